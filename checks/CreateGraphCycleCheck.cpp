@@ -1,0 +1,3 @@
+//===--- CreateGraphCycleCheck.cpp - gpuleak-create-graph-cycle -------------------------===//
+
+#include "CreateGraphCycleCheck.h"

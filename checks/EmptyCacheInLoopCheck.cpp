@@ -1,0 +1,157 @@
+//===--- EmptyCacheInLoopCheck.cpp - gpuleak-empty-cache-in-loop ----------===//
+
+#include "EmptyCacheInLoopCheck.h"
+#include "TorchMatchers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::gpuleak {
+
+namespace {
+// Bind names.
+constexpr char LoopId[] = "loop"; // the loop statement
+constexpr char CallId[] = "call"; // a call anywhere inside the loop
+} // namespace
+
+/// Functions that flush a caching allocator's cache in LibTorch 2.11:
+///  - c10::cuda::CUDACachingAllocator::emptyCache (c10/cuda/CUDACachingAllocator.h)
+///  - at::accelerator::emptyCache (ATen/DeviceAccelerator.h)
+///  - emptyCache() on c10::DeviceAllocator and its subclasses, e.g.
+///    CUDACachingAllocator::get()->emptyCache() or
+///    at::getDeviceAllocator(at::kCUDA)->emptyCache()
+///    (c10/core/CachingDeviceAllocator.h, CUDAPluggableAllocator.h)
+///  - the pinned-host cache: at::cuda::CachingHostAllocator_emptyCache and
+///    at::HostAllocator::empty_cache (ATen/core/CachingHostAllocator.h).
+static DeclarationMatcher flushFunction() {
+  return functionDecl(anyOf(
+      functionDecl(hasAnyName("::c10::cuda::CUDACachingAllocator::emptyCache",
+                              "::at::accelerator::emptyCache",
+                              "::at::cuda::CachingHostAllocator_emptyCache")),
+      cxxMethodDecl(hasName("emptyCache"),
+                    ofClass(isSameOrDerivedFrom("::c10::DeviceAllocator"))),
+      cxxMethodDecl(hasName("empty_cache"),
+                    ofClass(isSameOrDerivedFrom("::at::HostAllocator")))));
+}
+
+static bool isFlush(const FunctionDecl *FD, ASTContext &Ctx) {
+  return FD && !match(flushFunction(), *FD, Ctx).empty();
+}
+
+EmptyCacheInLoopCheck::EmptyCacheInLoopCheck(StringRef Name,
+                                             ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      IgnoreRareFlushes(Options.get("IgnoreRareFlushes", true)),
+      MaxCallDepth(Options.get("MaxCallDepth", 8U)) {}
+
+void EmptyCacheInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "IgnoreRareFlushes", IgnoreRareFlushes);
+  Options.store(Opts, "MaxCallDepth", MaxCallDepth);
+}
+
+void EmptyCacheInLoopCheck::registerMatchers(MatchFinder *Finder) {
+  // Loops first, then the calls inside them: cheaper than hasAncestor(loop)
+  // on every call of the translation unit.
+  Finder->addMatcher(
+      stmt(loopStmt(),
+           forEachDescendant(callExpr(callee(functionDecl())).bind(CallId)))
+          .bind(LoopId),
+      this);
+}
+
+std::optional<EmptyCacheInLoopCheck::CallChain>
+EmptyCacheInLoopCheck::flushChain(const CallExpr *Call, ASTContext &Ctx,
+                                  unsigned Depth) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return std::nullopt;
+  if (isFlush(Callee, Ctx))
+    return CallChain{Call};
+  if (Depth >= MaxCallDepth)
+    return std::nullopt;
+  const FunctionDecl *Def = Callee->getDefinition();
+  if (!Def || !Def->hasBody() ||
+      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return std::nullopt;
+
+  auto [It, Inserted] = CalleeMemo.try_emplace(Def, std::nullopt);
+  if (!Inserted) {
+    if (!It->second)
+      return std::nullopt; // no flush, or a recursive call being explored
+    CallChain Chain{Call};
+    Chain.append(It->second->begin(), It->second->end());
+    return Chain;
+  }
+
+  const Stmt *Body = Def->getBody();
+  llvm::SmallVector<SourceRange, 4> Rare;
+  if (IgnoreRareFlushes)
+    Rare = rarelyRunRanges(Body, Ctx);
+  std::optional<CallChain> Found;
+  for (const auto &M : match(findAll(callExpr().bind(CallId)), *Body, Ctx)) {
+    const auto *Inner = M.getNodeAs<CallExpr>(CallId);
+    if (isWithinAny(Inner->getSourceRange(), Rare, Ctx.getSourceManager()))
+      continue;
+    if ((Found = flushChain(Inner, Ctx, Depth + 1)))
+      break;
+  }
+  CalleeMemo[Def] = Found;
+  if (!Found)
+    return std::nullopt;
+  CallChain Chain{Call};
+  Chain.append(Found->begin(), Found->end());
+  return Chain;
+}
+
+void EmptyCacheInLoopCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Loop = Result.Nodes.getNodeAs<Stmt>(LoopId);
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>(CallId);
+  assert(Loop && Call && "matcher binds a loop and a call");
+  SM = Result.SourceManager;
+
+  std::optional<CallChain> Chain = flushChain(Call, *Result.Context, 1);
+  if (!Chain)
+    return;
+  if (IgnoreRareFlushes) {
+    const Stmt *Body = Loop;
+    if (isWithinAny(Call->getSourceRange(),
+                    rarelyRunRanges(Body, *Result.Context, /*IsLoop=*/true), *SM))
+      return;
+  }
+  const CallExpr *Flush = Chain->back();
+  auto [It, Inserted] = Findings.try_emplace(Flush, Finding{*Chain, Loop});
+  // Loops are matched outside-in; keep the innermost loop, whose iterations
+  // are the ones that pay for the flush.
+  if (!Inserted && SM->isBeforeInTranslationUnit(It->second.Loop->getBeginLoc(),
+                                                 Loop->getBeginLoc()))
+    It->second = Finding{*Chain, Loop};
+}
+
+void EmptyCacheInLoopCheck::onEndOfTranslationUnit() {
+  for (const auto &[Flush, F] : Findings) {
+    const FunctionDecl *FlushFn = Flush->getDirectCallee();
+    if (F.Chain.size() == 1) {
+      diag(Flush->getBeginLoc(),
+           "%0 flushes the CUDA caching allocator on every loop iteration; "
+           "each flush synchronizes the device and returns cached blocks "
+           "with cudaFree, which the next iteration allocates again")
+          << FlushFn;
+    } else {
+      diag(Flush->getBeginLoc(),
+           "%0 flushes the CUDA caching allocator on every iteration of a "
+           "loop that calls %1; each flush synchronizes the device and "
+           "returns cached blocks with cudaFree, which the next iteration "
+           "allocates again")
+          << FlushFn << F.Chain.front()->getDirectCallee();
+      for (const CallExpr *Step : llvm::ArrayRef(F.Chain).drop_back())
+        diag(Step->getBeginLoc(), "%0 is called here", DiagnosticIDs::Note)
+            << Step->getDirectCallee();
+    }
+    diag(F.Loop->getBeginLoc(), "inside this loop", DiagnosticIDs::Note);
+  }
+  Findings.clear();
+  CalleeMemo.clear();
+}
+
+} // namespace clang::tidy::gpuleak

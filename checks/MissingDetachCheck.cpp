@@ -1,0 +1,3 @@
+//===--- MissingDetachCheck.cpp - gpuleak-missing-detach -------------------------===//
+
+#include "MissingDetachCheck.h"

@@ -1,0 +1,3 @@
+//===--- MissingNoGradCheck.cpp - gpuleak-missing-no-grad -------------------------===//
+
+#include "MissingNoGradCheck.h"

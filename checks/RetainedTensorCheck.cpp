@@ -1,0 +1,3 @@
+//===--- RetainedTensorCheck.cpp - gpuleak-retained-tensor -------------------------===//
+
+#include "RetainedTensorCheck.h"

@@ -1,0 +1,24 @@
+//===--- RetainedTensorCheck.h - gpuleak-retained-tensor ---------------------------===//
+
+#ifndef GPULEAK_CHECKS_RETAINEDTENSORCHECK_H
+#define GPULEAK_CHECKS_RETAINEDTENSORCHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::gpuleak {
+
+/// TODO: one-sentence summary (also the first sentence of docs/checks/retained-tensor.md).
+class RetainedTensorCheck : public ClangTidyCheck {
+public:
+  RetainedTensorCheck(StringRef Name, ClangTidyContext *Context)
+      : ClangTidyCheck(Name, Context) {}
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus;
+  }
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override {}
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override {}
+};
+
+} // namespace clang::tidy::gpuleak
+
+#endif

@@ -1,0 +1,42 @@
+//===--- TorchMatchers.h - matchers shared by gpuleak checks ---*- C++ -*-===//
+//
+// Small AST matchers and helpers for LibTorch and CUDA code that more than one
+// gpuleak check uses. Names are those of the LibTorch 2.11 headers; the header
+// that declares each entity is given next to it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GPULEAK_CHECKS_TORCHMATCHERS_H
+#define GPULEAK_CHECKS_TORCHMATCHERS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace clang::tidy::gpuleak {
+
+/// Matches any loop statement: for, range-for, while and do-while.
+ast_matchers::internal::Matcher<Stmt> loopStmt();
+
+/// Matches a type that is, after desugaring aliases, references and
+/// `const`, `at::Tensor` (ATen/core/TensorBody.h; `torch::Tensor` is an alias)
+/// or a class derived from `at::TensorBase`.
+ast_matchers::internal::Matcher<QualType> tensorType();
+
+/// Returns the source ranges, inside \p Body, of code that does not run on
+/// every pass through it: `catch` handlers (out-of-memory recovery) and the
+/// branches of an `if` whose condition uses `%` (a periodic action, such as
+/// "every 1000 steps"). When \p IsLoop, also the statements of a block of
+/// the loop up to a `return`, `break` or `throw` that leaves the loop, since
+/// they run at most once. Empty when \p Body is null.
+llvm::SmallVector<SourceRange, 4>
+rarelyRunRanges(const Stmt *Body, ASTContext &Ctx, bool IsLoop = false);
+
+/// True if \p Inner lies inside one of \p Ranges, compared as file offsets
+/// after macro expansion.
+bool isWithinAny(SourceRange Inner, llvm::ArrayRef<SourceRange> Ranges,
+                 const SourceManager &SM);
+
+} // namespace clang::tidy::gpuleak
+
+#endif

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs everything gpuleak needs on a fresh Debian 12 machine (run as root).
+# Idempotent: a second run installs nothing and downloads nothing.
+#   - LLVM/Clang 22 from Debian (bookworm-security)
+#   - LibTorch 2.11.0 headers, libraries and TorchConfig.cmake, unpacked from the
+#     PyPI torch==2.11.0 wheel into .cache/libtorch (git-ignored)
+#   - lit/FileCheck come with llvm-22-tools; CUDA 13 headers are expected in /usr/local/cuda
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+
+pkgs=(clang-22 llvm-22-dev libclang-22-dev clang-tidy-22 clangd-22 llvm-22-tools
+      libclang-rt-22-dev cmake ninja-build python3 python3-pip unzip
+      libgrpc++-dev libgrpc-dev libabsl-dev protobuf-compiler-grpc libprotobuf-dev)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# LibTorch 2.11.0 from the PyPI wheel.
+torch_version=2.11.0
+cache="$root/.cache"
+dest="$cache/libtorch"
+if [ ! -f "$dest/.version-$torch_version" ]; then
+  mkdir -p "$cache/wheel"
+  wheel=$(ls "$cache"/wheel/torch-$torch_version-*.whl 2>/dev/null | head -n1 || true)
+  if [ -z "$wheel" ]; then
+    echo "setup: downloading torch==$torch_version wheel (once)" >&2
+    python3 -m pip download --quiet --no-deps --only-binary=:all: \
+      --platform manylinux_2_28_x86_64 --python-version 3.11 \
+      -d "$cache/wheel" "torch==$torch_version"
+    wheel=$(ls "$cache"/wheel/torch-$torch_version-*.whl | head -n1)
+  fi
+  rm -rf "$dest.tmp" && mkdir -p "$dest.tmp"
+  unzip -q -o "$wheel" 'torch/include/*' 'torch/lib/*' 'torch/share/cmake/*' -d "$dest.tmp"
+  rm -rf "$dest" && mv "$dest.tmp/torch" "$dest" && rm -rf "$dest.tmp"
+  touch "$dest/.version-$torch_version"
+fi
+echo "setup: LLVM $(/usr/lib/llvm-22/bin/clang++ --version | head -n1 | sed 's/.*version //'), LibTorch $torch_version at $dest" >&2

@@ -1,0 +1,329 @@
+// Mock of the parts of LibTorch 2.11 that gpuleak's checks look at. Names,
+// namespaces, inheritance and default arguments follow the real headers (the
+// header each entity comes from is given); bodies are empty. Tests in
+// test/libtorch/ run the same checks on the real headers, so these mocks
+// cannot drift unnoticed.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace c10 {
+using DeviceIndex = int8_t;
+enum class DeviceType : int8_t { CPU = 0, CUDA = 1 };
+constexpr DeviceType kCPU = DeviceType::CPU;
+constexpr DeviceType kCUDA = DeviceType::CUDA;
+struct Device {
+  Device(DeviceType t, DeviceIndex i = -1) {}
+  DeviceIndex index() const { return 0; }
+};
+enum class ScalarType : int8_t { Float, Long, Double };
+struct Scalar {
+  template <typename T> T to() const { return T(); }
+};
+template <typename T> class ArrayRef {
+public:
+  ArrayRef() {}
+  ArrayRef(const std::vector<T> &) {}
+  ArrayRef(std::initializer_list<T>) {}
+};
+using IntArrayRef = ArrayRef<int64_t>;
+using MempoolId_t = std::pair<uint64_t, uint64_t>;
+
+// c10/core/Allocator.h, c10/core/CachingDeviceAllocator.h
+struct Allocator {
+  virtual ~Allocator() = default;
+};
+struct DeviceAllocator : public Allocator {
+  virtual void emptyCache(MempoolId_t mempool_id = {0, 0}) = 0;
+};
+
+// c10/core/GradMode.h
+struct AutoGradMode {
+  AutoGradMode(bool enabled) {}
+  ~AutoGradMode() {}
+};
+struct NoGradGuard : public AutoGradMode {
+  NoGradGuard() : AutoGradMode(false) {}
+};
+// c10/core/InferenceMode.h
+struct InferenceMode {
+  InferenceMode(bool enabled = true) {}
+  ~InferenceMode() {}
+};
+} // namespace c10
+
+namespace at {
+using namespace c10;
+class Tensor;
+using TensorList = c10::ArrayRef<Tensor>;
+struct TensorOptions {
+  TensorOptions() {}
+  TensorOptions(c10::DeviceType) {}
+  TensorOptions device(c10::Device) const { return *this; }
+  TensorOptions dtype(c10::ScalarType) const { return *this; }
+  TensorOptions requires_grad(bool) const { return *this; }
+};
+
+// ATen/core/TensorBase.h
+class TensorBase {
+public:
+  TensorBase() = default;
+  int64_t size(int64_t dim) const { return 0; }
+  int64_t numel() const { return 0; }
+  bool defined() const { return true; }
+  bool requires_grad() const { return false; }
+  c10::Device device() const { return c10::Device(c10::kCPU); }
+};
+
+// ATen/core/TensorBody.h
+class Tensor : public TensorBase {
+public:
+  Tensor() = default;
+  Tensor(const Tensor &) = default;
+  Tensor(Tensor &&) = default;
+  void backward(const Tensor &gradient = {},
+                std::optional<bool> retain_graph = std::nullopt,
+                bool create_graph = false,
+                std::optional<TensorList> inputs = std::nullopt) const {}
+  Tensor detach() const { return *this; }
+  Tensor &detach_() { return *this; }
+  c10::Scalar item() const { return {}; }
+  template <typename T> T item() const { return T(); }
+  Tensor clone() const { return *this; }
+  Tensor to(c10::Device d) const { return *this; }
+  Tensor to(c10::DeviceType d) const { return *this; }
+  Tensor to(TensorOptions o) const { return *this; }
+  Tensor cpu() const { return *this; }
+  Tensor cuda() const { return *this; }
+  Tensor &grad() { return *this; }
+  const Tensor &grad() const { return *this; }
+  Tensor &requires_grad_(bool r = true) { return *this; }
+  Tensor sum() const { return *this; }
+  Tensor mean() const { return *this; }
+  Tensor argmax(int64_t dim) const { return *this; }
+  Tensor reshape(c10::IntArrayRef) const { return *this; }
+  Tensor view(c10::IntArrayRef) const { return *this; }
+  Tensor slice(int64_t, int64_t, int64_t) const { return *this; }
+  Tensor t() const { return *this; }
+  Tensor &add_(const Tensor &other) { return *this; }
+  Tensor &zero_() { return *this; }
+  Tensor &operator+=(const Tensor &other) { return *this; }
+  Tensor &operator+=(double other) { return *this; }
+  Tensor &operator=(const Tensor &) & = default;
+  Tensor &operator=(Tensor &&) & = default;
+  template <typename T> T *data_ptr() const { return nullptr; }
+};
+Tensor operator+(const Tensor &, const Tensor &);
+Tensor operator-(const Tensor &, const Tensor &);
+Tensor operator*(const Tensor &, const Tensor &);
+Tensor operator*(double, const Tensor &);
+Tensor operator/(const Tensor &, double);
+Tensor operator-(const Tensor &);
+Tensor randn(c10::IntArrayRef, TensorOptions = {});
+Tensor zeros(c10::IntArrayRef, TensorOptions = {});
+Tensor ones(c10::IntArrayRef, TensorOptions = {});
+Tensor rand(c10::IntArrayRef, TensorOptions = {});
+Tensor tanh(const Tensor &);
+Tensor matmul(const Tensor &, const Tensor &);
+Tensor mse_loss(const Tensor &, const Tensor &);
+Tensor cat(TensorList, int64_t dim = 0);
+Tensor stack(TensorList, int64_t dim = 0);
+
+// ATen/DeviceAccelerator.h
+namespace accelerator {
+inline void emptyCache() {}
+} // namespace accelerator
+inline c10::DeviceAllocator *getDeviceAllocator(c10::DeviceType) {
+  return nullptr;
+}
+
+// ATen/core/CachingHostAllocator.h
+struct HostAllocator : public c10::Allocator {
+  virtual void empty_cache() = 0;
+};
+inline HostAllocator *getHostAllocator(c10::DeviceType) { return nullptr; }
+namespace cuda {
+inline void CachingHostAllocator_emptyCache() {}
+} // namespace cuda
+
+// ATen/core/grad_mode.h
+using NoGradGuard = c10::NoGradGuard;
+using AutoGradMode = c10::AutoGradMode;
+} // namespace at
+
+// c10/cuda/CUDACachingAllocator.h
+namespace c10::cuda::CUDACachingAllocator {
+class CUDAAllocator : public DeviceAllocator {
+public:
+  void emptyCache(MempoolId_t mempool_id = {0, 0}) override {}
+};
+inline CUDAAllocator *get() { return nullptr; }
+inline void emptyCache(MempoolId_t mempool_id = {0, 0}) {
+  get()->emptyCache(mempool_id);
+}
+} // namespace c10::cuda::CUDACachingAllocator
+
+// ATen/core/ivalue.h
+namespace c10 {
+struct IValue;
+struct ivalue_Tuple {
+  const std::vector<IValue> &elements() const;
+};
+struct IValue {
+  IValue() {}
+  IValue(const at::Tensor &) {}
+  bool isTensor() const { return true; }
+  bool isTuple() const { return false; }
+  at::Tensor toTensor() const { return {}; }
+  std::shared_ptr<ivalue_Tuple> toTuple() const { return nullptr; }
+};
+} // namespace c10
+
+namespace torch {
+// torch/csrc/api/include/torch/types.h
+using namespace at; // NOLINT
+// torch/csrc/api/include/torch/utils.h
+using NoGradGuard = at::NoGradGuard;
+
+namespace autograd {
+using Variable = at::Tensor;
+using variable_list = std::vector<Variable>;
+// torch/csrc/autograd/autograd.h
+variable_list grad(const variable_list &outputs, const variable_list &inputs,
+                   const variable_list &grad_outputs = {},
+                   std::optional<bool> retain_graph = std::nullopt,
+                   bool create_graph = false, bool allow_unused = false);
+void backward(const variable_list &tensors,
+              const variable_list &grad_tensors = {},
+              std::optional<bool> retain_graph = std::nullopt,
+              bool create_graph = false, const variable_list &inputs = {});
+} // namespace autograd
+
+namespace nn {
+// torch/csrc/api/include/torch/nn/module.h
+class Module {
+public:
+  virtual ~Module() = default;
+  void eval() {}
+  void train(bool on = true) {}
+  bool is_training() const { return true; }
+  std::vector<at::Tensor> parameters() const { return {}; }
+  void to(c10::Device) {}
+  void zero_grad() {}
+  template <typename M> std::shared_ptr<M> register_module(std::string, std::shared_ptr<M> m) { return m; }
+};
+template <typename Derived> class Cloneable : public Module {};
+// torch/csrc/api/include/torch/nn/pimpl.h
+template <typename Contained> class ModuleHolder {
+public:
+  ModuleHolder(std::nullptr_t) {}
+  template <typename... Args> ModuleHolder(Args &&...args) {}
+  Contained *operator->() { return impl_.get(); }
+  const Contained *operator->() const { return impl_.get(); }
+  template <typename... Args> auto operator()(Args &&...args) {
+    return impl_->forward(std::forward<Args>(args)...);
+  }
+  std::shared_ptr<Contained> ptr() const { return impl_; }
+
+protected:
+  std::shared_ptr<Contained> impl_;
+};
+class LinearImpl : public Cloneable<LinearImpl> {
+public:
+  LinearImpl(int64_t in, int64_t out) {}
+  at::Tensor forward(const at::Tensor &input) { return input; }
+};
+struct Linear : ModuleHolder<LinearImpl> {
+  using ModuleHolder<LinearImpl>::ModuleHolder;
+};
+class ReLUImpl : public Cloneable<ReLUImpl> {
+public:
+  at::Tensor forward(at::Tensor input) { return input; }
+};
+struct ReLU : ModuleHolder<ReLUImpl> {
+  using ModuleHolder<ReLUImpl>::ModuleHolder;
+};
+class LSTMImpl : public Cloneable<LSTMImpl> {
+public:
+  LSTMImpl(int64_t in, int64_t hidden) {}
+  std::tuple<at::Tensor, std::tuple<at::Tensor, at::Tensor>>
+  forward(const at::Tensor &input,
+          std::optional<std::tuple<at::Tensor, at::Tensor>> hx = {}) {
+    return {};
+  }
+};
+struct LSTM : ModuleHolder<LSTMImpl> {
+  using ModuleHolder<LSTMImpl>::ModuleHolder;
+};
+class GRUImpl : public Cloneable<GRUImpl> {
+public:
+  GRUImpl(int64_t in, int64_t hidden) {}
+  std::tuple<at::Tensor, at::Tensor> forward(const at::Tensor &input,
+                                             at::Tensor hx = {}) {
+    return {};
+  }
+};
+struct GRU : ModuleHolder<GRUImpl> {
+  using ModuleHolder<GRUImpl>::ModuleHolder;
+};
+// torch/csrc/api/include/torch/nn/modules/container/sequential.h
+class SequentialImpl : public Cloneable<SequentialImpl> {
+public:
+  template <typename... M> SequentialImpl(M &&...modules) {}
+  template <typename ReturnType = at::Tensor, typename... InputTypes>
+  ReturnType forward(InputTypes &&...inputs) { return ReturnType(); }
+};
+struct Sequential : ModuleHolder<SequentialImpl> {
+  using ModuleHolder<SequentialImpl>::ModuleHolder;
+};
+// torch/csrc/api/include/torch/nn/modules/container/any.h
+class AnyModule {
+public:
+  template <typename M> AnyModule(M m) {}
+  template <typename... A> at::Tensor forward(A &&...a) { return {}; }
+};
+namespace functional {
+at::Tensor cross_entropy(const at::Tensor &input, const at::Tensor &target);
+at::Tensor mse_loss(const at::Tensor &input, const at::Tensor &target);
+} // namespace functional
+} // namespace nn
+
+namespace optim {
+struct Optimizer {
+  void zero_grad() {}
+  void step() {}
+};
+struct SGDOptions { SGDOptions(double lr) {} };
+struct SGD : Optimizer {
+  SGD(std::vector<at::Tensor> params, SGDOptions o) {}
+};
+struct AdamOptions { AdamOptions(double lr = 1e-3) {} };
+struct Adam : Optimizer {
+  Adam(std::vector<at::Tensor> params, AdamOptions o = {}) {}
+};
+} // namespace optim
+
+namespace jit {
+using IValue = c10::IValue;
+using Kwargs = std::unordered_map<std::string, IValue>;
+// torch/csrc/jit/api/module.h
+struct Module {
+  IValue forward(std::vector<IValue> inputs, const Kwargs &kwargs = Kwargs()) {
+    return {};
+  }
+  void eval() {}
+  void train(bool on = true) {}
+  void to(c10::Device) {}
+};
+Module load(const std::string &filename);
+Module load(const std::string &filename, c10::Device device);
+} // namespace jit
+} // namespace torch
