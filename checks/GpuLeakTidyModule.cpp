@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CreateGraphCycleCheck.h"
+#include "CudaUnreleasedCheck.h"
 #include "EmptyCacheInLoopCheck.h"
 #include "MissingDetachCheck.h"
 #include "MissingNoGradCheck.h"
@@ -41,6 +42,8 @@ public:
     requireMatchingClang();
     CheckFactories.registerCheck<CreateGraphCycleCheck>(
         "gpuleak-create-graph-cycle");
+    CheckFactories.registerCheck<CudaUnreleasedCheck>(
+        "gpuleak-cuda-unreleased");
     CheckFactories.registerCheck<EmptyCacheInLoopCheck>(
         "gpuleak-empty-cache-in-loop");
     CheckFactories.registerCheck<MissingDetachCheck>("gpuleak-missing-detach");

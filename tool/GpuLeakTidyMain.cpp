@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "clang-tidy/tool/ClangTidyMain.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 namespace clang::tidy {
 // Defined in checks/GpuLeakTidyModule.cpp; referencing it keeps the module's
@@ -16,5 +18,15 @@ extern volatile int GpuLeakModuleAnchorSource;
 } // namespace clang::tidy
 
 int main(int argc, const char **argv) {
-  return clang::tidy::clangTidyMain(argc, argv);
+  // A clang tool looks for clang's resource dir (builtin and CUDA wrapper
+  // headers) next to its own binary, where ours has none. Point it at the
+  // installed clang 22's, unless the user chose one.
+  llvm::SmallVector<const char *, 16> Args(argv, argv + argc);
+  bool HasResourceDir = false;
+  for (llvm::StringRef A : Args)
+    HasResourceDir |= A.contains("-resource-dir");
+  if (!HasResourceDir)
+    Args.insert(Args.begin() + 1,
+                "--extra-arg-before=-resource-dir=" GPULEAK_CLANG_RESOURCE_DIR);
+  return clang::tidy::clangTidyMain(static_cast<int>(Args.size()), Args.data());
 }

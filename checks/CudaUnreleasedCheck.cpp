@@ -1,0 +1,3 @@
+//===--- CudaUnreleasedCheck.cpp - gpuleak-cuda-unreleased -------------------------===//
+
+#include "CudaUnreleasedCheck.h"
