@@ -75,7 +75,7 @@ EmptyCacheInLoopCheck::flushChain(const CallExpr *Call, ASTContext &Ctx,
       Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
     return std::nullopt;
 
-  auto [It, Inserted] = CalleeMemo.try_emplace(Def, std::nullopt);
+  auto [It, Inserted] = CalleeMemo.try_emplace({Def, Depth}, std::nullopt);
   if (!Inserted) {
     if (!It->second)
       return std::nullopt; // no flush, or a recursive call being explored
@@ -96,7 +96,7 @@ EmptyCacheInLoopCheck::flushChain(const CallExpr *Call, ASTContext &Ctx,
     if ((Found = flushChain(Inner, Ctx, Depth + 1)))
       break;
   }
-  CalleeMemo[Def] = Found;
+  CalleeMemo[{Def, Depth}] = Found;
   if (!Found)
     return std::nullopt;
   CallChain Chain{Call};

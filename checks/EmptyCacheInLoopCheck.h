@@ -32,7 +32,9 @@ private:
   using CallChain = llvm::SmallVector<const CallExpr *, 4>;
 
   /// Returns the chain from \p Call to a flush that runs every time \p Call
-  /// runs, or std::nullopt. Memoized per callee for the translation unit.
+  /// runs, or std::nullopt. \p Depth is the number of calls from the loop to
+  /// \p Call (1 for a call written in the loop). Memoized per callee and
+  /// depth for the translation unit.
   std::optional<CallChain> flushChain(const CallExpr *Call, ASTContext &Ctx,
                                       unsigned Depth);
 
@@ -42,7 +44,9 @@ private:
   const unsigned MaxCallDepth;
 
   // Per-TU state (a check instance lives for one translation unit).
-  llvm::DenseMap<const FunctionDecl *, std::optional<CallChain>> CalleeMemo;
+  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>,
+                 std::optional<CallChain>>
+      CalleeMemo;
   struct Finding {
     CallChain Chain;
     const Stmt *Loop;

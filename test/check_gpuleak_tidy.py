@@ -2,7 +2,8 @@
 """Runs one checker test through both gpuleak front ends and FileChecks it.
 
 Usage (from a RUN line, see test/lit.cfg.py):
-  %check_tidy [-check-suffix=S] [-config=YAML] [-fix] <source> <checks> <tmp> [-- <compiler args>]
+  %check_tidy <source> <checks> <tmp> [-check-suffix=S] [-config=YAML] [-fix]
+              [-tidy-arg=ARG]... [-- <compiler args>]
 
 For each front end -- stock clang-tidy-22 with --load=libGpuLeakTidyPlugin.so,
 then build/bin/gpuleak-tidy -- it copies <source> to <tmp>.<frontend>.<ext>,
@@ -21,10 +22,13 @@ import sys
 
 
 def main():
-    args = sys.argv[1:]
-    suffix, config, fix, extra = "", None, False, []
-    while args and args[0].startswith("-") and args[0] != "--":
-        a = args.pop(0)
+    argv = sys.argv[1:]
+    compile_args = []
+    if "--" in argv:
+        compile_args = argv[argv.index("--") + 1:]
+        argv = argv[:argv.index("--")]
+    suffix, config, fix, extra, args = "", None, False, [], []
+    for a in argv:
         if a.startswith("-check-suffix="):
             suffix = "-" + a.split("=", 1)[1]
         elif a.startswith("-config="):
@@ -33,12 +37,13 @@ def main():
             fix = True
         elif a.startswith("-tidy-arg="):
             extra.append(a.split("=", 1)[1])
-        else:
+        elif a.startswith("-"):
             sys.exit("check_gpuleak_tidy.py: unknown option " + a)
-    if len(args) < 3:
+        else:
+            args.append(a)
+    if len(args) != 3:
         sys.exit(__doc__)
-    source, checks, tmp = args[:3]
-    compile_args = args[4:] if len(args) > 3 and args[3] == "--" else []
+    source, checks, tmp = args
 
     plugin_tidy = os.environ["GPULEAK_PLUGIN_TIDY"].split()
     gpuleak_tidy = os.environ["GPULEAK_TIDY"].split()
