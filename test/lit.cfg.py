@@ -43,6 +43,9 @@ config.substitutions.append(("%resource_dir", config.resource_dir))
 config.substitutions.append(("%src_root", config.gpuleak_src_root))
 config.substitutions.append(("%libtorch", config.libtorch_dir))
 
+config.substitutions.append(("%plugin", config.gpuleak_plugin))
+if os.path.exists("/usr/bin/clang-tidy-14"):
+    config.available_features.add("clang-tidy-14")
 if os.path.exists(os.path.join(config.gpuleak_tools_dir, "gpuleak-clangd")):
     config.available_features.add("clangd")
 if not os.path.isdir(torch_inc):
