@@ -1,0 +1,67 @@
+//===- Report.h - The runtime report (JSON) and console summary -*- C++ -*-===//
+//
+// Part of gpuleak's runtime verifier (links LibTorch, never LLVM).
+//
+// The JSON schema is documented in docs/runtime.md ("gpuleak-runtime-report",
+// version 1); `gpuleak verify` reads it.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "gpuleak/Analysis.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gpuleak {
+
+/// One monitored loop (steps mode) or the whole process (sampling mode).
+struct LoopReport {
+  std::string name;          // the name given to Monitor::step(), or "process"
+  std::string unit = "step"; // "step" or "interval" (sampling mode)
+  int64_t steps_total = 0;   // steps seen, including those dropped from `steps`
+  std::vector<StepStats> steps; // bounded: the first and the most recent steps
+  bool growth_detected = false;
+  int64_t growth_step = -1;     // step at which growth was first detected
+  double growth_bytes_per_step = 0;
+};
+
+struct Report {
+  static constexpr int kSchemaVersion = 1;
+  std::string status = "ok";   // ok | no-cuda | no-cuda-build | error
+  std::string status_message;  // one line, empty when ok
+  std::string torch_version;   // e.g. "2.11"
+  std::string mode = "steps";  // "steps" (Monitor API) or "sampling" (gpuleak run)
+  std::string program;         // argv[0] or the monitor's label
+  int64_t device = 0;
+  int64_t created_unix = 0;
+  // Settings used (documented defaults in docs/runtime.md).
+  GrowthOptions growth;
+  AttributionOptions attribution;
+  int64_t history_max_entries = 0;
+  std::string history_policy;  // on-growth | start | always | off
+  std::vector<LoopReport> loops;
+  std::vector<Evidence> evidence;
+  uint64_t unattributed_bytes = 0;
+  std::vector<CoveredFunction> coverage;
+  std::vector<std::string> snapshots; // pickles written (basename relative to the report)
+  int64_t history_windows = 0;        // attribution windows run
+  double history_seconds = 0;         // wall time with stacks recorded
+};
+
+/// Serializes the report (UTF-8 JSON, stable key order).
+std::string reportToJson(const Report &R);
+
+/// A short console summary (at most ~24 lines).
+std::string reportSummary(const Report &R);
+
+/// Writes Data to Path atomically: a temporary file in the same directory,
+/// fsync, then rename. Returns false and sets Error on failure.
+bool writeFileAtomic(const std::string &Path, const std::string &Data,
+                     std::string &Error);
+
+/// JSON string escaping (exposed for tests).
+std::string jsonEscape(const std::string &S);
+
+} // namespace gpuleak

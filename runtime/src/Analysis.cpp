@@ -1,0 +1,339 @@
+//===- Analysis.cpp - Growth detection and attribution -------------------===//
+//
+// Part of gpuleak's runtime verifier (links LibTorch, never LLVM).
+//
+//===----------------------------------------------------------------------===//
+#include "gpuleak/Analysis.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+namespace gpuleak {
+
+static bool contains(const std::string &S, const char *Needle) {
+  return S.find(Needle) != std::string::npos;
+}
+
+static bool startsWith(const std::string &S, const char *Prefix) {
+  return S.rfind(Prefix, 0) == 0;
+}
+
+bool isUserFrame(const Frame &F) {
+  if (F.line <= 0 || F.filename.empty() || F.filename[0] != '/')
+    return false;
+  static const char *const ExcludedPaths[] = {
+      "/torch/",   "/c10/",        "/aten/",          "/ATen/",
+      "/caffe2/",  "/include/c++/", "/usr/include/",  "/cuda/",
+      "/cuda-",    "/third_party/", "/site-packages/", "/dist-packages/",
+      "/pybind11/", "/libstdc++", "/glibc", "/sysdeps/"};
+  for (const char *P : ExcludedPaths)
+    if (contains(F.filename, P))
+      return false;
+  static const char *const ExcludedNames[] = {"torch::", "c10::",   "at::",
+                                              "std::",   "caffe2::", "gpuleak::",
+                                              "__",      "pybind11::"};
+  for (const char *N : ExcludedNames)
+    if (startsWith(F.name, N))
+      return false;
+  return true;
+}
+
+std::vector<Frame> userChain(const Snapshot &S,
+                             const std::vector<uint32_t> &Frames,
+                             size_t MaxFrames) {
+  std::vector<Frame> Result;
+  for (uint32_t I : Frames) {
+    if (I >= S.frames.size())
+      continue;
+    const Frame &F = S.frames[I];
+    if (!isUserFrame(F))
+      continue;
+    Result.push_back(F);
+    if (Result.size() >= MaxFrames)
+      break;
+  }
+  return Result;
+}
+
+static GrowthVerdict judgeWindow(const uint64_t *V, size_t N,
+                                 const GrowthOptions &Opts) {
+  GrowthVerdict Verdict;
+  if (N < 3)
+    return Verdict;
+  size_t Rising = 0;
+  for (size_t I = 1; I < N; ++I)
+    if (V[I] > V[I - 1])
+      ++Rising;
+  // Least-squares slope: robust to one step of noise.
+  double MeanX = (N - 1) / 2.0, MeanY = 0;
+  for (size_t I = 0; I < N; ++I)
+    MeanY += static_cast<double>(V[I]);
+  MeanY /= N;
+  double Num = 0, Den = 0;
+  for (size_t I = 0; I < N; ++I) {
+    Num += (I - MeanX) * (static_cast<double>(V[I]) - MeanY);
+    Den += (I - MeanX) * (I - MeanX);
+  }
+  Verdict.bytes_per_step = Den > 0 ? Num / Den : 0;
+  const size_t NeedRising = static_cast<size_t>(
+      std::ceil(Opts.min_rising_fraction * static_cast<double>(N - 1)));
+  Verdict.growing =
+      Rising >= NeedRising && V[N - 1] > V[0] &&
+      Verdict.bytes_per_step >= static_cast<double>(Opts.threshold_bytes_per_step);
+  return Verdict;
+}
+
+GrowthVerdict GrowthDetector::feed(uint64_t AllocatedBytes) {
+  ++Seen;
+  if (Seen <= Opts.warmup_steps)
+    return {};
+  Window.push_back(AllocatedBytes);
+  const size_t N = static_cast<size_t>(std::max(3, Opts.window_steps));
+  while (Window.size() > N)
+    Window.pop_front();
+  if (Window.size() < N)
+    return {};
+  std::vector<uint64_t> V(Window.begin(), Window.end());
+  return judgeWindow(V.data(), V.size(), Opts);
+}
+
+GrowthVerdict detectGrowth(const std::vector<uint64_t> &Series,
+                           const GrowthOptions &Opts) {
+  GrowthVerdict Best;
+  const size_t N = static_cast<size_t>(std::max(3, Opts.window_steps));
+  const size_t Start = static_cast<size_t>(std::max(0, Opts.warmup_steps));
+  for (size_t I = Start; I + N <= Series.size(); ++I) {
+    GrowthVerdict V = judgeWindow(Series.data() + I, N, Opts);
+    if (V.growing && (!Best.growing || V.bytes_per_step > Best.bytes_per_step))
+      Best = V;
+  }
+  return Best;
+}
+
+static std::string chainKey(const std::vector<Frame> &Chain) {
+  std::string Key;
+  for (const Frame &F : Chain) {
+    Key += F.filename;
+    Key += ':';
+    Key += std::to_string(F.line);
+    Key += ':';
+    Key += F.name;
+    Key += '\n';
+  }
+  return Key;
+}
+
+std::vector<Evidence> attributeGrowth(const Snapshot &S,
+                                      const std::vector<int64_t> &Boundaries,
+                                      const AttributionOptions &Opts,
+                                      uint64_t *Unattributed) {
+  std::vector<Evidence> Result;
+  if (Boundaries.size() < 3)
+    return Result;
+  const int64_t Cutoff = Boundaries[Boundaries.size() - 2];
+  const int64_t Windows = static_cast<int64_t>(Boundaries.size()) - 2;
+
+  // Latest allocation time of each (device, address) in the history.
+  std::map<std::pair<int64_t, uint64_t>, int64_t> AllocTime;
+  for (size_t D = 0; D < S.device_traces.size(); ++D)
+    for (const TraceEntry &E : S.device_traces[D])
+      if (E.action == "alloc")
+        AllocTime[{static_cast<int64_t>(D), E.addr}] = E.time_us;
+
+  struct Site {
+    Evidence Ev;
+    std::set<int64_t> Steps;
+  };
+  std::map<std::string, Site> Sites;
+  for (const Segment &Seg : S.segments)
+    for (const Block &B : Seg.blocks) {
+      if (B.state != "active_allocated" || B.frames.empty())
+        continue;
+      auto It = AllocTime.find({Seg.device, B.address});
+      if (It == AllocTime.end() || It->second >= Cutoff || It->second < Boundaries[0])
+        continue;
+      const int64_t T = It->second;
+      const int64_t Step =
+          std::upper_bound(Boundaries.begin(), Boundaries.end(), T) -
+          Boundaries.begin() - 1;
+      std::vector<Frame> Chain = userChain(S, B.frames, Opts.max_chain);
+      if (Chain.empty()) {
+        if (Unattributed)
+          *Unattributed += B.size;
+        continue;
+      }
+      Site &St = Sites[chainKey(Chain)];
+      if (St.Ev.chain.empty())
+        St.Ev.chain = std::move(Chain);
+      St.Ev.bytes += B.size;
+      St.Ev.blocks += 1;
+      St.Steps.insert(Step);
+    }
+  for (auto &[Key, St] : Sites) {
+    if (static_cast<int>(St.Steps.size()) < Opts.min_steps)
+      continue;
+    St.Ev.kind = "growth";
+    St.Ev.steps = static_cast<int64_t>(St.Steps.size());
+    St.Ev.bytes_per_step = static_cast<double>(St.Ev.bytes) / static_cast<double>(Windows);
+    Result.push_back(std::move(St.Ev));
+  }
+  std::sort(Result.begin(), Result.end(),
+            [](const Evidence &A, const Evidence &B) { return A.bytes > B.bytes; });
+  return Result;
+}
+
+static bool isBackwardStack(const Snapshot &S, const std::vector<uint32_t> &Frames) {
+  for (uint32_t I : Frames)
+    if (I < S.frames.size() && contains(S.frames[I].name, "autograd::Engine"))
+      return true;
+  return false;
+}
+
+std::vector<Evidence> findGraphRetention(const Snapshot &S,
+                                         const AttributionOptions &Opts) {
+  struct Live {
+    std::string Chain;
+    uint64_t AllocIndex;
+    uint64_t BackwardMark;
+    uint64_t Size;
+  };
+  struct ChainStats {
+    std::vector<Frame> Chain;
+    uint64_t Allocs = 0;
+    uint64_t Retained = 0;
+    uint64_t RetainedBytes = 0;
+  };
+  std::map<std::string, ChainStats> Chains;
+  for (const auto &Trace : S.device_traces) {
+    std::unordered_map<uint64_t, Live> LiveBlocks;
+    uint64_t BackwardAllocs = 0;
+    auto Retire = [&](const Live &L) {
+      ChainStats &C = Chains[L.Chain];
+      const uint64_t Depth = C.Allocs - L.AllocIndex;
+      if (Depth >= static_cast<uint64_t>(Opts.retention_depth) &&
+          L.BackwardMark == BackwardAllocs) {
+        ++C.Retained;
+        C.RetainedBytes += L.Size;
+      }
+    };
+    for (const TraceEntry &E : Trace) {
+      if (E.action == "alloc") {
+        if (isBackwardStack(S, E.frames)) {
+          ++BackwardAllocs;
+          continue;
+        }
+        std::vector<Frame> Chain = userChain(S, E.frames, Opts.max_chain);
+        if (Chain.empty())
+          continue;
+        std::string Key = chainKey(Chain);
+        ChainStats &C = Chains[Key];
+        if (C.Chain.empty())
+          C.Chain = std::move(Chain);
+        ++C.Allocs;
+        LiveBlocks[E.addr] = Live{std::move(Key), C.Allocs, BackwardAllocs, E.size};
+      } else if (E.action == "free_requested") {
+        auto It = LiveBlocks.find(E.addr);
+        if (It == LiveBlocks.end())
+          continue;
+        Retire(It->second);
+        LiveBlocks.erase(It);
+      }
+    }
+    for (const auto &[Addr, L] : LiveBlocks)
+      Retire(L);
+  }
+  std::vector<Evidence> Result;
+  for (auto &[Key, C] : Chains) {
+    if (C.Retained < static_cast<uint64_t>(Opts.min_retained_blocks) ||
+        C.Retained * 4 < C.Allocs)
+      continue;
+    Evidence Ev;
+    Ev.kind = "graph-retention";
+    Ev.chain = std::move(C.Chain);
+    Ev.blocks = C.Retained;
+    Ev.bytes = C.RetainedBytes;
+    Result.push_back(std::move(Ev));
+  }
+  std::sort(Result.begin(), Result.end(),
+            [](const Evidence &A, const Evidence &B) { return A.bytes > B.bytes; });
+  return Result;
+}
+
+std::vector<Evidence> findCacheFlushes(const Snapshot &S,
+                                       const std::vector<int64_t> &Boundaries,
+                                       const AttributionOptions &Opts) {
+  struct Site {
+    Evidence Ev;
+    std::set<int64_t> Steps;
+  };
+  std::map<std::string, Site> Sites;
+  for (const auto &Trace : S.device_traces)
+    for (const TraceEntry &E : Trace) {
+      if (E.action != "segment_free" && E.action != "segment_unmap")
+        continue;
+      bool ViaEmptyCache = false;
+      for (uint32_t I : E.frames)
+        if (I < S.frames.size() && contains(S.frames[I].name, "emptyCache"))
+          ViaEmptyCache = true;
+      if (!ViaEmptyCache)
+        continue;
+      std::vector<Frame> Chain = userChain(S, E.frames, Opts.max_chain);
+      if (Chain.empty())
+        continue;
+      Site &St = Sites[chainKey(Chain)];
+      if (St.Ev.chain.empty())
+        St.Ev.chain = std::move(Chain);
+      St.Ev.blocks += 1;
+      St.Ev.bytes += E.size;
+      int64_t Step = 0;
+      if (!Boundaries.empty())
+        Step = std::upper_bound(Boundaries.begin(), Boundaries.end(), E.time_us) -
+               Boundaries.begin();
+      St.Steps.insert(Step);
+    }
+  std::vector<Evidence> Result;
+  for (auto &[Key, St] : Sites) {
+    if (St.Ev.blocks < 2)
+      continue;
+    St.Ev.kind = "cache-flush";
+    St.Ev.steps = static_cast<int64_t>(St.Steps.size());
+    Result.push_back(std::move(St.Ev));
+  }
+  return Result;
+}
+
+std::vector<int64_t> annotatedBoundaries(const Snapshot &S,
+                                         const std::string &RunId) {
+  std::vector<int64_t> Result;
+  for (const Annotation &A : S.external_annotations) {
+    auto It = A.metadata.find("gpuleak_step");
+    if (It == A.metadata.end())
+      continue;
+    if (!RunId.empty() && It->second.rfind(RunId + ":", 0) != 0)
+      continue;
+    Result.push_back(A.time_us);
+  }
+  std::sort(Result.begin(), Result.end());
+  return Result;
+}
+
+std::vector<CoveredFunction> coverage(const Snapshot &S, size_t MaxFunctions) {
+  std::map<std::pair<std::string, std::string>, std::set<int64_t>> Seen;
+  for (const Frame &F : S.frames) {
+    if (!isUserFrame(F))
+      continue;
+    auto Key = std::make_pair(F.filename, F.name);
+    if (Seen.size() >= MaxFunctions && !Seen.count(Key))
+      continue;
+    Seen[Key].insert(F.line);
+  }
+  std::vector<CoveredFunction> Result;
+  for (auto &[Key, Lines] : Seen)
+    Result.push_back({Key.first, Key.second, {Lines.begin(), Lines.end()}});
+  return Result;
+}
+
+} // namespace gpuleak

@@ -1,0 +1,489 @@
+//===- Monitor.cpp - Step boundaries, detection and attribution windows ---===//
+//
+// Part of gpuleak's runtime verifier (links LibTorch, never LLVM).
+//
+// Everything that touches CUDA or torch sits behind try/catch: the host
+// program comes first. CUDA-specific calls compile only when the torch we
+// build against has CUDA (GPULEAK_HAVE_CUDA).
+//
+//===----------------------------------------------------------------------===//
+#include "gpuleak/Monitor.h"
+#include "gpuleak/Report.h"
+#include "gpuleak/Snapshot.h"
+
+#include <torch/headeronly/version.h>
+
+#if GPULEAK_HAVE_CUDA
+#include <c10/cuda/CUDACachingAllocator.h>
+#include <c10/cuda/CUDAFunctions.h>
+#include <torch/csrc/cuda/memory_snapshot.h>
+#endif
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <mutex>
+#include <unordered_map>
+
+namespace gpuleak {
+
+static int64_t nowUs() {
+  return std::chrono::duration_cast<std::chrono::microseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+static const char *env(const char *Name) {
+  const char *V = std::getenv(Name);
+  return V && *V ? V : nullptr;
+}
+
+MonitorOptions MonitorOptions::fromEnvironment() {
+  return fromEnvironment(MonitorOptions());
+}
+
+MonitorOptions MonitorOptions::fromEnvironment(MonitorOptions B) {
+  if (const char *V = env("GPULEAK_OUTPUT"))
+    B.output = V;
+  if (const char *V = env("GPULEAK_HISTORY")) {
+    if (!std::strcmp(V, "off"))
+      B.history = HistoryPolicy::Off;
+    else if (!std::strcmp(V, "start"))
+      B.history = HistoryPolicy::Start;
+    else
+      B.history = HistoryPolicy::OnGrowth;
+  }
+  if (const char *V = env("GPULEAK_WARMUP"))
+    B.growth.warmup_steps = std::max(0, std::atoi(V));
+  if (const char *V = env("GPULEAK_WINDOW"))
+    B.growth.window_steps = std::max(3, std::atoi(V));
+  if (const char *V = env("GPULEAK_THRESHOLD"))
+    B.growth.threshold_bytes_per_step = std::strtoull(V, nullptr, 10);
+  if (const char *V = env("GPULEAK_ATTRIBUTION_STEPS"))
+    B.attribution_steps = std::max(2, std::atoi(V));
+  if (const char *V = env("GPULEAK_MAX_ENTRIES"))
+    B.history_max_entries = std::max<size_t>(1000, std::strtoull(V, nullptr, 10));
+  if (const char *V = env("GPULEAK_QUIET"))
+    B.print_summary = std::strcmp(V, "1") != 0;
+  return B;
+}
+
+namespace {
+struct Loop {
+  std::string Name;
+  GrowthDetector Detector;
+  LoopReport Report;
+  int64_t Step = 0;
+  bool Attributed = false;
+};
+
+const char *policyName(HistoryPolicy P) {
+  switch (P) {
+  case HistoryPolicy::Off: return "off";
+  case HistoryPolicy::OnGrowth: return "on-growth";
+  case HistoryPolicy::Start: return "start";
+  }
+  return "on-growth";
+}
+
+std::string programName() {
+  std::ifstream In("/proc/self/cmdline", std::ios::binary);
+  std::string Arg;
+  std::getline(In, Arg, '\0');
+  return Arg;
+}
+} // namespace
+
+struct Monitor::Impl {
+  MonitorOptions O;
+  std::mutex Mu;
+  Report R;
+  bool Active = false;
+  bool Finished = false;
+  std::vector<Loop> Loops;
+  std::unordered_map<std::string, int> LoopIds;
+  // Attribution window state.
+  bool WindowOpen = false;
+  bool WindowRequested = false;
+  int WindowLoop = -1;
+  std::string RunId;
+  std::vector<int64_t> WindowBoundaries; // own clock, fallback when annotations are missing
+  int64_t WindowStartUs = 0;
+  int Windows = 0;
+
+  void disable(const std::string &Status, const std::string &Message) {
+    Active = false;
+    R.status = Status;
+    R.status_message = Message;
+    std::fprintf(stderr, "gpuleak runtime: %s; monitoring is off\n", Message.c_str());
+  }
+
+  void log(const std::string &Message) {
+    if (O.print_summary)
+      std::fprintf(stderr, "gpuleak runtime: %s\n", Message.c_str());
+  }
+
+  bool readStats(StepStats &S) {
+#if GPULEAK_HAVE_CUDA
+    auto *A = c10::cuda::CUDACachingAllocator::get();
+    if (!A || !A->initialized())
+      return false;
+    const auto Stats = c10::cuda::CUDACachingAllocator::getDeviceStats(
+        static_cast<c10::DeviceIndex>(O.device));
+    const size_t Agg = static_cast<size_t>(c10::CachingDeviceAllocator::StatType::AGGREGATE);
+    S.allocated = static_cast<uint64_t>(Stats.allocated_bytes[Agg].current);
+    S.reserved = static_cast<uint64_t>(Stats.reserved_bytes[Agg].current);
+    S.active = static_cast<uint64_t>(Stats.active_bytes[Agg].current);
+    S.blocks = static_cast<uint64_t>(Stats.allocation[Agg].current);
+    S.device_frees = static_cast<uint64_t>(Stats.num_device_free);
+    return true;
+#else
+    (void)S;
+    return false;
+#endif
+  }
+
+  void annotate(int64_t Index) {
+#if GPULEAK_HAVE_CUDA
+    c10::cuda::CUDACachingAllocator::recordAnnotation(
+        {{"gpuleak_step", RunId + ":" + std::to_string(Index)}});
+#else
+    (void)Index;
+#endif
+  }
+
+  void startWindow(int LoopIndex) {
+#if GPULEAK_HAVE_CUDA
+    if (WindowOpen || Windows >= O.max_windows)
+      return;
+    RunId = std::to_string(nowUs()) + "-" + std::to_string(Windows);
+    // Context "all" also keeps the stack of frees, so emptyCache() calls are
+    // attributed; stacks "cpp": a C++ program has no Python frames.
+    torch::cuda::_record_memory_history(std::string("all"), std::string("all"),
+                                        "cpp", O.history_max_entries,
+                                        /*clearHistory=*/true);
+    WindowOpen = true;
+    WindowLoop = LoopIndex;
+    WindowBoundaries.assign(1, nowUs());
+    WindowStartUs = WindowBoundaries.front();
+    annotate(0);
+    log("recording allocation history with C++ stacks for " +
+        std::to_string(O.attribution_steps) + " " +
+        (O.mode == "sampling" ? "intervals" : "steps"));
+#else
+    (void)LoopIndex;
+#endif
+  }
+
+  void closeWindow(bool AtExit) {
+#if GPULEAK_HAVE_CUDA
+    if (!WindowOpen)
+      return;
+    WindowOpen = false;
+    if (AtExit || WindowBoundaries.size() < 2) {
+      WindowBoundaries.push_back(nowUs());
+      annotate(static_cast<int64_t>(WindowBoundaries.size()) - 1);
+    }
+    const std::string Pickle = torch::cuda::_memory_snapshot_pickled();
+    torch::cuda::_record_memory_history(std::nullopt);
+    ++Windows;
+    R.history_windows = Windows;
+    R.history_seconds += (nowUs() - WindowStartUs) / 1e6;
+    if (O.write_snapshot) {
+      const std::string Path = O.output + "." + std::to_string(Windows) + ".pickle";
+      std::string Error;
+      if (writeFileAtomic(Path, Pickle, Error)) {
+        size_t Slash = Path.find_last_of('/');
+        R.snapshots.push_back(Slash == std::string::npos ? Path : Path.substr(Slash + 1));
+      } else {
+        log(Error);
+      }
+    }
+    Snapshot S;
+    std::string Error;
+    if (!readSnapshot(Pickle.data(), Pickle.size(), S, Error)) {
+      log("cannot read the allocator's snapshot: " + Error);
+      return;
+    }
+    std::vector<int64_t> Boundaries = annotatedBoundaries(S, RunId);
+    if (Boundaries.size() != WindowBoundaries.size())
+      Boundaries = WindowBoundaries; // same clock (system clock, microseconds)
+    uint64_t Unattributed = 0;
+    for (Evidence &E : attributeGrowth(S, Boundaries, O.attribution, &Unattributed))
+      R.evidence.push_back(std::move(E));
+    for (Evidence &E : findGraphRetention(S, O.attribution))
+      R.evidence.push_back(std::move(E));
+    for (Evidence &E : findCacheFlushes(S, Boundaries, O.attribution))
+      R.evidence.push_back(std::move(E));
+    R.unattributed_bytes += Unattributed;
+    for (CoveredFunction &C : coverage(S)) {
+      bool Merged = false;
+      for (CoveredFunction &Old : R.coverage)
+        if (Old.file == C.file && Old.function == C.function) {
+          Old.lines.insert(Old.lines.end(), C.lines.begin(), C.lines.end());
+          std::sort(Old.lines.begin(), Old.lines.end());
+          Old.lines.erase(std::unique(Old.lines.begin(), Old.lines.end()), Old.lines.end());
+          Merged = true;
+        }
+      if (!Merged)
+        R.coverage.push_back(std::move(C));
+    }
+    if (WindowLoop >= 0 && WindowLoop < static_cast<int>(Loops.size()))
+      Loops[WindowLoop].Attributed = true;
+#else
+    (void)AtExit;
+#endif
+  }
+
+  void recordStep(Loop &L, const StepStats &S) {
+    L.Report.steps_total = L.Step + 1;
+    const size_t Keep = std::max<size_t>(32, O.max_recorded_steps);
+    if (L.Report.steps.size() >= Keep)
+      L.Report.steps.erase(L.Report.steps.begin() + 16); // keep the first 16 steps
+    L.Report.steps.push_back(S);
+  }
+
+  void boundary(int LoopIndex, StepStats S) {
+    if (LoopIndex < 0 || LoopIndex >= static_cast<int>(Loops.size()))
+      return;
+    Loop &L = Loops[LoopIndex];
+    S.step = L.Step;
+    S.time_us = nowUs();
+    recordStep(L, S);
+    const GrowthVerdict V = L.Detector.feed(S.allocated);
+    if (V.growing && !L.Report.growth_detected) {
+      L.Report.growth_detected = true;
+      L.Report.growth_step = L.Step;
+      L.Report.growth_bytes_per_step = V.bytes_per_step;
+      log("live allocated bytes of '" + L.Name + "' grow by " +
+          std::to_string(static_cast<int64_t>(V.bytes_per_step)) + " bytes per " +
+          L.Report.unit);
+    }
+    if (V.growing && V.bytes_per_step > L.Report.growth_bytes_per_step)
+      L.Report.growth_bytes_per_step = V.bytes_per_step;
+    ++L.Step;
+
+    if (WindowOpen && WindowLoop == LoopIndex) {
+      WindowBoundaries.push_back(S.time_us);
+      annotate(static_cast<int64_t>(WindowBoundaries.size()) - 1);
+      if (static_cast<int>(WindowBoundaries.size()) > O.attribution_steps) {
+        closeWindow(false);
+        writeReportLocked();
+      }
+      return;
+    }
+    if (WindowOpen)
+      return;
+    const bool Wanted =
+        WindowRequested ||
+        (O.history != HistoryPolicy::Off && V.growing && !L.Attributed) ||
+        (O.history == HistoryPolicy::Start && Windows == 0 && L.Step == 1);
+    if (Wanted) {
+      WindowRequested = false;
+      startWindow(LoopIndex);
+    }
+  }
+
+  bool writeReportLocked() {
+    R.loops.clear();
+    for (const Loop &L : Loops)
+      R.loops.push_back(L.Report);
+    R.created_unix = nowUs() / 1000000;
+    std::string Error;
+    if (!writeFileAtomic(O.output + ".json", reportToJson(R), Error)) {
+      std::fprintf(stderr, "gpuleak runtime: %s\n", Error.c_str());
+      return false;
+    }
+    return true;
+  }
+};
+
+Monitor::Monitor(MonitorOptions Options) {
+  try {
+    P = std::make_unique<Impl>();
+    P->O = std::move(Options);
+    Report &R = P->R;
+    R.torch_version =
+        std::to_string(TORCH_VERSION_MAJOR) + "." + std::to_string(TORCH_VERSION_MINOR);
+    R.mode = P->O.mode;
+    R.program = programName();
+    R.device = P->O.device;
+    R.growth = P->O.growth;
+    R.attribution = P->O.attribution;
+    R.history_max_entries = static_cast<int64_t>(P->O.history_max_entries);
+    R.history_policy = policyName(P->O.history);
+#if GPULEAK_HAVE_CUDA
+    if (c10::cuda::device_count() <= P->O.device) {
+      P->disable("no-cuda", "no CUDA device " + std::to_string(P->O.device) + " is visible");
+      return;
+    }
+    P->Active = true;
+#else
+    P->disable("no-cuda-build", "this torch was built without CUDA");
+#endif
+  } catch (const std::exception &E) {
+    if (P)
+      P->disable("error", std::string("cannot start: ") + E.what());
+  } catch (...) {
+    if (P)
+      P->disable("error", "cannot start");
+  }
+}
+
+Monitor::~Monitor() { finish(); }
+
+Step::~Step() {
+  if (M)
+    M->endStep(Loop);
+}
+
+int Monitor::loopId(const char *Name) noexcept {
+  if (!P)
+    return -1;
+  try {
+    std::lock_guard<std::mutex> Lock(P->Mu);
+    auto It = P->LoopIds.find(Name ? Name : "");
+    if (It != P->LoopIds.end())
+      return It->second;
+    const int Id = static_cast<int>(P->Loops.size());
+    Loop L;
+    L.Name = Name ? Name : "";
+    L.Detector = GrowthDetector(P->O.growth);
+    L.Report.name = L.Name;
+    L.Report.unit = P->O.mode == "sampling" ? "interval" : "step";
+    P->Loops.push_back(std::move(L));
+    P->LoopIds.emplace(P->Loops.back().Name, Id);
+    return Id;
+  } catch (...) {
+    return -1;
+  }
+}
+
+Step Monitor::step(const char *Name) noexcept {
+  if (!P || !P->Active)
+    return Step(nullptr, -1);
+  return Step(this, loopId(Name));
+}
+
+void Monitor::endStep(int Loop) noexcept {
+  if (!P || !P->Active)
+    return;
+  try {
+    std::lock_guard<std::mutex> Lock(P->Mu);
+    if (P->Finished)
+      return;
+    StepStats S;
+    if (!P->readStats(S))
+      return;
+    P->boundary(Loop, S);
+  } catch (const std::exception &E) {
+    P->disable("error", std::string("step boundary failed: ") + E.what());
+  } catch (...) {
+    P->disable("error", "step boundary failed");
+  }
+}
+
+void Monitor::boundaryWithAllocated(int Loop, uint64_t Allocated) noexcept {
+  if (!P || !P->Active)
+    return;
+  try {
+    std::lock_guard<std::mutex> Lock(P->Mu);
+    if (P->Finished)
+      return;
+    StepStats S;
+    if (!P->readStats(S))
+      return;
+    S.allocated = Allocated;
+    P->boundary(Loop, S);
+  } catch (const std::exception &E) {
+    P->disable("error", std::string("sampling failed: ") + E.what());
+  } catch (...) {
+    P->disable("error", "sampling failed");
+  }
+}
+
+void Monitor::requestAttribution() noexcept {
+  if (!P)
+    return;
+  std::lock_guard<std::mutex> Lock(P->Mu);
+  P->WindowRequested = true;
+}
+
+void Monitor::startWindowNow() noexcept {
+  if (!P || !P->Active)
+    return;
+  try {
+    std::lock_guard<std::mutex> Lock(P->Mu);
+    if (!P->Finished)
+      P->startWindow(P->Loops.empty() ? -1 : 0);
+  } catch (const std::exception &E) {
+    P->disable("error", std::string("cannot record history: ") + E.what());
+  } catch (...) {
+    P->disable("error", "cannot record history");
+  }
+}
+
+bool Monitor::writeReport() noexcept {
+  if (!P)
+    return false;
+  try {
+    std::lock_guard<std::mutex> Lock(P->Mu);
+    return P->writeReportLocked();
+  } catch (...) {
+    return false;
+  }
+}
+
+bool Monitor::finish() noexcept {
+  if (!P)
+    return false;
+  try {
+    std::lock_guard<std::mutex> Lock(P->Mu);
+    if (P->Finished)
+      return true;
+    P->Finished = true;
+    if (P->Active) {
+      try {
+        P->closeWindow(/*AtExit=*/true);
+      } catch (const std::exception &E) {
+        P->log(std::string("cannot take the final snapshot: ") + E.what());
+      }
+      for (Loop &L : P->Loops) {
+        // Re-judge the whole recorded series: a growth seen only once the run
+        // ended still counts.
+        if (L.Report.growth_detected)
+          continue;
+        std::vector<uint64_t> Series;
+        for (const StepStats &S : L.Report.steps)
+          Series.push_back(S.allocated);
+        GrowthVerdict V = detectGrowth(Series, P->O.growth);
+        if (V.growing) {
+          L.Report.growth_detected = true;
+          L.Report.growth_bytes_per_step = V.bytes_per_step;
+        }
+      }
+    }
+    if (P->R.status == "no-cuda" || P->R.status == "no-cuda-build")
+      return true; // nothing else: the host has no CUDA
+    const bool Ok = P->writeReportLocked();
+    if (P->O.print_summary)
+      std::fputs(reportSummary(P->R).c_str(), stderr);
+    return Ok;
+  } catch (...) {
+    return false;
+  }
+}
+
+bool Monitor::active() const noexcept { return P && P->Active; }
+
+std::string Monitor::status() const noexcept {
+  try {
+    return P ? P->R.status : "error";
+  } catch (...) {
+    return "error";
+  }
+}
+
+} // namespace gpuleak

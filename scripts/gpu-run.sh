@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# The GPU run of gpuleak's runtime verifier.
+#
+#   scripts/gpu-run.sh prepare [CASES_DIR]   CPU machine: copies the handed cases to .device/cases
+#                                            and their static findings to .device/findings
+#   scripts/gpu-run.sh gpu                   GPU machine (no LLVM there): builds runtime/, the
+#                                            cases and examples/ with the runtime, runs them for a
+#                                            bounded time under gpuleak-run, records the unit-test
+#                                            fixtures, measures overhead; leaves everything in
+#                                            $OUT/gpu-run.tar.gz (or .device/out)
+#   scripts/gpu-run.sh verify TARBALL        CPU machine: unpacks the results, runs
+#                                            `gpuleak verify` on each case and prints the table
+#
+# Why verify runs on the CPU side: `gpuleak verify` is LLVM-linked (build/bin/gpuleak) and the GPU
+# machine has no LLVM; the GPU phase only produces runtime reports, which are plain files.
+# Findings come from `gpuleak check --format=json` on this machine (prepare), or, until that
+# exists, from test/verify/Inputs/findings/ (written by hand from the cases' `expect:` lines).
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cmd=${1:-}
+
+positives="001 004 006 009 010 012 014 017"
+negatives="101 103 105 109 112"
+
+prepare() {
+  local cases=${1:-$root/../shared/cases}
+  mkdir -p "$root/.device/cases" "$root/.device/findings"
+  cp "$cases"/*.cpp "$root/.device/cases/"
+  for f in "$root"/.device/cases/*.cpp; do
+    local id; id=$(basename "$f" | cut -c1-3)
+    local out="$root/.device/findings/$id.json"
+    if [ -x "$root/build/bin/gpuleak" ] && "$root/build/bin/gpuleak" check --help >/dev/null 2>&1 \
+       && [ -n "${GPULEAK_REAL_FINDINGS:-}" ]; then
+      "$root/build/bin/gpuleak" check --format=json "$f" > "$out" 2>/dev/null || true
+    elif [ -f "$root/test/verify/Inputs/findings/$id.json" ]; then
+      cp "$root/test/verify/Inputs/findings/$id.json" "$out"
+    fi
+  done
+  echo "prepared $(ls "$root/.device/cases" | wc -l) cases in .device/cases (carry .device)"
+}
+
+gpu() {
+  local out=${OUT:-$root/.device/out}; mkdir -p "$out"
+  local work=/tmp/gpuleak-gpu; rm -rf "$work"; mkdir -p "$work"/{res,fixtures,models,logs}
+  local log="$work/logs/gpu-run.log"
+  exec > >(tee "$log") 2>&1
+  local t0=$SECONDS
+  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
+  local prefix; prefix=$(python3 -c 'import torch;print(torch.utils.cmake_prefix_path)')
+  python3 -c 'import torch;print("torch", torch.__version__, "cuda", torch.version.cuda)'
+  local gen=(-G Ninja); command -v ninja >/dev/null || gen=()
+  echo "== build runtime"
+  cmake -S "$root/runtime" -B "$work/rt" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_INSTALL_PREFIX="$work/install" >/dev/null || return 1
+  cmake --build "$work/rt" -j 16 && cmake --install "$work/rt" >/dev/null || return 1
+  echo "build runtime: $((SECONDS - t0)) s"
+  echo "== build cases"
+  mkdir -p "$work/cases"
+  {
+    echo 'cmake_minimum_required(VERSION 3.18)'
+    echo 'project(gpuleak_cases LANGUAGES CXX)'
+    echo 'set(CMAKE_CXX_STANDARD 17)'
+    echo 'find_package(Torch REQUIRED)'
+    for f in "$root"/.device/cases/*.cpp; do
+      local id; id=$(basename "$f" | cut -c1-3)
+      echo "add_executable(case-$id \"$f\")"
+      echo "target_link_libraries(case-$id PRIVATE \${TORCH_LIBRARIES})"
+    done
+  } > "$work/cases/CMakeLists.txt"
+  cmake -S "$work/cases" -B "$work/cases/build" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_PREFIX_PATH="$prefix" >/dev/null && cmake --build "$work/cases/build" -j 16 2>&1 | tail -3
+  echo "build cases: $((SECONDS - t0)) s"
+  if [ -f "$root/examples/CMakeLists.txt" ]; then
+    echo "== build examples"
+    cmake -S "$root/examples" -B "$work/ex" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DCMAKE_PREFIX_PATH="$prefix;$work/install" -DGPULEAK_WITH_RUNTIME=ON >/dev/null \
+      && cmake --build "$work/ex" -j 16 2>&1 | tail -3
+  fi
+  python3 "$root/runtime/test/make_models.py" "$work/models"
+  local run="$work/install/bin/gpuleak-run"
+  echo "== fixtures"
+  "$work/rt/gpuleak_record_fixtures" "$work/fixtures" > "$work/logs/fixtures.log" 2>&1
+  echo "fixtures rc=$?"
+  echo "== cases"
+  local stop=${GPULEAK_GPU_STOP_AFTER:-10}
+  runcase() {
+    local id=$1 exe="$work/cases/build/case-$1" arg=
+    [ -x "$exe" ] || { echo "case $id: not built"; return; }
+    case $id in
+      004|105) arg="$work/models/conv.pt" ;; 006) arg="$work/models/mlp.pt" ;;
+      103|014) arg="$work/models/detector.pt" ;;
+    esac
+    local s=$SECONDS
+    (cd "$work/res" && timeout -k 5 $((stop + 40)) "$run" --output "$work/res/$id" \
+       --interval-ms 100 --stop-after "$stop" -- "$exe" $arg > "$work/logs/$id.log" 2>&1)
+    echo "case $id: rc=$? $((SECONDS - s)) s"
+  }
+  local n=0
+  for id in $positives $negatives; do
+    runcase "$id" & n=$((n + 1))
+    if [ $n -ge 4 ]; then wait; n=0; fi
+  done
+  wait
+  if [ -x "$work/ex/classifier" ]; then
+    echo "== examples"
+    (cd "$work/res" && timeout -k 5 120 "$run" --output "$work/res/classifier" --interval-ms 100 \
+       --stop-after 60 -- "$work/ex/classifier" 400 > "$work/logs/classifier.log" 2>&1)
+    echo "classifier rc=$?"
+  fi
+  echo "cases done: $((SECONDS - t0)) s"
+  echo "== overhead"
+  timeout -k 5 240 "$work/rt/gpuleak_overhead_bench" 400 3 2>&1 | tee "$work/logs/overhead.log" | grep overhead
+  echo "== strip"
+  mkdir -p "$work/stripped"
+  for f in "$work"/fixtures/*.json "$work"/fixtures/*.pickle "$work"/res/*.json; do
+    [ -f "$f" ] || continue
+    local d=$work/stripped/$(basename "$(dirname "$f")")-$(basename "$f")
+    python3 "$root/runtime/test/strip_fixture.py" "$root" "$f" "$d" || echo "strip failed: $f"
+  done
+  for f in "$work"/res/*.json; do
+    echo "---- $(basename "$f")"; head -c 200000 "$f" | grep -E '"detected"|"kind"' | head -8
+  done
+  echo "total: $((SECONDS - t0)) s"
+  tar -C "$work" -czf "$out/gpu-run.tar.gz" res fixtures stripped logs models 2>/dev/null \
+    --exclude='*.pt'
+  ls -la "$out"
+}
+
+verify() {
+  local tarball=$1 dir="$root/.device/results"
+  rm -rf "$dir"; mkdir -p "$dir"; tar -C "$dir" -xzf "$tarball" || return 2
+  local gl="$root/build/bin/gpuleak"
+  printf '%-5s %-9s %-10s %-34s %s\n' case expect growth verdicts "evidence (first)"
+  for id in $positives $negatives; do
+    local rep="$dir/res/$id.json" fnd="$root/.device/findings/$id.json"
+    local kind=positive; case " $negatives " in *" $id "*) kind=negative ;; esac
+    [ -f "$rep" ] || { printf '%-5s %-9s %s\n' "$id" "$kind" "no report"; continue; }
+    local growth; growth=$(python3 -c "import json,sys;r=json.load(open(sys.argv[1]));print('yes' if any(l['growth']['detected'] for l in r['loops']) or any(e['kind']=='growth' for e in r['evidence']) else 'no')" "$rep")
+    local verdicts="-"
+    if [ -f "$fnd" ] && [ -x "$gl" ]; then
+      verdicts=$("$gl" verify --findings "$fnd" --runtime "$rep" --format=json 2>/dev/null \
+        | python3 -c "import json,sys;d=json.load(sys.stdin);print(' '.join(f['label'].replace(' ','-')+'@'+str(f['line']) for f in d['findings']) or '-')" 2>/dev/null || echo error)
+    fi
+    local ev; ev=$(python3 -c "import json,sys;r=json.load(open(sys.argv[1]));e=r['evidence'];print(f\"{e[0]['kind']} {e[0]['file'].split('/')[-1]}:{e[0]['line']} {e[0]['bytes_per_step']:.0f}B/step\" if e else '-')" "$rep")
+    printf '%-5s %-9s %-10s %-34s %s\n' "$id" "$kind" "$growth" "$verdicts" "$ev"
+  done
+}
+
+case "$cmd" in
+  prepare) shift; prepare "$@" ;;
+  gpu) gpu ;;
+  verify) shift; verify "$@" ;;
+  *) sed -n 2,17p "$0"; exit 2 ;;
+esac
