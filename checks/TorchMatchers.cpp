@@ -23,14 +23,17 @@ rarelyRunRanges(const Stmt *Body, ASTContext &Ctx, bool IsLoop) {
   if (!Body)
     return Ranges;
   // Catch: a handler, e.g. `catch (const c10::OutOfMemoryError &)`.
-  // Periodic: an `if` whose condition computes a remainder.
+  // Periodic: an `if` whose condition tests a remainder for equality,
+  // `i % N == K` or `!(i % N)`; a bare `i % N` is true on most iterations.
   static constexpr char Catch[] = "catch", Periodic[] = "periodic";
+  auto Remainder = ignoringParenImpCasts(binaryOperator(hasOperatorName("%")));
+  auto PeriodicTest =
+      expr(anyOf(binaryOperator(hasOperatorName("=="), hasEitherOperand(Remainder)),
+                 unaryOperator(hasOperatorName("!"), hasUnaryOperand(Remainder))));
   auto Matches = match(
       findAll(stmt(anyOf(
           cxxCatchStmt().bind(Catch),
-          ifStmt(hasCondition(anyOf(
-                     binaryOperator(hasOperatorName("%")),
-                     hasDescendant(binaryOperator(hasOperatorName("%"))))))
+          ifStmt(hasCondition(anyOf(PeriodicTest, hasDescendant(PeriodicTest))))
               .bind(Periodic)))),
       *Body, Ctx);
   if (IsLoop) {

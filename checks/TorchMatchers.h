@@ -25,10 +25,11 @@ ast_matchers::internal::Matcher<QualType> tensorType();
 
 /// Returns the source ranges, inside \p Body, of code that does not run on
 /// every pass through it: `catch` handlers (out-of-memory recovery) and the
-/// branches of an `if` whose condition uses `%` (a periodic action, such as
-/// "every 1000 steps"). When \p IsLoop, also the statements of a block of
-/// the loop up to a `return`, `break` or `throw` that leaves the loop, since
-/// they run at most once. Empty when \p Body is null.
+/// `then` branch of an `if` whose condition tests a remainder for equality
+/// (`i % N == 0`, `!(i % N)`: a periodic action, "every N steps"; a bare
+/// `i % N` is true on most passes and does not count). When \p IsLoop, also
+/// the statements of a block of the loop up to a `return`, `break` or `throw`
+/// that leaves it, since they run at most once. Empty when \p Body is null.
 llvm::SmallVector<SourceRange, 4>
 rarelyRunRanges(const Stmt *Body, ASTContext &Ctx, bool IsLoop = false);
 

@@ -146,3 +146,29 @@ void negativeNolint(int n) {
   for (int i = 0; i < n; ++i)
     cca::emptyCache(); // NOLINT(gpuleak-empty-cache-in-loop)
 }
+
+// `step % 100` alone is true on 99 of 100 steps: that flush is frequent.
+void positiveModuloNotEqualZero(int n, bool flushRequested) {
+  for (int step = 0; step < n; ++step) {
+    if (flushRequested && step % 100)
+      cca::emptyCache();
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'emptyCache' flushes{{.*}} [gpuleak-empty-cache-in-loop]
+    // CHECK-MESSAGES: :[[@LINE-4]]:3: note: inside this loop
+    if (step % 10 != 0)
+      cca::emptyCache();
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: 'emptyCache' flushes{{.*}} [gpuleak-empty-cache-in-loop]
+    // CHECK-MESSAGES: :[[@LINE-8]]:3: note: inside this loop
+  }
+}
+
+void negativePeriodicSpellings(int n, bool flushRequested) {
+  for (int step = 0; step < n; ++step) {
+    if (flushRequested && (step + 1) % 100 == 0)
+      cca::emptyCache();
+    if (!(step % 500))
+      cca::emptyCache();
+    if (0 == step % 50) {
+      cca::emptyCache();
+    }
+  }
+}
