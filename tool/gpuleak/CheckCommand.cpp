@@ -22,7 +22,8 @@ using namespace llvm;
 namespace gpuleak {
 
 static cl::SubCommand CheckCmd(
-    "check", "Run the gpuleak-* checks over a project's compile database");
+    "check", "Run the gpuleak-* checks over the translation units of "
+             "BUILD_DIR/compile_commands.json, or over the <file>s given");
 
 cl::SubCommand &checkSubcommand() { return CheckCmd; }
 
@@ -37,8 +38,7 @@ static cl::opt<std::string>
 
 static cl::list<std::string>
     SourcePaths(cl::Positional,
-                cl::desc("[<file> ...]  files of the database to analyse "
-                         "(default: all)"),
+                cl::desc("[<file> ...]"),
                 cl::sub(CheckCmd), cl::cat(CheckCategory));
 
 static cl::opt<unsigned>

@@ -8,6 +8,7 @@
 
 #include "CheckCommand.h"
 #include "clang/Basic/Version.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
@@ -49,10 +50,16 @@ int main(int argc, const char **argv) {
           "  gpuleak check -p BUILD_DIR [FILES...]   static checks over a "
           "compile database\n",
           &ErrorStream)) {
-    // llvm::cl explains on the first line ("<prog>: <what>"); keep that one.
+    // llvm::cl prints a bad option value itself ("gpuleak: for the --format
+    // option: ..."). Other errors come here as "<argv0>: Unknown command line
+    // argument '--x'.  Try: '<argv0> --help'" and maybe a "Did you mean"
+    // line; keep the first sentence.
     llvm::StringRef First = llvm::StringRef(ParseErrors).split('\n').first;
-    First = First.split(": ").second.trim();
-    llvm::errs() << "gpuleak: error: " << First << '\n';
+    First = First.split(": ").second.split(".  Try:").first.trim();
+    First.consume_back(".");
+    if (!First.empty())
+      llvm::errs() << "gpuleak: error: " << llvm::toLower(First.front())
+                   << First.drop_front() << '\n';
     return ExitError;
   }
   if (gpuleak::checkSubcommand())
