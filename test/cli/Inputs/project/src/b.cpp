@@ -1,0 +1,3 @@
+#include "shared.h"
+
+void trainB(int n) { sharedRelease(n); }

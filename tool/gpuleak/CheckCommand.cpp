@@ -1,0 +1,303 @@
+//===--- CheckCommand.cpp - `gpuleak check` -------------------------------===//
+
+#include "CheckCommand.h"
+#include "CheckDocs.h"
+#include "Findings.h"
+#include "TranslationUnitRunner.h"
+#include "clang-tidy/GlobList.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Chrono.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/WithColor.h"
+#include <atomic>
+#include <chrono>
+
+using namespace llvm;
+
+namespace gpuleak {
+
+static cl::SubCommand CheckCmd(
+    "check", "Run the gpuleak-* checks over the translation units of "
+             "BUILD_DIR/compile_commands.json, or over the <file>s given");
+
+cl::SubCommand &checkSubcommand() { return CheckCmd; }
+
+static cl::OptionCategory CheckCategory("gpuleak check options");
+
+cl::OptionCategory &checkCategory() { return CheckCategory; }
+
+static cl::opt<std::string>
+    BuildPath("p", cl::desc("Build directory holding compile_commands.json"),
+              cl::value_desc("build-dir"), cl::sub(CheckCmd),
+              cl::cat(CheckCategory));
+
+static cl::list<std::string>
+    SourcePaths(cl::Positional,
+                cl::desc("[<file> ...]"),
+                cl::sub(CheckCmd), cl::cat(CheckCategory));
+
+static cl::opt<unsigned>
+    Jobs("j",
+         cl::desc("Translation units analysed in parallel (default: the "
+                  "number of CPUs)"),
+         cl::value_desc("N"), cl::init(0), cl::sub(CheckCmd),
+         cl::cat(CheckCategory));
+
+static cl::opt<std::string> Checks(
+    "checks",
+    cl::desc("Comma-separated globs of checks, applied after the .clang-tidy "
+             "files (default: gpuleak-*); only gpuleak-* checks exist here"),
+    cl::value_desc("globs"), cl::sub(CheckCmd), cl::cat(CheckCategory));
+
+enum class OutputFormat { Text, JSON, SARIF };
+static cl::opt<OutputFormat>
+    Format("format", cl::desc("Output format:"),
+           cl::values(clEnumValN(OutputFormat::Text, "text",
+                                 "clang-style diagnostics (default)"),
+                      clEnumValN(OutputFormat::JSON, "json",
+                                 "gpuleak findings JSON"),
+                      clEnumValN(OutputFormat::SARIF, "sarif", "SARIF 2.1.0")),
+           cl::init(OutputFormat::Text), cl::sub(CheckCmd),
+           cl::cat(CheckCategory));
+
+static cl::opt<std::string>
+    OutputPath("output",
+               cl::desc("Write the report to <file> (atomically) instead of "
+                        "stdout"),
+               cl::value_desc("file"), cl::sub(CheckCmd),
+               cl::cat(CheckCategory));
+static cl::alias OutputPathShort("o", cl::desc("Alias for --output"),
+                                 cl::aliasopt(OutputPath),
+                                 cl::cat(CheckCategory));
+
+static cl::opt<std::string>
+    DocsURL("docs-url",
+            cl::desc("Base URL of the check docs pages, for SARIF helpUri "
+                     "(default: " GPULEAK_DOCS_URL ")"),
+            cl::value_desc("url"), cl::init(GPULEAK_DOCS_URL),
+            cl::sub(CheckCmd), cl::cat(CheckCategory));
+
+static cl::opt<std::string> ResourceDir(
+    "resource-dir",
+    cl::desc("Clang resource directory for the builtin headers (default: "
+             "the build-time clang's, " GPULEAK_RESOURCE_DIR ")"),
+    cl::value_desc("dir"), cl::init(GPULEAK_RESOURCE_DIR), cl::sub(CheckCmd),
+    cl::cat(CheckCategory));
+
+/// Prints `gpuleak: error: <Message>`, the one line every error gets.
+static int fail(const Twine &Message) {
+  errs() << "gpuleak: error: " << Message << '\n';
+  return ExitError;
+}
+
+/// \p Path absolute (against the working directory) without `.`/`..`.
+static std::string absolute(StringRef Path) {
+  SmallString<256> P(Path);
+  sys::fs::make_absolute(P);
+  sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+/// Validates --checks: every positive glob must name a gpuleak check, and the
+/// list on top of the default must leave one enabled. Returns the error.
+static std::optional<std::string> validateChecks(StringRef Globs) {
+  if (Globs.empty())
+    return std::nullopt;
+  ArrayRef<CheckDoc> All = checkDocs();
+  clang::tidy::GlobList List(Globs);
+  for (const auto &Item : List.getItems()) {
+    if (!Item.IsPositive)
+      continue;
+    clang::tidy::GlobList One(Item.Text);
+    if (llvm::none_of(All, [&](const CheckDoc &D) { return One.contains(D.Name); }))
+      return ("--checks: '" + Item.Text +
+              "' matches no gpuleak check (gpuleak runs only gpuleak-* checks)")
+          .str();
+  }
+  clang::tidy::GlobList Effective(("-*,gpuleak-*," + Globs).str());
+  if (llvm::none_of(All,
+                    [&](const CheckDoc &D) { return Effective.contains(D.Name); }))
+    return ("--checks: '" + Globs + "' enables no gpuleak check").str();
+  return std::nullopt;
+}
+
+namespace {
+/// A progress bar on stderr, drawn only when stderr is a terminal.
+class ProgressBar {
+public:
+  explicit ProgressBar(size_t Total)
+      : Enabled(sys::Process::StandardErrIsDisplayed()), Total(Total) {}
+
+  void started(StringRef File) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    Current = sys::path::filename(File).str();
+    draw();
+  }
+  void finished() {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    ++Done;
+    draw();
+  }
+  void clear() {
+    if (Enabled)
+      errs() << "\r\x1b[K";
+  }
+  bool enabled() const { return Enabled; }
+
+private:
+  void draw() {
+    if (!Enabled)
+      return;
+    constexpr size_t Width = 30;
+    size_t Filled = Total ? Done * Width / Total : Width;
+    errs() << "\r\x1b[K[" << std::string(Filled, '=')
+           << std::string(Width - Filled, ' ') << "] " << Done << '/' << Total
+           << ' ' << Current;
+    errs().flush();
+  }
+
+  const bool Enabled;
+  const size_t Total;
+  std::mutex Mutex;
+  size_t Done = 0;
+  std::string Current;
+};
+} // namespace
+
+int runCheck() {
+  if (BuildPath.empty())
+    return fail("no build directory; pass -p BUILD_DIR");
+  if (!OutputPath.empty()) {
+    StringRef Parent = sys::path::parent_path(OutputPath);
+    if (!Parent.empty() && !sys::fs::is_directory(Parent))
+      return fail("cannot write '" + OutputPath + "': no directory '" +
+                  Parent + "'");
+  }
+  if (std::optional<std::string> Err = validateChecks(Checks))
+    return fail(*Err);
+
+  // The compile database.
+  SmallString<256> DBPath(BuildPath);
+  sys::path::append(DBPath, "compile_commands.json");
+  if (!sys::fs::exists(DBPath))
+    return fail("no compile_commands.json in '" + BuildPath + "'");
+  std::string LoadError;
+  std::unique_ptr<clang::tooling::CompilationDatabase> DB =
+      clang::tooling::JSONCompilationDatabase::loadFromFile(
+          DBPath, LoadError, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  if (!DB) {
+    StringRef FirstLine = StringRef(LoadError).split('\n').first.trim();
+    return fail("malformed compile database '" + DBPath + "': " + FirstLine);
+  }
+
+  // The translation units: the files given, or the whole database.
+  std::vector<std::string> Files;
+  if (SourcePaths.empty()) {
+    Files = DB->getAllFiles();
+    llvm::sort(Files);
+    if (Files.empty())
+      return fail("no translation units in '" + DBPath + "'");
+  } else {
+    StringSet<> Seen;
+    for (const std::string &Arg : SourcePaths) {
+      std::string Path = absolute(Arg);
+      if (!sys::fs::exists(Path))
+        return fail("no such file: '" + Arg + "'");
+      if (DB->getCompileCommands(Path).empty())
+        return fail("'" + Arg + "' is not in '" + DBPath + "'");
+      if (Seen.insert(Path).second)
+        Files.push_back(std::move(Path));
+    }
+  }
+  std::vector<std::vector<clang::tooling::CompileCommand>> Commands;
+  Commands.reserve(Files.size());
+  for (const std::string &File : Files)
+    Commands.push_back(DB->getCompileCommands(File));
+
+  // Analyse: each worker takes the next translation unit until none is left.
+  // Every translation unit gets its own clang-tidy context; nothing is
+  // shared between them but the read-only settings.
+  RunSettings Settings;
+  Settings.Checks = Checks;
+  Settings.ResourceDir = ResourceDir;
+  unsigned NumWorkers =
+      Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count();
+  NumWorkers = std::max(1u, std::min<unsigned>(NumWorkers, Files.size()));
+  std::vector<TUResult> TUResults(Files.size());
+  ProgressBar Progress(Files.size());
+  auto Start = std::chrono::steady_clock::now();
+  {
+    std::atomic<size_t> Next{0};
+    auto Work = [&] {
+      for (size_t I; (I = Next++) < Files.size();) {
+        Progress.started(Files[I]);
+        TUResults[I] = analyseTranslationUnit(Files[I], Commands[I], Settings);
+        Progress.finished();
+      }
+    };
+    if (NumWorkers == 1) {
+      Work();
+    } else {
+      DefaultThreadPool Pool(hardware_concurrency(NumWorkers));
+      for (unsigned W = 0; W < NumWorkers; ++W)
+        Pool.async(Work);
+      Pool.wait();
+    }
+  }
+  Progress.clear();
+
+  Results R;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    TUResult &TU = TUResults[I];
+    std::move(TU.Findings.begin(), TU.Findings.end(),
+              std::back_inserter(R.Findings));
+    if (TU.Error)
+      R.Errors.push_back({Files[I], std::move(*TU.Error)});
+  }
+  for (InputError &E : Settings.takeConfigErrors())
+    R.Errors.push_back(std::move(E));
+  sortAndDeduplicate(R);
+
+  for (const InputError &E : R.Errors)
+    errs() << "gpuleak: error: " << E.File << ": " << E.Message << '\n';
+
+  std::string Output = OutputPath.empty() ? "-" : OutputPath.getValue();
+  if (Error Err = writeToOutput(Output, [&](raw_ostream &OS) {
+        switch (Format) {
+        case OutputFormat::Text: {
+          SourceFiles Sources;
+          writeText(OS, R, Sources);
+          break;
+        }
+        case OutputFormat::JSON:
+          writeJSON(OS, R);
+          break;
+        case OutputFormat::SARIF:
+          writeSARIF(OS, R, DocsURL);
+          break;
+        }
+        return Error::success();
+      }))
+    return fail("cannot write '" + Output + "': " + toString(std::move(Err)));
+
+  if (Progress.enabled()) {
+    std::chrono::duration<double> Took =
+        std::chrono::steady_clock::now() - Start;
+    errs() << "gpuleak: " << R.Findings.size() << " finding"
+           << (R.Findings.size() == 1 ? "" : "s") << " and " << R.Errors.size()
+           << " error" << (R.Errors.size() == 1 ? "" : "s") << " in "
+           << Files.size() << " translation unit"
+           << (Files.size() == 1 ? "" : "s") << " ("
+           << format("%.1f", Took.count()) << " s, -j " << NumWorkers << ")\n";
+  }
+  if (!R.Errors.empty())
+    return ExitError;
+  return R.Findings.empty() ? ExitClean : ExitFindings;
+}
+
+} // namespace gpuleak

@@ -1,0 +1,33 @@
+//===--- CheckCommand.h - `gpuleak check` ---------------------------------===//
+//
+// `gpuleak check -p BUILD_DIR [FILES...]`: runs the gpuleak-* checks over the
+// translation units of a compile database in parallel and reports the
+// findings as text, JSON or SARIF (docs/cli.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GPULEAK_TOOL_GPULEAK_CHECKCOMMAND_H
+#define GPULEAK_TOOL_GPULEAK_CHECKCOMMAND_H
+
+#include "llvm/Support/CommandLine.h"
+
+namespace gpuleak {
+
+/// Exit codes of gpuleak (docs/cli.md).
+enum ExitCode : int {
+  ExitClean = 0,    ///< no finding
+  ExitFindings = 1, ///< at least one finding
+  ExitError = 2,    ///< a usage, configuration or input error
+};
+
+/// The `check` subcommand; its options are registered with it.
+llvm::cl::SubCommand &checkSubcommand();
+/// The category of the `check` options, the only ones its --help shows.
+llvm::cl::OptionCategory &checkCategory();
+
+/// Runs `gpuleak check` once llvm::cl has parsed its options.
+int runCheck();
+
+} // namespace gpuleak
+
+#endif

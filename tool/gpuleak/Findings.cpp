@@ -1,0 +1,325 @@
+//===--- Findings.cpp - gpuleak check results and their output formats ----===//
+
+#include "Findings.h"
+#include "CheckDocs.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ConvertUTF.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Unicode.h"
+#include <tuple>
+
+namespace gpuleak {
+
+static auto placeKey(const SourcePlace &P) {
+  return std::tie(P.File, P.Line, P.Column);
+}
+
+static bool operator<(const FindingNote &A, const FindingNote &B) {
+  return std::make_tuple(placeKey(A.Place), std::cref(A.Message)) <
+         std::make_tuple(placeKey(B.Place), std::cref(B.Message));
+}
+
+/// The identity of a finding across translation units.
+static auto identity(const Finding &F) {
+  return std::tie(F.Place.File, F.Place.Line, F.Place.Column, F.Check,
+                  F.Message);
+}
+
+void sortAndDeduplicate(Results &R) {
+  // Notes and severity take part in the order only so that, among repeats of
+  // one finding, the one kept never depends on which thread ran first.
+  llvm::sort(R.Findings, [](const Finding &A, const Finding &B) {
+    if (identity(A) != identity(B))
+      return identity(A) < identity(B);
+    if (A.Severity != B.Severity)
+      return A.Severity < B.Severity;
+    return std::lexicographical_compare(A.Notes.begin(), A.Notes.end(),
+                                        B.Notes.begin(), B.Notes.end());
+  });
+  R.Findings.erase(llvm::unique(R.Findings,
+                                [](const Finding &A, const Finding &B) {
+                                  return identity(A) == identity(B);
+                                }),
+                   R.Findings.end());
+
+  auto ErrorKey = [](const InputError &E) {
+    return std::tie(E.File, E.Message);
+  };
+  llvm::sort(R.Errors, [&](const InputError &A, const InputError &B) {
+    return ErrorKey(A) < ErrorKey(B);
+  });
+  R.Errors.erase(llvm::unique(R.Errors,
+                              [&](const InputError &A, const InputError &B) {
+                                return ErrorKey(A) == ErrorKey(B);
+                              }),
+                 R.Errors.end());
+}
+
+//===----------------------------------------------------------------------===//
+// Source files
+//===----------------------------------------------------------------------===//
+
+const SourceFiles::Entry *SourceFiles::get(llvm::StringRef File) {
+  auto [It, Inserted] = Cache.try_emplace(File);
+  if (Inserted) {
+    auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                              /*RequiresNullTerminator=*/false);
+    if (Buffer) {
+      Entry E;
+      E.Buffer = std::move(*Buffer);
+      llvm::StringRef Text = E.Buffer->getBuffer();
+      E.LineStarts.push_back(0);
+      for (size_t I = 0, N = Text.size(); I != N; ++I)
+        if (Text[I] == '\n')
+          E.LineStarts.push_back(I + 1);
+      It->second = std::move(E);
+    }
+  }
+  return It->second ? &*It->second : nullptr;
+}
+
+std::optional<std::pair<unsigned, unsigned>>
+SourceFiles::lineAndColumn(llvm::StringRef File, unsigned Offset) {
+  const Entry *E = get(File);
+  if (!E || Offset > E->Buffer->getBufferSize())
+    return std::nullopt;
+  // The last line start at or before Offset.
+  auto It = llvm::upper_bound(E->LineStarts, Offset);
+  unsigned Line = It - E->LineStarts.begin();
+  return std::make_pair(Line, Offset - *(It - 1) + 1);
+}
+
+std::optional<llvm::StringRef> SourceFiles::lineText(llvm::StringRef File,
+                                                     unsigned Line) {
+  const Entry *E = get(File);
+  if (!E || Line == 0 || Line > E->LineStarts.size())
+    return std::nullopt;
+  llvm::StringRef Text = E->Buffer->getBuffer();
+  size_t Begin = E->LineStarts[Line - 1];
+  size_t End = Line < E->LineStarts.size() ? E->LineStarts[Line] : Text.size();
+  return Text.slice(Begin, End).rtrim("\r\n");
+}
+
+//===----------------------------------------------------------------------===//
+// Text
+//===----------------------------------------------------------------------===//
+
+/// Display width of \p Text with tabs expanded to clang's tab stop of 8.
+static unsigned displayWidth(llvm::StringRef Text, std::string *Expanded) {
+  constexpr unsigned TabStop = 8;
+  unsigned Width = 0;
+  for (size_t I = 0; I < Text.size();) {
+    if (Text[I] == '\t') {
+      unsigned Spaces = TabStop - Width % TabStop;
+      if (Expanded)
+        Expanded->append(Spaces, ' ');
+      Width += Spaces;
+      ++I;
+      continue;
+    }
+    unsigned Len = llvm::getNumBytesForUTF8(Text[I]);
+    if (Len == 0 || I + Len > Text.size())
+      Len = 1;
+    llvm::StringRef Char = Text.substr(I, Len);
+    int W = llvm::sys::unicode::columnWidthUTF8(Char);
+    Width += W > 0 ? W : 1;
+    if (Expanded)
+      Expanded->append(Char.begin(), Char.end());
+    I += Len;
+  }
+  return Width;
+}
+
+/// Prints one diagnostic line and, when the source is readable, the source
+/// line with a caret, with line numbers the way clang 22 prints them.
+static void printDiagnostic(llvm::raw_ostream &OS, const SourcePlace &P,
+                            llvm::StringRef Level, llvm::StringRef Message,
+                            SourceFiles &Sources) {
+  if (!P.File.empty()) {
+    OS << P.File;
+    if (P.Line)
+      OS << ':' << P.Line << ':' << P.Column;
+    OS << ": ";
+  }
+  OS << Level << ": " << Message << '\n';
+  if (P.File.empty() || !P.Line)
+    return;
+  std::optional<llvm::StringRef> Line = Sources.lineText(P.File, P.Line);
+  if (!Line)
+    return;
+  std::string LineNo = std::to_string(P.Line);
+  size_t Gutter = std::max<size_t>(4, std::to_string(P.Line + 16).size());
+  std::string Expanded;
+  displayWidth(*Line, &Expanded);
+  OS.indent(Gutter - LineNo.size() + 1) << LineNo << " | " << Expanded << '\n';
+  unsigned CaretCol =
+      displayWidth(Line->take_front(P.Column ? P.Column - 1 : 0), nullptr);
+  OS.indent(Gutter + 2) << "| ";
+  OS.indent(CaretCol) << "^\n";
+}
+
+void writeText(llvm::raw_ostream &OS, const Results &R, SourceFiles &Sources) {
+  for (const Finding &F : R.Findings) {
+    printDiagnostic(OS, F.Place, F.Severity, F.Message + " [" + F.Check + "]",
+                    Sources);
+    for (const FindingNote &N : F.Notes)
+      printDiagnostic(OS, N.Place, "note", N.Message, Sources);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// JSON
+//===----------------------------------------------------------------------===//
+
+static void placeAttributes(llvm::json::OStream &J, const SourcePlace &P) {
+  J.attribute("file", P.File);
+  J.attribute("line", P.Line);
+  J.attribute("column", P.Column);
+}
+
+void writeJSON(llvm::raw_ostream &OS, const Results &R) {
+  llvm::json::OStream J(OS, 2);
+  J.object([&] {
+    J.attribute("tool", "gpuleak");
+    J.attribute("version", GPULEAK_VERSION);
+    J.attributeArray("findings", [&] {
+      for (const Finding &F : R.Findings)
+        J.object([&] {
+          J.attribute("check", F.Check);
+          J.attribute("severity", F.Severity);
+          J.attribute("message", F.Message);
+          placeAttributes(J, F.Place);
+          J.attributeArray("notes", [&] {
+            for (const FindingNote &N : F.Notes)
+              J.object([&] {
+                J.attribute("message", N.Message);
+                placeAttributes(J, N.Place);
+              });
+          });
+        });
+    });
+    J.attributeArray("errors", [&] {
+      for (const InputError &E : R.Errors)
+        J.object([&] {
+          J.attribute("file", E.File);
+          J.attribute("message", E.Message);
+        });
+    });
+  });
+  OS << '\n';
+}
+
+//===----------------------------------------------------------------------===//
+// SARIF 2.1.0
+//===----------------------------------------------------------------------===//
+
+/// A file:// URI for an absolute path (RFC 8089), percent-encoding every byte
+/// outside RFC 3986's unreserved set and '/'.
+static std::string fileURI(llvm::StringRef Path) {
+  std::string URI = "file://";
+  for (unsigned char C : Path) {
+    if (llvm::isAlnum(static_cast<char>(C)) || C == '/' || C == '-' || C == '.' || C == '_' ||
+        C == '~') {
+      URI += C;
+      continue;
+    }
+    URI += '%';
+    URI += llvm::hexdigit(C >> 4, /*LowerCase=*/false);
+    URI += llvm::hexdigit(C & 15, /*LowerCase=*/false);
+  }
+  return URI;
+}
+
+static void physicalLocation(llvm::json::OStream &J, const SourcePlace &P) {
+  J.attributeObject("physicalLocation", [&] {
+    J.attributeObject("artifactLocation",
+                      [&] { J.attribute("uri", fileURI(P.File)); });
+    if (P.Line)
+      J.attributeObject("region", [&] {
+        J.attribute("startLine", P.Line);
+        if (P.Column)
+          J.attribute("startColumn", P.Column);
+      });
+  });
+}
+
+static void message(llvm::json::OStream &J, llvm::StringRef Text) {
+  J.attributeObject("message", [&] { J.attribute("text", Text); });
+}
+
+void writeSARIF(llvm::raw_ostream &OS, const Results &R,
+                llvm::StringRef DocsURL) {
+  llvm::ArrayRef<CheckDoc> Rules = checkDocs();
+  llvm::json::OStream J(OS, 2);
+  J.object([&] {
+    J.attribute("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+    J.attribute("version", "2.1.0");
+    J.attributeArray("runs", [&] {
+      J.object([&] {
+        J.attributeObject("tool", [&] {
+          J.attributeObject("driver", [&] {
+            J.attribute("name", "gpuleak");
+            J.attribute("version", GPULEAK_VERSION);
+            J.attribute("informationUri", DocsURL);
+            J.attributeArray("rules", [&] {
+              for (const CheckDoc &Rule : Rules)
+                J.object([&] {
+                  J.attribute("id", Rule.Name);
+                  J.attributeObject("shortDescription", [&] {
+                    J.attribute("text", Rule.Summary);
+                  });
+                  J.attribute("helpUri",
+                              (DocsURL + docsPage(Rule.Name)).str());
+                  J.attributeObject("defaultConfiguration", [&] {
+                    J.attribute("level", "warning");
+                  });
+                });
+            });
+          });
+        });
+        J.attributeArray("invocations", [&] {
+          J.object([&] {
+            J.attribute("executionSuccessful", R.Errors.empty());
+            J.attributeArray("toolExecutionNotifications", [&] {
+              for (const InputError &E : R.Errors)
+                J.object([&] {
+                  J.attribute("level", "error");
+                  message(J, E.Message);
+                  J.attributeArray("locations", [&] {
+                    J.object([&] { physicalLocation(J, {E.File, 0, 0}); });
+                  });
+                });
+            });
+          });
+        });
+        J.attributeArray("results", [&] {
+          for (const Finding &F : R.Findings)
+            J.object([&] {
+              J.attribute("ruleId", F.Check);
+              const auto *Rule = llvm::find_if(
+                  Rules, [&](const CheckDoc &D) { return D.Name == F.Check; });
+              if (Rule != Rules.end())
+                J.attribute("ruleIndex", int64_t(Rule - Rules.begin()));
+              J.attribute("level", F.Severity);
+              message(J, F.Message);
+              J.attributeArray("locations", [&] {
+                J.object([&] { physicalLocation(J, F.Place); });
+              });
+              J.attributeArray("relatedLocations", [&] {
+                for (size_t I = 0; I < F.Notes.size(); ++I)
+                  J.object([&, &N = F.Notes[I]] {
+                    J.attribute("id", int64_t(I));
+                    physicalLocation(J, N.Place);
+                    message(J, N.Message);
+                  });
+              });
+            });
+        });
+      });
+    });
+  });
+  OS << '\n';
+}
+
+} // namespace gpuleak

@@ -1,0 +1,98 @@
+//===--- Findings.h - gpuleak check results and their output formats ------===//
+//
+// The results of `gpuleak check`: findings (a gpuleak-* diagnostic with its
+// notes) and per-input errors, and the three ways they are written: clang-style
+// text, gpuleak's findings JSON and SARIF 2.1.0 (docs/findings-format.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GPULEAK_TOOL_GPULEAK_FINDINGS_H
+#define GPULEAK_TOOL_GPULEAK_FINDINGS_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuleak {
+
+/// A place in a source file. File is absolute and normalized; Line and Column
+/// are 1-based (Column counts bytes, as clang does); 0 when unknown.
+struct SourcePlace {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+
+/// A secondary place of a finding: the loop, a call of the chain, the line
+/// that produced a retained value.
+struct FindingNote {
+  std::string Message;
+  SourcePlace Place;
+};
+
+/// One gpuleak-* diagnostic.
+struct Finding {
+  std::string Check;    ///< e.g. "gpuleak-empty-cache-in-loop"
+  std::string Severity; ///< "warning", or "error" under WarningsAsErrors
+  std::string Message;
+  SourcePlace Place;
+  std::vector<FindingNote> Notes;
+};
+
+/// An input that could not be analysed: a translation unit that failed to
+/// parse, or a malformed .clang-tidy file.
+struct InputError {
+  std::string File;
+  std::string Message;
+};
+
+struct Results {
+  std::vector<Finding> Findings;
+  std::vector<InputError> Errors;
+};
+
+/// Sorts findings by file, line, column, check (then message and notes, so
+/// that the order never depends on scheduling), drops repeats of the same
+/// (check, file, line, column, message) -- a finding in a header shared by
+/// several translation units -- and sorts and uniques the errors.
+void sortAndDeduplicate(Results &R);
+
+/// Reads source files once and maps byte offsets to lines and columns.
+/// Not thread-safe: use one per thread.
+class SourceFiles {
+public:
+  /// Line and column of byte \p Offset of \p File, or std::nullopt when the
+  /// file cannot be read or is shorter than \p Offset.
+  std::optional<std::pair<unsigned, unsigned>> lineAndColumn(llvm::StringRef File,
+                                                             unsigned Offset);
+  /// The text of 1-based line \p Line of \p File without its end of line.
+  std::optional<llvm::StringRef> lineText(llvm::StringRef File, unsigned Line);
+
+private:
+  struct Entry {
+    std::unique_ptr<llvm::MemoryBuffer> Buffer;
+    std::vector<unsigned> LineStarts; ///< byte offset of each line's start
+  };
+  const Entry *get(llvm::StringRef File);
+  llvm::StringMap<std::optional<Entry>> Cache;
+};
+
+/// Writes findings as clang-tidy prints them: `file:line:col: warning: message
+/// [check]`, the source line and a caret, then each note the same way.
+void writeText(llvm::raw_ostream &OS, const Results &R, SourceFiles &Sources);
+
+/// Writes gpuleak's findings JSON (docs/findings-format.md).
+void writeJSON(llvm::raw_ostream &OS, const Results &R);
+
+/// Writes SARIF 2.1.0. Each rule's helpUri is \p DocsURL + "<name>.md", where
+/// <name> is the check name without "gpuleak-".
+void writeSARIF(llvm::raw_ostream &OS, const Results &R, llvm::StringRef DocsURL);
+
+} // namespace gpuleak
+
+#endif

@@ -1,0 +1,69 @@
+//===--- GpuLeakMain.cpp - the gpuleak command-line tool ------------------===//
+//
+// `gpuleak <subcommand> ...`. `check` (CheckCommand.cpp) is parsed with
+// llvm::cl subcommands. A subcommand with its own argument parser is
+// dispatched on argv[1] before llvm::cl runs, and gets argv from its name on.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CheckCommand.h"
+#include "clang/Basic/Version.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace clang::tidy {
+// Defined in checks/GpuLeakTidyModule.cpp; referencing it keeps the module's
+// static registrar in the link.
+extern volatile int GpuLeakModuleAnchorSource;
+[[maybe_unused]] static int GpuLeakModuleAnchorDestination =
+    GpuLeakModuleAnchorSource;
+} // namespace clang::tidy
+
+static void printVersion(llvm::raw_ostream &OS) {
+  OS << "gpuleak " GPULEAK_VERSION " (" << clang::getClangFullVersion()
+     << ")\n";
+}
+
+int main(int argc, const char **argv) {
+  llvm::InitLLVM X(argc, argv);
+  using gpuleak::ExitError;
+
+  // Subcommands that parse their own arguments go here, e.g.
+  //   if (argc > 1 && llvm::StringRef(argv[1]) == "verify")
+  //     return gpuleak::runVerify(argc - 1, argv + 1);
+
+  llvm::cl::SetVersionPrinter(printVersion);
+  // Only our options in --help, not those of the LLVM libraries.
+  static llvm::cl::OptionCategory NoOptions("gpuleak options");
+  llvm::cl::HideUnrelatedOptions(NoOptions,
+                                 llvm::cl::SubCommand::getTopLevel());
+  llvm::cl::HideUnrelatedOptions(gpuleak::checkCategory(),
+                                 gpuleak::checkSubcommand());
+  std::string ParseErrors;
+  llvm::raw_string_ostream ErrorStream(ParseErrors);
+  if (!llvm::cl::ParseCommandLineOptions(
+          argc, argv,
+          "gpuleak: finds GPU memory leaks in C++ code that uses LibTorch and "
+          "CUDA.\n\n"
+          "  gpuleak check -p BUILD_DIR [FILES...]   static checks over a "
+          "compile database\n",
+          &ErrorStream)) {
+    // llvm::cl prints a bad option value itself ("gpuleak: for the --format
+    // option: ..."). Other errors come here as "<argv0>: Unknown command line
+    // argument '--x'.  Try: '<argv0> --help'" and maybe a "Did you mean"
+    // line; keep the first sentence.
+    llvm::StringRef First = llvm::StringRef(ParseErrors).split('\n').first;
+    First = First.split(": ").second.split(".  Try:").first.trim();
+    First.consume_back(".");
+    if (!First.empty())
+      llvm::errs() << "gpuleak: error: " << llvm::toLower(First.front())
+                   << First.drop_front() << '\n';
+    return ExitError;
+  }
+  if (gpuleak::checkSubcommand())
+    return gpuleak::runCheck();
+  llvm::errs() << "gpuleak: error: no subcommand; see 'gpuleak --help'\n";
+  return ExitError;
+}

@@ -1,0 +1,58 @@
+//===--- TranslationUnitRunner.h - gpuleak checks over one TU -------------===//
+//
+// Runs the enabled gpuleak-* checks over one translation unit in-process, the
+// way one clang-tidy process of run-clang-tidy does: clang-tidy's
+// ClangTidyContext, FileOptionsProvider (.clang-tidy lookup),
+// ClangTidyDiagnosticConsumer (NOLINT, header filter) and
+// ClangTidyASTConsumerFactory, driven by a clang::tooling::ClangTool. Every
+// call builds its own context and file system, so calls may run in parallel.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GPULEAK_TOOL_GPULEAK_TRANSLATIONUNITRUNNER_H
+#define GPULEAK_TOOL_GPULEAK_TRANSLATIONUNITRUNNER_H
+
+#include "Findings.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace gpuleak {
+
+/// Settings shared by every translation unit of one run. Read-only while
+/// translation units run, except the config error list, which has a lock.
+struct RunSettings {
+  /// The --checks value, or empty. Applied after .clang-tidy files, as
+  /// clang-tidy's --checks is.
+  std::string Checks;
+  /// -resource-dir for the compiler, unless a compile command has its own.
+  std::string ResourceDir;
+
+  /// Records a malformed .clang-tidy file (from any thread).
+  void addConfigError(InputError E);
+  std::vector<InputError> takeConfigErrors();
+
+private:
+  std::mutex ConfigErrorsLock;
+  std::vector<InputError> ConfigErrors;
+};
+
+/// Findings and errors of one translation unit.
+struct TUResult {
+  std::vector<Finding> Findings;
+  /// Set when the TU failed to parse: a one-line summary of the compiler
+  /// errors.
+  std::optional<std::string> Error;
+};
+
+/// Analyses \p File (absolute) with \p Commands, its compile commands from
+/// the database.
+TUResult analyseTranslationUnit(
+    llvm::StringRef File,
+    const std::vector<clang::tooling::CompileCommand> &Commands,
+    RunSettings &Settings);
+
+} // namespace gpuleak
+
+#endif
