@@ -42,8 +42,6 @@ prepare() {
 gpu() {
   local out=${OUT:-$root/.device/out}; mkdir -p "$out"
   local work=/tmp/gpuleak-gpu; rm -rf "$work"; mkdir -p "$work"/{res,fixtures,models,logs}
-  local log="$work/logs/gpu-run.log"
-  exec > >(tee "$log") 2>&1
   local t0=$SECONDS
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
   local prefix; prefix=$(python3 -c 'import torch;print(torch.utils.cmake_prefix_path)')
@@ -91,25 +89,30 @@ gpu() {
       103|014) arg="$work/models/detector.pt" ;;
     esac
     local s=$SECONDS
-    (cd "$work/res" && timeout -k 5 $((stop + 40)) "$run" --output "$work/res/$id" \
-       --interval-ms 100 --stop-after "$stop" -- "$exe" $arg > "$work/logs/$id.log" 2>&1)
+    (cd "$work/res" && GPULEAK_MAX_ENTRIES=60000 timeout -s KILL $((stop + 30)) "$run" \
+       --output "$work/res/$id" --interval-ms 100 --stop-after "$stop" -- "$exe" $arg \
+       > "$work/logs/$id.log" 2>&1 < /dev/null)
     echo "case $id: rc=$? $((SECONDS - s)) s"
   }
-  local n=0
+  # Explicit pids: a bare `wait` would also wait for process substitutions.
+  local pids=()
   for id in $positives $negatives; do
-    runcase "$id" & n=$((n + 1))
-    if [ $n -ge 4 ]; then wait; n=0; fi
+    runcase "$id" & pids+=($!)
+    if [ ${#pids[@]} -ge 5 ]; then wait "${pids[@]}"; pids=(); fi
   done
-  wait
+  [ ${#pids[@]} -eq 0 ] || wait "${pids[@]}"
   if [ -x "$work/ex/classifier" ]; then
     echo "== examples"
-    (cd "$work/res" && timeout -k 5 120 "$run" --output "$work/res/classifier" --interval-ms 100 \
-       --stop-after 60 -- "$work/ex/classifier" 400 > "$work/logs/classifier.log" 2>&1)
+    (cd "$work/res" && GPULEAK_MAX_ENTRIES=60000 timeout -s KILL 60 "$run" \
+       --output "$work/res/classifier" --interval-ms 100 --stop-after 30 \
+       -- "$work/ex/classifier" 400 > "$work/logs/classifier.log" 2>&1 < /dev/null)
     echo "classifier rc=$?"
   fi
   echo "cases done: $((SECONDS - t0)) s"
+  pack "$work" "$out"
   echo "== overhead"
-  timeout -k 5 240 "$work/rt/gpuleak_overhead_bench" 400 3 2>&1 | tee "$work/logs/overhead.log" | grep overhead
+  timeout -s KILL 150 "$work/rt/gpuleak_overhead_bench" 300 3 < /dev/null 2>&1 \
+    | tee "$work/logs/overhead.log" | grep overhead
   echo "== strip"
   mkdir -p "$work/stripped"
   for f in "$work"/fixtures/*.json "$work"/fixtures/*.pickle "$work"/res/*.json; do
@@ -121,9 +124,25 @@ gpu() {
     echo "---- $(basename "$f")"; head -c 200000 "$f" | grep -E '"detected"|"kind"' | head -8
   done
   echo "total: $((SECONDS - t0)) s"
-  tar -C "$work" -czf "$out/gpu-run.tar.gz" res fixtures stripped logs models 2>/dev/null \
-    --exclude='*.pt'
+  pack "$work" "$out"
   ls -la "$out"
+}
+
+# Results come back in two tarballs (the device tool returns at most 8 files of
+# 16 MiB): reports, logs, fixtures; and the raw pickles, largest dropped first.
+pack() {
+  local work=$1 out=$2
+  tar -C "$work" -czf "$out/gpu-run.tar.gz" --exclude='*.pt' --exclude='res/*.pickle' \
+    res fixtures stripped logs 2>/dev/null
+  local list; list=$(cd "$work" && ls -S res/*.pickle 2>/dev/null | tac)
+  local keep=()
+  for f in $list; do
+    keep+=("$f")
+    tar -C "$work" -czf "$out/gpu-pickles.tar.gz" "${keep[@]}"
+    if [ "$(stat -c %s "$out/gpu-pickles.tar.gz")" -gt 15000000 ]; then
+      unset 'keep[-1]'; tar -C "$work" -czf "$out/gpu-pickles.tar.gz" "${keep[@]}"; break
+    fi
+  done
 }
 
 verify() {
@@ -148,7 +167,7 @@ verify() {
 
 case "$cmd" in
   prepare) shift; prepare "$@" ;;
-  gpu) gpu ;;
+  gpu) mkdir -p "${OUT:-$root/.device/out}"; gpu 2>&1 | tee "${OUT:-$root/.device/out}/gpu-run.log" ;;
   verify) shift; verify "$@" ;;
   *) sed -n 2,17p "$0"; exit 2 ;;
 esac
