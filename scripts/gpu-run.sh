@@ -47,12 +47,7 @@ gpu() {
   local prefix; prefix=$(python3 -c 'import torch;print(torch.utils.cmake_prefix_path)')
   python3 -c 'import torch;print("torch", torch.__version__, "cuda", torch.version.cuda)'
   local gen=(-G Ninja); command -v ninja >/dev/null || gen=()
-  echo "== build runtime"
-  cmake -S "$root/runtime" -B "$work/rt" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_INSTALL_PREFIX="$work/install" >/dev/null || return 1
-  cmake --build "$work/rt" -j 16 && cmake --install "$work/rt" >/dev/null || return 1
-  echo "build runtime: $((SECONDS - t0)) s"
-  echo "== build cases"
+  echo "== build runtime and cases (in parallel)"
   mkdir -p "$work/cases"
   {
     echo 'cmake_minimum_required(VERSION 3.18)'
@@ -65,10 +60,18 @@ gpu() {
       echo "target_link_libraries(case-$id PRIVATE \${TORCH_LIBRARIES})"
     done
   } > "$work/cases/CMakeLists.txt"
-  cmake -S "$work/cases" -B "$work/cases/build" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_PREFIX_PATH="$prefix" >/dev/null && cmake --build "$work/cases/build" -j 16 2>&1 | tail -3
+  (cmake -S "$work/cases" -B "$work/cases/build" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_PREFIX_PATH="$prefix" > "$work/logs/cases-build.log" 2>&1 \
+    && cmake --build "$work/cases/build" -j 12 >> "$work/logs/cases-build.log" 2>&1) &
+  local cpid=$!
+  cmake -S "$root/runtime" -B "$work/rt" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_INSTALL_PREFIX="$work/install" > "$work/logs/rt-build.log" 2>&1 \
+    && cmake --build "$work/rt" -j 8 >> "$work/logs/rt-build.log" 2>&1 \
+    && cmake --install "$work/rt" >/dev/null || { tail -20 "$work/logs/rt-build.log"; return 1; }
+  echo "build runtime: $((SECONDS - t0)) s"
+  wait "$cpid"; tail -2 "$work/logs/cases-build.log"
   echo "build cases: $((SECONDS - t0)) s"
-  if [ -f "$root/examples/CMakeLists.txt" ]; then
+  if [ -f "$root/examples/CMakeLists.txt" ] && [ -n "${GPULEAK_GPU_EXAMPLES:-}" ]; then
     echo "== build examples"
     cmake -S "$root/examples" -B "$work/ex" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DCMAKE_PREFIX_PATH="$prefix;$work/install" -DGPULEAK_WITH_RUNTIME=ON >/dev/null \
@@ -80,7 +83,7 @@ gpu() {
   "$work/rt/gpuleak_record_fixtures" "$work/fixtures" > "$work/logs/fixtures.log" 2>&1
   echo "fixtures rc=$?"
   echo "== cases"
-  local stop=${GPULEAK_GPU_STOP_AFTER:-10}
+  local stop=${GPULEAK_GPU_STOP_AFTER:-8}
   runcase() {
     local id=$1 exe="$work/cases/build/case-$1" arg=
     [ -x "$exe" ] || { echo "case $id: not built"; return; }
@@ -89,7 +92,7 @@ gpu() {
       103|014) arg="$work/models/detector.pt" ;;
     esac
     local s=$SECONDS
-    (cd "$work/res" && GPULEAK_MAX_ENTRIES=60000 timeout -s KILL $((stop + 30)) "$run" \
+    (cd "$work/res" && GPULEAK_MAX_ENTRIES=60000 GPULEAK_ATTRIBUTION_STEPS=30 timeout -s KILL $((stop + 30)) "$run" \
        --output "$work/res/$id" --interval-ms 100 --stop-after "$stop" -- "$exe" $arg \
        > "$work/logs/$id.log" 2>&1 < /dev/null)
     echo "case $id: rc=$? $((SECONDS - s)) s"
@@ -98,7 +101,7 @@ gpu() {
   local pids=()
   for id in $positives $negatives; do
     runcase "$id" & pids+=($!)
-    if [ ${#pids[@]} -ge 5 ]; then wait "${pids[@]}"; pids=(); fi
+    if [ ${#pids[@]} -ge ${GPULEAK_GPU_PARALLEL:-13} ]; then wait "${pids[@]}"; pids=(); fi
   done
   [ ${#pids[@]} -eq 0 ] || wait "${pids[@]}"
   if [ -x "$work/ex/classifier" ]; then
@@ -111,7 +114,7 @@ gpu() {
   echo "cases done: $((SECONDS - t0)) s"
   pack "$work" "$out"
   echo "== overhead"
-  timeout -s KILL 150 "$work/rt/gpuleak_overhead_bench" 300 3 < /dev/null 2>&1 \
+  timeout -s KILL 150 "$work/rt/gpuleak_overhead_bench" ${GPULEAK_GPU_BENCH_STEPS:-300} ${GPULEAK_GPU_BENCH_REPS:-2} < /dev/null 2>&1 \
     | tee "$work/logs/overhead.log" | grep overhead
   echo "== strip"
   mkdir -p "$work/stripped"

@@ -160,9 +160,10 @@ struct Monitor::Impl {
       return;
     RunId = std::to_string(nowUs()) + "-" + std::to_string(Windows);
     // Context "all" also keeps the stack of frees, so emptyCache() calls are
-    // attributed; stacks "cpp": a C++ program has no Python frames.
+    // attributed. Stacks "all" (the C++ API accepts only "python" or "all")
+    // gives C++ frames; a C++ program has no Python frames to add.
     torch::cuda::_record_memory_history(std::string("all"), std::string("all"),
-                                        "cpp", O.history_max_entries,
+                                        "all", O.history_max_entries,
                                         /*clearHistory=*/true);
     WindowOpen = true;
     WindowLoop = LoopIndex;
@@ -208,8 +209,20 @@ struct Monitor::Impl {
       return;
     }
     std::vector<int64_t> Boundaries = annotatedBoundaries(S, RunId);
-    if (Boundaries.size() != WindowBoundaries.size())
-      Boundaries = WindowBoundaries; // same clock (system clock, microseconds)
+    if (Boundaries.size() != WindowBoundaries.size()) {
+      // Fallback: our own clock (system clock, microseconds), which is the
+      // allocator's clock too; if it is not, align the last boundary with the
+      // last trace entry (the snapshot is taken right after it).
+      Boundaries = WindowBoundaries;
+      int64_t Last = 0;
+      for (const auto &Trace : S.device_traces)
+        for (const TraceEntry &E : Trace)
+          Last = std::max(Last, E.time_us);
+      const int64_t Shift = Last - Boundaries.back();
+      if (Last > 0 && (Shift > 60000000 || Shift < -60000000))
+        for (int64_t &B : Boundaries)
+          B += Shift;
+    }
     uint64_t Unattributed = 0;
     for (Evidence &E : attributeGrowth(S, Boundaries, O.attribution, &Unattributed))
       R.evidence.push_back(std::move(E));
@@ -264,6 +277,9 @@ struct Monitor::Impl {
     if (V.growing && V.bytes_per_step > L.Report.growth_bytes_per_step)
       L.Report.growth_bytes_per_step = V.bytes_per_step;
     ++L.Step;
+
+    if (O.mode == "sampling" && L.Step % 20 == 0)
+      writeReportLocked(); // a host that dies (OOM abort) still leaves a report
 
     if (WindowOpen && WindowLoop == LoopIndex) {
       WindowBoundaries.push_back(S.time_us);
@@ -444,6 +460,8 @@ bool Monitor::finish() noexcept {
     if (P->Finished)
       return true;
     P->Finished = true;
+    if (P->Active && P->WindowOpen)
+      P->writeReportLocked(); // first without the window: exit-time work can fail
     if (P->Active) {
       try {
         P->closeWindow(/*AtExit=*/true);
