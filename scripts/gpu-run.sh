@@ -60,7 +60,10 @@ gpu() {
       echo "target_link_libraries(case-$id PRIVATE \${TORCH_LIBRARIES})"
     done
   } > "$work/cases/CMakeLists.txt"
-  (cmake -S "$work/cases" -B "$work/cases/build" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  # Debug (-O0 -g): with -O2, torch's inline functions are inlined into the
+  # caller and the symbolizer names the inlined header line instead of the
+  # user's line (seen in the first GPU run: 009, 012, 017 lost their lines).
+  (cmake -S "$work/cases" -B "$work/cases/build" "${gen[@]}" -DCMAKE_BUILD_TYPE=Debug \
     -DCMAKE_PREFIX_PATH="$prefix" > "$work/logs/cases-build.log" 2>&1 \
     && cmake --build "$work/cases/build" -j 12 >> "$work/logs/cases-build.log" 2>&1) &
   local cpid=$!
@@ -73,7 +76,7 @@ gpu() {
   echo "build cases: $((SECONDS - t0)) s"
   if [ -f "$root/examples/CMakeLists.txt" ] && [ -n "${GPULEAK_GPU_EXAMPLES:-}" ]; then
     echo "== build examples"
-    cmake -S "$root/examples" -B "$work/ex" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    cmake -S "$root/examples" -B "$work/ex" "${gen[@]}" -DCMAKE_BUILD_TYPE=Debug \
       -DCMAKE_PREFIX_PATH="$prefix;$work/install" -DGPULEAK_WITH_RUNTIME=ON >/dev/null \
       && cmake --build "$work/ex" -j 16 2>&1 | tail -3
   fi

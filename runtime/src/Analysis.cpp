@@ -172,8 +172,11 @@ std::vector<Evidence> attributeGrowth(const Snapshot &S,
       St.Ev.blocks += 1;
       St.Steps.insert(Step);
     }
+  const int64_t NeedSteps = std::max<int64_t>(
+      Opts.min_steps,
+      static_cast<int64_t>(std::ceil(Opts.min_step_fraction * static_cast<double>(Windows))));
   for (auto &[Key, St] : Sites) {
-    if (static_cast<int>(St.Steps.size()) < Opts.min_steps)
+    if (static_cast<int64_t>(St.Steps.size()) < NeedSteps)
       continue;
     St.Ev.kind = "growth";
     St.Ev.steps = static_cast<int64_t>(St.Steps.size());

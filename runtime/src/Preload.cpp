@@ -107,7 +107,7 @@ void samplerMain() {
     O.device = Device;
     O.history = gpuleak::HistoryPolicy::Start;
     O.attribution_steps = 12;
-    O.growth.warmup_steps = 4;
+    O.growth.warmup_steps = 10; // intervals after the first allocation
     O = gpuleak::MonitorOptions::fromEnvironment(O);
     TheMonitor = new gpuleak::Monitor(O);
     if (!TheMonitor->active())
@@ -119,12 +119,17 @@ void samplerMain() {
       TheMonitor->startWindowNow();
     auto IntervalStart = std::chrono::steady_clock::now();
     uint64_t Min = UINT64_MAX;
+    bool SeenAllocation = false;
     while (!Stop.load()) {
       std::this_thread::sleep_for(std::chrono::milliseconds(SampleMs));
       Min = std::min(Min, allocatedNow(Device));
       const auto Now = std::chrono::steady_clock::now();
       if (Now - IntervalStart >= std::chrono::milliseconds(IntervalMs)) {
-        TheMonitor->boundaryWithAllocated(Loop, Min);
+        // Intervals before the program's first allocation are not steps.
+        if (Min > 0)
+          SeenAllocation = true;
+        if (SeenAllocation)
+          TheMonitor->boundaryWithAllocated(Loop, Min);
         Min = UINT64_MAX;
         IntervalStart = Now;
       }

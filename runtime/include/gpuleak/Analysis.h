@@ -83,6 +83,7 @@ struct Evidence {
 /// Attribution settings.
 struct AttributionOptions {
   int min_steps = 2;            // a growth site must leak in this many steps
+  double min_step_fraction = 0.25; // ... and in this share of the window's steps
   int min_retained_blocks = 3;  // graph-retention: blocks kept past their call
   int retention_depth = 3;      // ... each alive across this many later allocations
   size_t max_chain = 8;         // user frames kept per site
@@ -93,7 +94,9 @@ struct AttributionOptions {
 /// oldest first: b_0 (history on) ... b_W (the snapshot). A block counts when
 /// it is still allocated at the snapshot and was allocated before b_{W-1}, so
 /// it outlived at least two boundaries; a site is reported when its blocks came
-/// from at least min_steps different steps. Unattributed bytes (no user frame)
+/// from at least max(min_steps, min_step_fraction * (W - 1)) different steps,
+/// so one-time state created in a step that straddles a boundary (optimizer
+/// state, workspaces) is not a leak. Unattributed bytes (no user frame)
 /// are added to *Unattributed.
 std::vector<Evidence> attributeGrowth(const Snapshot &S,
                                       const std::vector<int64_t> &Boundaries,
