@@ -1,0 +1,915 @@
+//===--- Verify.cpp - `gpuleak verify` ------------------------------------===//
+//
+// Joins static findings with runtime reports (schema in docs/runtime.md):
+//
+//   confirmed     runtime evidence of the kind the check predicts touches the
+//                 finding's line or one of its notes' lines (the allocator
+//                 names the line that produced the memory, which the finding
+//                 carries as a note)
+//   not observed  the code ran (its lines or function appear in the recorded
+//                 stacks) but no such evidence was attributed to it
+//   not executed  no recorded stack touches the finding's function
+//
+// Growth evidence that no finding covers is listed as runtime-only growth.
+// Paths are matched by their longest common suffix, since findings and
+// reports are often made on different machines.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Verify.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+
+namespace gpuleak {
+namespace {
+
+/// Reports larger than this are refused (a report is a few hundred KB).
+constexpr uint64_t MaxInputBytes = 256ull << 20;
+/// The runtime report schema this reader understands.
+constexpr int64_t ReportSchemaVersion = 1;
+/// Reports from this torch major.minor are understood (frames, actions).
+constexpr StringLiteral SupportedTorch = "2.11";
+
+struct Location {
+  std::string File;
+  int64_t Line = 0;
+  int64_t Column = 0;
+  std::string Message;
+};
+
+struct Finding {
+  std::string Check;
+  std::string Severity;
+  Location Loc;
+  std::vector<Location> Notes;
+};
+
+struct Frame {
+  std::string File;
+  int64_t Line = 0;
+  std::string Function;
+};
+
+struct Evidence {
+  std::string Kind; // growth | graph-retention | cache-flush
+  std::vector<Frame> Frames; // user frames, innermost first
+  uint64_t Bytes = 0;
+  uint64_t Blocks = 0;
+  int64_t Steps = 0;
+  double BytesPerStep = 0;
+  size_t Report = 0; // index into Reports
+};
+
+struct Covered {
+  std::string File;
+  std::string Function;
+  std::vector<int64_t> Lines;
+};
+
+struct RuntimeReport {
+  std::string Path;
+  std::string Status;
+  std::string Mode;
+  bool Growth = false;
+  int64_t HistoryWindows = 0;
+  std::vector<Evidence> Evidences;
+  std::vector<Covered> Coverage;
+};
+
+enum class Label { Confirmed, NotObserved, NotExecuted };
+
+struct Verdict {
+  Label L = Label::NotExecuted;
+  std::string Reason;
+  std::vector<const Evidence *> Confirming;
+  double BytesPerStep = 0;
+};
+
+/// A one-line user-facing failure (exit code 2).
+Error fail(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+Expected<json::Value> readJSON(StringRef Path, StringRef What) {
+  uint64_t Size = 0;
+  if (std::error_code EC = sys::fs::file_size(Path, Size))
+    return fail(What + " " + Path + ": " + EC.message());
+  if (Size > MaxInputBytes)
+    return fail(What + " " + Path + ": larger than " + Twine(MaxInputBytes) +
+                " bytes");
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return fail(What + " " + Path + ": " + Buf.getError().message());
+  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  if (!V) {
+    std::string Msg = toString(V.takeError());
+    return fail(What + " " + Path + " is not valid JSON (truncated?): " + Msg);
+  }
+  return V;
+}
+
+//===--- Paths ------------------------------------------------------------===//
+
+std::string stripFileURI(StringRef URI) {
+  if (!URI.consume_front("file://"))
+    return URI.str();
+  // file:///abs/path, file://host/abs/path
+  if (!URI.starts_with("/")) {
+    size_t Slash = URI.find('/');
+    URI = Slash == StringRef::npos ? StringRef() : URI.substr(Slash);
+  }
+  std::string Out;
+  for (size_t I = 0; I < URI.size(); ++I) {
+    if (URI[I] == '%' && I + 2 < URI.size() && isHexDigit(URI[I + 1]) &&
+        isHexDigit(URI[I + 2])) {
+      Out += static_cast<char>(hexFromNibbles(URI[I + 1], URI[I + 2]));
+      I += 2;
+      continue;
+    }
+    Out += URI[I];
+  }
+  return Out;
+}
+
+SmallVector<StringRef, 16> components(StringRef Path) {
+  SmallVector<StringRef, 16> C;
+  for (auto It = sys::path::begin(Path, sys::path::Style::posix),
+            E = sys::path::end(Path);
+       It != E; ++It)
+    if (*It != "/" && *It != ".")
+      C.push_back(*It);
+  return C;
+}
+
+/// Number of trailing path components A and B share (0: different basenames).
+unsigned commonSuffix(StringRef A, StringRef B) {
+  SmallVector<StringRef, 16> CA = components(A), CB = components(B);
+  unsigned N = 0;
+  while (N < CA.size() && N < CB.size() &&
+         CA[CA.size() - 1 - N] == CB[CB.size() - 1 - N])
+    ++N;
+  return N;
+}
+
+/// Resolves which runtime paths each finding path stands for.
+class PathMatcher {
+public:
+  PathMatcher(std::vector<std::pair<std::string, std::string>> Maps)
+      : Maps(std::move(Maps)) {}
+
+  void addRuntimePath(StringRef P) { RuntimePaths.insert(P.str()); }
+
+  std::string mapped(StringRef FindingPath) const {
+    for (const auto &[Old, New] : Maps)
+      if (StringRef(FindingPath).starts_with(Old))
+        return New + FindingPath.substr(Old.size()).str();
+    return FindingPath.str();
+  }
+
+  /// Computes the runtime paths a finding path matches; returns an error for
+  /// ambiguous matches and for files that moved since the findings were made.
+  Error resolve(StringRef FindingPath) {
+    std::string F = mapped(FindingPath);
+    if (Resolved.count(F))
+      return Error::success();
+    std::set<std::string> &Out = Resolved[F];
+    const bool FindingExists = sys::fs::exists(F);
+    unsigned Best = 0;
+    std::vector<std::string> BestPaths;
+    for (const std::string &R : RuntimePaths) {
+      if (R == F) {
+        Out.insert(R);
+        return Error::success();
+      }
+      unsigned N = commonSuffix(F, R);
+      if (N == 0)
+        continue;
+      const bool RuntimeExists = sys::fs::exists(R);
+      if (RuntimeExists && FindingExists && !sys::fs::equivalent(R, F))
+        continue; // two different files of this tree
+      if (RuntimeExists && !FindingExists)
+        return fail("findings name " + F + ", which no longer exists, but the "
+                    "runtime ran " + R + " (files moved?); re-run `gpuleak "
+                    "check` or pass --path-map " + F + "=" + R);
+      if (N > Best) {
+        Best = N;
+        BestPaths.clear();
+      }
+      if (N == Best)
+        BestPaths.push_back(R);
+    }
+    if (BestPaths.size() > 1)
+      return fail("findings path " + F + " matches both " + BestPaths[0] +
+                  " and " + BestPaths[1] + " by path suffix; pass "
+                  "--path-map OLD=NEW to say which");
+    Out.insert(BestPaths.begin(), BestPaths.end());
+    return Error::success();
+  }
+
+  bool matches(StringRef FindingPath, StringRef RuntimePath) const {
+    auto It = Resolved.find(mapped(FindingPath));
+    return It != Resolved.end() && It->second.count(RuntimePath.str());
+  }
+
+private:
+  std::vector<std::pair<std::string, std::string>> Maps;
+  std::set<std::string> RuntimePaths;
+  std::map<std::string, std::set<std::string>> Resolved;
+};
+
+//===--- Reading findings -------------------------------------------------===//
+
+Expected<Location> readGpuleakLocation(const json::Object &O, const std::string &Where) {
+  Location L;
+  std::optional<StringRef> File = O.getString("file");
+  std::optional<int64_t> Line = O.getInteger("line");
+  if (!File || File->empty() || !Line || *Line < 1)
+    return fail(Where + " has no file and line");
+  L.File = stripFileURI(*File);
+  L.Line = *Line;
+  L.Column = O.getInteger("column").value_or(0);
+  L.Message = O.getString("message").value_or("").str();
+  return L;
+}
+
+Expected<Location> readSarifLocation(const json::Object &O, const std::string &Where) {
+  const json::Object *Phys = O.getObject("physicalLocation");
+  const json::Object *Art = Phys ? Phys->getObject("artifactLocation") : nullptr;
+  const json::Object *Region = Phys ? Phys->getObject("region") : nullptr;
+  std::optional<StringRef> URI = Art ? Art->getString("uri") : std::nullopt;
+  std::optional<int64_t> Line =
+      Region ? Region->getInteger("startLine") : std::nullopt;
+  if (!URI || URI->empty() || !Line || *Line < 1)
+    return fail(Where + " has no artifact uri and startLine");
+  Location L;
+  L.File = stripFileURI(*URI);
+  L.Line = *Line;
+  L.Column = Region->getInteger("startColumn").value_or(0);
+  if (const json::Object *Msg = O.getObject("message"))
+    L.Message = Msg->getString("text").value_or("").str();
+  return L;
+}
+
+Expected<std::vector<Finding>> readFindings(StringRef Path) {
+  Expected<json::Value> V = readJSON(Path, "findings");
+  if (!V)
+    return V.takeError();
+  const json::Object *Top = V->getAsObject();
+  if (!Top)
+    return fail("findings " + Path + ": expected a JSON object");
+  std::vector<Finding> Out;
+  if (const json::Array *Runs = Top->getArray("runs")) { // SARIF 2.1.0
+    for (const json::Value &Run : *Runs) {
+      const json::Object *RO = Run.getAsObject();
+      const json::Array *Results = RO ? RO->getArray("results") : nullptr;
+      if (!Results)
+        continue;
+      for (size_t I = 0; I < Results->size(); ++I) {
+        const json::Object *R = (*Results)[I].getAsObject();
+        const std::string Where = ("findings " + Path + ": result " + Twine(I)).str();
+        if (!R)
+          return fail(Where + " is not an object");
+        const json::Array *Locs = R->getArray("locations");
+        if (!Locs || Locs->empty() || !(*Locs)[0].getAsObject())
+          return fail(Where + " has no location");
+        Expected<Location> L = readSarifLocation(*(*Locs)[0].getAsObject(), Where);
+        if (!L)
+          return L.takeError();
+        Finding F;
+        F.Check = R->getString("ruleId").value_or("").str();
+        F.Severity = R->getString("level").value_or("warning").str();
+        F.Loc = std::move(*L);
+        if (const json::Object *Msg = R->getObject("message"))
+          F.Loc.Message = Msg->getString("text").value_or("").str();
+        if (const json::Array *Rel = R->getArray("relatedLocations"))
+          for (const json::Value &RL : *Rel)
+            if (const json::Object *RLO = RL.getAsObject()) {
+              Expected<Location> N = readSarifLocation(*RLO, Where + " related location");
+              if (!N)
+                return N.takeError();
+              F.Notes.push_back(std::move(*N));
+            }
+        Out.push_back(std::move(F));
+      }
+    }
+    return Out;
+  }
+  const json::Array *Findings = Top->getArray("findings");
+  if (!Findings)
+    return fail("findings " + Path + ": neither gpuleak JSON (\"findings\") "
+                "nor SARIF (\"runs\")");
+  for (size_t I = 0; I < Findings->size(); ++I) {
+    const json::Object *O = (*Findings)[I].getAsObject();
+    const std::string Where = ("findings " + Path + ": finding " + Twine(I)).str();
+    if (!O)
+      return fail(Where + " is not an object");
+    Expected<Location> L = readGpuleakLocation(*O, Where);
+    if (!L)
+      return L.takeError();
+    Finding F;
+    F.Check = O->getString("check").value_or("").str();
+    F.Severity = O->getString("severity").value_or("warning").str();
+    F.Loc = std::move(*L);
+    if (const json::Array *Notes = O->getArray("notes"))
+      for (const json::Value &NV : *Notes) {
+        const json::Object *NO = NV.getAsObject();
+        if (!NO)
+          return fail(Where + ": a note is not an object");
+        Expected<Location> N = readGpuleakLocation(*NO, Where + " note");
+        if (!N)
+          return N.takeError();
+        F.Notes.push_back(std::move(*N));
+      }
+    Out.push_back(std::move(F));
+  }
+  return Out;
+}
+
+//===--- Reading runtime reports ------------------------------------------===//
+
+Expected<Frame> readFrame(const json::Object &O, const std::string &Where) {
+  Frame F;
+  std::optional<StringRef> File = O.getString("file");
+  std::optional<int64_t> Line = O.getInteger("line");
+  if (!File || !Line)
+    return fail(Where + ": a frame has no file and line");
+  F.File = File->str();
+  F.Line = *Line;
+  F.Function = O.getString("function").value_or("").str();
+  return F;
+}
+
+Expected<RuntimeReport> readReport(StringRef Path, size_t Index) {
+  Expected<json::Value> V = readJSON(Path, "runtime report");
+  if (!V)
+    return V.takeError();
+  const json::Object *Top = V->getAsObject();
+  const std::string Where = ("runtime report " + Path).str();
+  if (!Top || Top->getString("schema") != StringRef("gpuleak-runtime-report"))
+    return fail(Where + " is not a gpuleak runtime report");
+  std::optional<int64_t> Version = Top->getInteger("version");
+  if (Version != ReportSchemaVersion)
+    return fail(Where + " has schema version " +
+                (Version ? Twine(*Version) : Twine("?")) + "; this gpuleak reads " +
+                Twine(ReportSchemaVersion));
+  StringRef Torch = Top->getString("torch_version").value_or("");
+  if (Torch != SupportedTorch && !Torch.starts_with((SupportedTorch + ".").str()))
+    return fail(Where + " was made with torch " + (Torch.empty() ? "?" : Torch) +
+                "; this gpuleak reads reports from torch " + SupportedTorch);
+  RuntimeReport R;
+  R.Path = Path.str();
+  R.Status = Top->getString("status").value_or("").str();
+  R.Mode = Top->getString("mode").value_or("").str();
+  if (const json::Object *H = Top->getObject("history"))
+    R.HistoryWindows = H->getInteger("windows").value_or(0);
+  if (const json::Array *Loops = Top->getArray("loops"))
+    for (const json::Value &L : *Loops)
+      if (const json::Object *LO = L.getAsObject())
+        if (const json::Object *G = LO->getObject("growth"))
+          R.Growth |= G->getBoolean("detected").value_or(false);
+  const json::Array *Evidence = Top->getArray("evidence");
+  if (!Evidence)
+    return fail(Where + " has no evidence list (truncated?)");
+  for (const json::Value &EV : *Evidence) {
+    const json::Object *EO = EV.getAsObject();
+    if (!EO)
+      return fail(Where + ": an evidence entry is not an object");
+    gpuleak::Evidence E;
+    E.Kind = EO->getString("kind").value_or("").str();
+    E.Bytes = EO->getInteger("bytes").value_or(0);
+    E.Blocks = EO->getInteger("blocks").value_or(0);
+    E.Steps = EO->getInteger("steps").value_or(0);
+    E.BytesPerStep = EO->getNumber("bytes_per_step").value_or(0);
+    E.Report = Index;
+    if (const json::Array *Frames = EO->getArray("frames"))
+      for (const json::Value &FV : *Frames) {
+        const json::Object *FO = FV.getAsObject();
+        if (!FO)
+          return fail(Where + ": a frame is not an object");
+        Expected<Frame> F = readFrame(*FO, Where);
+        if (!F)
+          return F.takeError();
+        E.Frames.push_back(std::move(*F));
+      }
+    if (E.Frames.empty())
+      return fail(Where + ": an evidence entry has no frames");
+    R.Evidences.push_back(std::move(E));
+  }
+  if (const json::Array *Cov = Top->getArray("coverage"))
+    for (const json::Value &CV : *Cov) {
+      const json::Object *CO = CV.getAsObject();
+      if (!CO)
+        return fail(Where + ": a coverage entry is not an object");
+      Covered C;
+      C.File = CO->getString("file").value_or("").str();
+      C.Function = CO->getString("function").value_or("").str();
+      if (const json::Array *Lines = CO->getArray("lines"))
+        for (const json::Value &LV : *Lines)
+          if (std::optional<int64_t> L = LV.getAsInteger())
+            C.Lines.push_back(*L);
+      R.Coverage.push_back(std::move(C));
+    }
+  return R;
+}
+
+//===--- The join ---------------------------------------------------------===//
+
+/// Evidence kinds that confirm a check (docs/runtime.md, "What confirms each
+/// check").
+bool kindConfirms(StringRef Kind, StringRef Check) {
+  Check.consume_front("gpuleak-");
+  if (Kind == "growth")
+    return Check != "empty-cache-in-loop" && Check != "cuda-unreleased";
+  if (Kind == "graph-retention")
+    return Check == "missing-no-grad";
+  if (Kind == "cache-flush")
+    return Check == "empty-cache-in-loop";
+  return false;
+}
+
+struct Join {
+  const std::vector<Finding> &Findings;
+  const std::vector<RuntimeReport> &Reports;
+  const PathMatcher &Paths;
+
+  std::vector<Location> linesOf(const Finding &F) const {
+    std::vector<Location> L{F.Loc};
+    L.insert(L.end(), F.Notes.begin(), F.Notes.end());
+    return L;
+  }
+
+  bool frameHits(const Frame &Fr, const std::vector<Location> &Lines) const {
+    for (const Location &L : Lines)
+      if (Fr.Line == L.Line && Paths.matches(L.File, Fr.File))
+        return true;
+    return false;
+  }
+
+  bool executed(const Finding &F, std::string &Why) const {
+    const std::vector<Location> Lines = linesOf(F);
+    bool FileRan = false;
+    for (const RuntimeReport &R : Reports) {
+      for (const Evidence &E : R.Evidences)
+        for (const Frame &Fr : E.Frames)
+          if (frameHits(Fr, Lines)) {
+            Why = "its line ran";
+            return true;
+          }
+      for (const Covered &C : R.Coverage) {
+        if (!Paths.matches(F.Loc.File, C.File) || C.Lines.empty())
+          continue;
+        FileRan = true;
+        for (const Location &L : Lines)
+          if (Paths.matches(L.File, C.File) && is_contained(C.Lines, L.Line)) {
+            Why = "its line ran";
+            return true;
+          }
+        // The function that holds the finding ran (its recorded lines
+        // surround the finding's line).
+        if (C.Lines.front() <= F.Loc.Line && F.Loc.Line <= C.Lines.back()) {
+          Why = "its function " + C.Function + " ran";
+          return true;
+        }
+      }
+    }
+    // Optimized code loses frames to inlining: a file whose code ran counts.
+    if (FileRan)
+      Why = "code of its file ran (its function's own lines were not in a "
+            "recorded stack)";
+    return FileRan;
+  }
+
+  Verdict judge(const Finding &F) const {
+    Verdict V;
+    const std::vector<Location> Lines = linesOf(F);
+    for (const RuntimeReport &R : Reports)
+      for (const Evidence &E : R.Evidences) {
+        if (!kindConfirms(E.Kind, F.Check))
+          continue;
+        if (!any_of(E.Frames, [&](const Frame &Fr) { return frameHits(Fr, Lines); }))
+          continue;
+        V.Confirming.push_back(&E);
+        V.BytesPerStep += E.BytesPerStep;
+      }
+    if (!V.Confirming.empty()) {
+      V.L = Label::Confirmed;
+      return V;
+    }
+    bool AnyHistory = false;
+    for (const RuntimeReport &R : Reports)
+      AnyHistory |= R.HistoryWindows > 0 || !R.Coverage.empty();
+    std::string Why;
+    if (executed(F, Why)) {
+      V.L = Label::NotObserved;
+      V.Reason = Why + ", but no memory growth was attributed to it";
+      if (StringRef(F.Check).ends_with("missing-no-grad"))
+        V.Reason = Why + ", but no growth or retained activations were attributed to it";
+      return V;
+    }
+    if (!AnyHistory) {
+      V.L = Label::NotObserved;
+      V.Reason = "no allocation history was recorded, so whether it ran is unknown "
+                 "(run with GPULEAK_HISTORY=start)";
+      return V;
+    }
+    V.L = Label::NotExecuted;
+    V.Reason = "no recorded stack touches its function";
+    return V;
+  }
+
+  /// Growth evidence no finding covers. Evidence in the same function as a
+  /// frame that confirmed a finding is that finding's (the forward's inputs
+  /// saved by the graph the finding retains), not new.
+  std::vector<const Evidence *>
+  runtimeOnly(const std::vector<Verdict> &Verdicts) const {
+    std::set<std::pair<std::string, std::string>> ConfirmedFunctions;
+    for (size_t I = 0; I < Findings.size(); ++I)
+      for (const Evidence *E : Verdicts[I].Confirming)
+        for (const Frame &Fr : E->Frames)
+          if (frameHits(Fr, linesOf(Findings[I])))
+            ConfirmedFunctions.insert({Fr.File, Fr.Function});
+    std::vector<const Evidence *> Out;
+    for (const RuntimeReport &R : Reports)
+      for (const Evidence &E : R.Evidences) {
+        if (E.Kind != "growth")
+          continue;
+        bool Covered = false;
+        for (const Finding &F : Findings)
+          Covered |= any_of(E.Frames, [&](const Frame &Fr) {
+            return frameHits(Fr, linesOf(F));
+          });
+        for (const Frame &Fr : E.Frames)
+          Covered |= ConfirmedFunctions.count({Fr.File, Fr.Function}) > 0;
+        if (!Covered)
+          Out.push_back(&E);
+      }
+    return Out;
+  }
+};
+
+//===--- Output -----------------------------------------------------------===//
+
+StringRef labelName(Label L) {
+  switch (L) {
+  case Label::Confirmed:
+    return "confirmed";
+  case Label::NotObserved:
+    return "not observed";
+  case Label::NotExecuted:
+    return "not executed";
+  }
+  llvm_unreachable("unknown label");
+}
+
+std::string human(double Bytes) {
+  const char *Units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  int U = 0;
+  while (Bytes >= 1024 && U < 4) {
+    Bytes /= 1024;
+    ++U;
+  }
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << format("%.1f", Bytes) << " " << Units[U];
+  return S;
+}
+
+std::string describe(const Evidence &E) {
+  std::string S;
+  raw_string_ostream OS(S);
+  const Frame &Site = E.Frames.front();
+  if (E.Kind == "growth")
+    OS << human(E.BytesPerStep) << " per step (" << E.Blocks << " blocks from "
+       << E.Steps << " steps)";
+  else if (E.Kind == "cache-flush")
+    OS << E.Blocks << " segments (" << human(static_cast<double>(E.Bytes))
+       << ") returned to the device by emptyCache in " << E.Steps << " steps";
+  else
+    OS << E.Blocks << " blocks (" << human(static_cast<double>(E.Bytes))
+       << ") stay alive after the call";
+  OS << ", allocated at " << Site.File << ":" << Site.Line;
+  if (!Site.Function.empty())
+    OS << " in " << Site.Function;
+  return S;
+}
+
+json::Array framesJSON(const Evidence &E) {
+  json::Array A;
+  for (const Frame &F : E.Frames)
+    A.push_back(json::Object{{"file", F.File}, {"line", F.Line}, {"function", F.Function}});
+  return A;
+}
+
+json::Object evidenceJSON(const Evidence &E, const std::vector<RuntimeReport> &Reports) {
+  return json::Object{{"kind", E.Kind},
+                      {"file", E.Frames.front().File},
+                      {"line", E.Frames.front().Line},
+                      {"function", E.Frames.front().Function},
+                      {"bytes", static_cast<int64_t>(E.Bytes)},
+                      {"blocks", static_cast<int64_t>(E.Blocks)},
+                      {"steps", E.Steps},
+                      {"bytes_per_step", E.BytesPerStep},
+                      {"report", Reports[E.Report].Path},
+                      {"frames", framesJSON(E)}};
+}
+
+void printText(raw_ostream &OS, const std::vector<Finding> &Findings,
+               const std::vector<Verdict> &Verdicts,
+               const std::vector<const Evidence *> &RuntimeOnly) {
+  unsigned Counts[3] = {0, 0, 0};
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    const Finding &F = Findings[I];
+    const Verdict &V = Verdicts[I];
+    ++Counts[static_cast<int>(V.L)];
+    OS << F.Loc.File << ":" << F.Loc.Line << ":" << F.Loc.Column << ": "
+       << labelName(V.L) << ": " << F.Loc.Message << " [" << F.Check << "]\n";
+    if (V.L != Label::Confirmed) {
+      OS << "  " << V.Reason << "\n";
+      continue;
+    }
+    for (const Evidence *E : V.Confirming)
+      OS << "  evidence: " << E->Kind << ": " << describe(*E) << "\n";
+  }
+  for (const Evidence *E : RuntimeOnly)
+    OS << E->Frames.front().File << ":" << E->Frames.front().Line
+       << ":0: runtime only: live memory grows and no finding covers it; "
+       << describe(*E) << " [gpuleak-runtime-growth]\n";
+  OS << Findings.size() << " findings: " << Counts[0] << " confirmed, " << Counts[1]
+     << " not observed, " << Counts[2] << " not executed; " << RuntimeOnly.size()
+     << " runtime-only\n";
+}
+
+json::Value toJSON(const std::vector<Finding> &Findings,
+                   const std::vector<Verdict> &Verdicts,
+                   const std::vector<const Evidence *> &RuntimeOnly,
+                   const std::vector<RuntimeReport> &Reports) {
+  json::Array FA;
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    const Finding &F = Findings[I];
+    const Verdict &V = Verdicts[I];
+    json::Array Notes, Ev;
+    for (const Location &N : F.Notes)
+      Notes.push_back(json::Object{{"message", N.Message}, {"file", N.File},
+                                   {"line", N.Line}, {"column", N.Column}});
+    for (const Evidence *E : V.Confirming)
+      Ev.push_back(evidenceJSON(*E, Reports));
+    FA.push_back(json::Object{{"check", F.Check},
+                              {"severity", F.Severity},
+                              {"message", F.Loc.Message},
+                              {"file", F.Loc.File},
+                              {"line", F.Loc.Line},
+                              {"column", F.Loc.Column},
+                              {"notes", std::move(Notes)},
+                              {"label", labelName(V.L)},
+                              {"reason", V.Reason},
+                              {"bytes_per_step", V.BytesPerStep},
+                              {"evidence", std::move(Ev)}});
+  }
+  json::Array RO;
+  for (const Evidence *E : RuntimeOnly)
+    RO.push_back(evidenceJSON(*E, Reports));
+  json::Array RA;
+  for (const RuntimeReport &R : Reports)
+    RA.push_back(json::Object{{"path", R.Path},
+                              {"status", R.Status},
+                              {"mode", R.Mode},
+                              {"growth_detected", R.Growth},
+                              {"history_windows", R.HistoryWindows}});
+  return json::Object{{"tool", "gpuleak"},
+                      {"command", "verify"},
+                      {"version", GPULEAK_VERSION},
+                      {"findings", std::move(FA)},
+                      {"runtime_only", std::move(RO)},
+                      {"reports", std::move(RA)}};
+}
+
+json::Object sarifLocation(StringRef File, int64_t Line, int64_t Column,
+                           StringRef Message) {
+  json::Object Region{{"startLine", Line}};
+  if (Column > 0)
+    Region["startColumn"] = Column;
+  std::string URI = File.starts_with("/") ? ("file://" + File).str() : File.str();
+  json::Object L{{"physicalLocation",
+                  json::Object{{"artifactLocation", json::Object{{"uri", URI}}},
+                               {"region", std::move(Region)}}}};
+  if (!Message.empty())
+    L["message"] = json::Object{{"text", Message}};
+  return L;
+}
+
+json::Value toSARIF(const std::vector<Finding> &Findings,
+                    const std::vector<Verdict> &Verdicts,
+                    const std::vector<const Evidence *> &RuntimeOnly,
+                    const std::vector<RuntimeReport> &Reports) {
+  json::Array Results;
+  std::set<std::string> Rules;
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    const Finding &F = Findings[I];
+    const Verdict &V = Verdicts[I];
+    Rules.insert(F.Check);
+    json::Array Related;
+    for (const Location &N : F.Notes)
+      Related.push_back(sarifLocation(N.File, N.Line, N.Column, N.Message));
+    json::Array Ev;
+    for (const Evidence *E : V.Confirming) {
+      const Frame &Site = E->Frames.front();
+      Related.push_back(
+          sarifLocation(Site.File, Site.Line, 0, "runtime evidence: " + describe(*E)));
+      Ev.push_back(evidenceJSON(*E, Reports));
+    }
+    std::string Text = "[" + labelName(V.L).str() + "] " + F.Loc.Message;
+    if (V.L == Label::Confirmed)
+      Text += "; confirmed at run time: " + describe(*V.Confirming.front());
+    Results.push_back(json::Object{
+        {"ruleId", F.Check},
+        {"level", V.L == Label::Confirmed ? "error" : StringRef(F.Severity) == "error" ? "error" : "warning"},
+        {"message", json::Object{{"text", Text}}},
+        {"locations", json::Array{sarifLocation(F.Loc.File, F.Loc.Line, F.Loc.Column, "")}},
+        {"relatedLocations", std::move(Related)},
+        {"properties", json::Object{{"gpuleak.verify.label", labelName(V.L)},
+                                    {"gpuleak.verify.reason", V.Reason},
+                                    {"gpuleak.verify.bytesPerStep", V.BytesPerStep},
+                                    {"gpuleak.verify.evidence", std::move(Ev)}}}});
+  }
+  for (const Evidence *E : RuntimeOnly) {
+    Rules.insert("gpuleak-runtime-growth");
+    const Frame &Site = E->Frames.front();
+    json::Array Related;
+    for (size_t K = 1; K < E->Frames.size(); ++K)
+      Related.push_back(sarifLocation(E->Frames[K].File, E->Frames[K].Line, 0,
+                                      "called from " + E->Frames[K].Function));
+    Results.push_back(json::Object{
+        {"ruleId", "gpuleak-runtime-growth"},
+        {"level", "warning"},
+        {"message", json::Object{{"text", "live memory grows and no finding covers it; " +
+                                              describe(*E)}}},
+        {"locations", json::Array{sarifLocation(Site.File, Site.Line, 0, "")}},
+        {"relatedLocations", std::move(Related)},
+        {"properties", json::Object{{"gpuleak.verify.label", "runtime only"},
+                                    {"gpuleak.verify.evidence",
+                                     json::Array{evidenceJSON(*E, Reports)}}}}});
+  }
+  json::Array RuleArray;
+  for (const std::string &R : Rules)
+    RuleArray.push_back(json::Object{{"id", R}});
+  return json::Object{
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs", json::Array{json::Object{
+                   {"tool", json::Object{{"driver", json::Object{{"name", "gpuleak verify"},
+                                                                  {"version", GPULEAK_VERSION},
+                                                                  {"rules", std::move(RuleArray)}}}}},
+                   {"results", std::move(Results)}}}}};
+}
+
+//===--- Command line -----------------------------------------------------===//
+
+constexpr StringLiteral Usage =
+    "usage: gpuleak verify --findings FILE --runtime REPORT[,REPORT...]\n"
+    "                      [--format text|json|sarif] [-o FILE] [--path-map OLD=NEW]...\n"
+    "  FILE     findings from `gpuleak check --format=json` or --format=sarif\n"
+    "  REPORT   runtime reports (<output>.json) from the runtime verifier\n"
+    "Labels: confirmed, not observed, not executed; growth no finding covers\n"
+    "is listed as runtime-only. Exit status 2 on bad input.\n";
+
+struct Options {
+  std::string Findings;
+  std::vector<std::string> Reports;
+  std::string Format = "text";
+  std::string Output = "-";
+  std::vector<std::pair<std::string, std::string>> PathMaps;
+};
+
+Expected<Options> parseArgs(int argc, const char **argv) {
+  Options O;
+  for (int I = 1; I < argc; ++I) {
+    StringRef A = argv[I];
+    StringRef Value;
+    auto Take = [&](StringRef Name) -> bool {
+      if (A == Name) {
+        if (I + 1 >= argc)
+          return false;
+        Value = argv[++I];
+        return true;
+      }
+      if (A.starts_with((Name + "=").str())) {
+        Value = A.drop_front(Name.size() + 1);
+        return true;
+      }
+      return false;
+    };
+    if (A == "-h" || A == "--help")
+      return fail("help");
+    if (Take("--findings")) {
+      O.Findings = Value.str();
+    } else if (Take("--runtime")) {
+      SmallVector<StringRef, 4> Parts;
+      Value.split(Parts, ',', -1, false);
+      for (StringRef P : Parts)
+        O.Reports.push_back(P.str());
+    } else if (Take("--format")) {
+      if (Value != "text" && Value != "json" && Value != "sarif")
+        return fail("unknown --format " + Value + " (text, json or sarif)");
+      O.Format = Value.str();
+    } else if (Take("-o") || Take("--output")) {
+      O.Output = Value.str();
+    } else if (Take("--path-map")) {
+      auto [Old, New] = Value.split('=');
+      if (Old.empty() || New.empty())
+        return fail("--path-map expects OLD=NEW");
+      O.PathMaps.push_back({Old.str(), New.str()});
+    } else {
+      return fail("unknown argument '" + A + "'");
+    }
+  }
+  if (O.Findings.empty() || O.Reports.empty())
+    return fail("--findings and --runtime are required");
+  return O;
+}
+
+int verifyMain(int argc, const char **argv) {
+  Expected<Options> O = parseArgs(argc, argv);
+  if (!O) {
+    std::string Msg = toString(O.takeError());
+    if (Msg == "help") {
+      outs() << Usage;
+      return 0;
+    }
+    errs() << "gpuleak verify: error: " << Msg << "\n" << Usage;
+    return 2;
+  }
+  auto Fail = [](Error E) {
+    errs() << "gpuleak verify: error: " << toString(std::move(E)) << "\n";
+    return 2;
+  };
+  Expected<std::vector<Finding>> Findings = readFindings(O->Findings);
+  if (!Findings)
+    return Fail(Findings.takeError());
+  std::vector<RuntimeReport> Reports;
+  for (size_t I = 0; I < O->Reports.size(); ++I) {
+    Expected<RuntimeReport> R = readReport(O->Reports[I], I);
+    if (!R)
+      return Fail(R.takeError());
+    Reports.push_back(std::move(*R));
+  }
+  PathMatcher Paths(O->PathMaps);
+  for (const RuntimeReport &R : Reports) {
+    for (const Evidence &E : R.Evidences)
+      for (const Frame &F : E.Frames)
+        Paths.addRuntimePath(F.File);
+    for (const Covered &C : R.Coverage)
+      Paths.addRuntimePath(C.File);
+  }
+  for (const Finding &F : *Findings) {
+    if (Error E = Paths.resolve(F.Loc.File))
+      return Fail(std::move(E));
+    for (const Location &N : F.Notes)
+      if (Error E = Paths.resolve(N.File))
+        return Fail(std::move(E));
+  }
+  for (const RuntimeReport &R : Reports)
+    if (R.Status != "ok")
+      errs() << "gpuleak verify: warning: " << R.Path << ": the runtime verifier "
+             << "did not run (status " << R.Status << ")\n";
+
+  Join J{*Findings, Reports, Paths};
+  std::vector<Verdict> Verdicts;
+  for (const Finding &F : *Findings)
+    Verdicts.push_back(J.judge(F));
+  std::vector<const Evidence *> RuntimeOnly = J.runtimeOnly(Verdicts);
+
+  std::error_code EC;
+  raw_fd_ostream OS(O->Output, EC);
+  if (EC)
+    return Fail(fail("cannot write " + O->Output + ": " + EC.message()));
+  if (O->Format == "text")
+    printText(OS, *Findings, Verdicts, RuntimeOnly);
+  else if (O->Format == "json")
+    OS << formatv("{0:2}", toJSON(*Findings, Verdicts, RuntimeOnly, Reports)) << "\n";
+  else
+    OS << formatv("{0:2}", toSARIF(*Findings, Verdicts, RuntimeOnly, Reports)) << "\n";
+  return 0;
+}
+
+} // namespace
+
+int runVerify(int argc, const char **argv) { return verifyMain(argc, argv); }
+
+} // namespace gpuleak
