@@ -33,18 +33,34 @@ def walk(value, root, torch_root):
     return value
 
 
+class TorchCompatiblePickler(pickle._Pickler):
+    """Protocol 2, with every LONG1 eight bytes long: torch::jit::unpickle
+    (which reads these fixtures in the unit tests) accepts no other length."""
+
+    def save_long(self, obj):
+        if not -2**31 <= obj < 2**31 and -2**63 <= obj < 2**63:
+            self.write(pickle.LONG1 + bytes([8]) + obj.to_bytes(8, "little", signed=True))
+            return
+        pickle._Pickler.save_long(self, obj)
+
+    dispatch = pickle._Pickler.dispatch.copy()
+    dispatch[int] = save_long
+
+
 def main():
     root, src, dst = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
-    try:
-        import torch
-        torch_root = os.path.dirname(os.path.abspath(torch.__file__))
-    except ImportError:
-        torch_root = ""
+    torch_root = os.environ.get("STRIP_TORCH_ROOT", "")
+    if not torch_root:
+        try:
+            import torch
+            torch_root = os.path.dirname(os.path.abspath(torch.__file__))
+        except ImportError:
+            torch_root = ""
     if src.endswith(".pickle"):
         with open(src, "rb") as f:
             data = pickle.load(f)
         with open(dst, "wb") as f:
-            pickle.dump(walk(data, root, torch_root), f, protocol=2)
+            TorchCompatiblePickler(f, protocol=2).dump(walk(data, root, torch_root))
     else:
         with open(src) as f:
             text = f.read()

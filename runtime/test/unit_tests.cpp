@@ -1,1 +1,267 @@
-int main() { return 0; }
+//===- unit_tests.cpp - CPU-only tests of the runtime verifier's core -----===//
+//
+//   gpuleak_runtime_tests FIXTURE_DIR
+//
+// Runs without a GPU (CI): reads the snapshots recorded on the GPU machine
+// (fixtures/README.md says how), checks growth detection, attribution, graph
+// retention, the report writer, and that corrupt input is refused cleanly.
+//
+//===----------------------------------------------------------------------===//
+#include "gpuleak/Analysis.h"
+#include "gpuleak/Report.h"
+#include "gpuleak/Snapshot.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+int Failures = 0;
+int Checks = 0;
+#define EXPECT(Cond)                                                           \
+  do {                                                                         \
+    ++Checks;                                                                  \
+    if (!(Cond)) {                                                             \
+      ++Failures;                                                              \
+      std::fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #Cond);  \
+    }                                                                          \
+  } while (0)
+
+std::string Dir;
+const char *const SourceFile = "record_fixtures.cpp";
+
+std::string readFile(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  std::ostringstream S;
+  S << In.rdbuf();
+  return S.str();
+}
+
+/// The line of record_fixtures.cpp that carries Marker.
+int64_t markerLine(const char *Marker) {
+  std::ifstream In(Dir + "/../" + SourceFile);
+  std::string Line;
+  for (int64_t N = 1; std::getline(In, Line); ++N)
+    if (Line.find(Marker) != std::string::npos)
+      return N;
+  return -1;
+}
+
+bool chainHas(const gpuleak::Evidence &E, const std::string &FileSuffix, int64_t Line) {
+  for (const gpuleak::Frame &F : E.chain)
+    if (F.line == Line && F.filename.size() >= FileSuffix.size() &&
+        F.filename.compare(F.filename.size() - FileSuffix.size(), FileSuffix.size(),
+                           FileSuffix) == 0)
+      return true;
+  return false;
+}
+
+gpuleak::Snapshot load(const std::string &Name) {
+  gpuleak::Snapshot S;
+  std::string Error;
+  bool Ok = gpuleak::readSnapshotFile(Dir + "/" + Name, S, Error);
+  if (!Ok)
+    std::fprintf(stderr, "%s: %s\n", Name.c_str(), Error.c_str());
+  EXPECT(Ok);
+  return S;
+}
+
+void testGrowthDetector() {
+  gpuleak::GrowthOptions O; // warm-up 5, window 8, 512 B/step
+  std::vector<uint64_t> Flat(40, 40899072);
+  EXPECT(!gpuleak::detectGrowth(Flat, O).growing);
+  std::vector<uint64_t> Leak;
+  for (int I = 0; I < 40; ++I)
+    Leak.push_back(40899072 + 2097664ull * I);
+  gpuleak::GrowthVerdict V = gpuleak::detectGrowth(Leak, O);
+  EXPECT(V.growing);
+  EXPECT(V.bytes_per_step > 2097000 && V.bytes_per_step < 2098000);
+  // One scalar (512 B, the allocator's rounding) per step is a leak too.
+  std::vector<uint64_t> Small;
+  for (int I = 0; I < 40; ++I)
+    Small.push_back(1000000 + 512ull * I);
+  EXPECT(gpuleak::detectGrowth(Small, O).growing);
+  // Below the threshold: not reported.
+  O.threshold_bytes_per_step = 4096;
+  EXPECT(!gpuleak::detectGrowth(Small, O).growing);
+  O = gpuleak::GrowthOptions();
+  // Transient noise around a flat level (caching, a step's temporaries).
+  std::vector<uint64_t> Noisy;
+  for (int I = 0; I < 40; ++I)
+    Noisy.push_back(50000000 + (I % 3 == 0 ? 1 << 20 : 0) + (I % 2) * 512);
+  EXPECT(!gpuleak::detectGrowth(Noisy, O).growing);
+  // A warm-up ramp (optimizer state, workspaces) then flat.
+  std::vector<uint64_t> Ramp = {0, 1 << 20, 2 << 20, 3 << 20, 4 << 20};
+  for (int I = 0; I < 30; ++I)
+    Ramp.push_back(5 << 20);
+  EXPECT(!gpuleak::detectGrowth(Ramp, O).growing);
+  // The streaming detector agrees and keeps only its window.
+  gpuleak::GrowthDetector D(O);
+  bool Seen = false;
+  for (uint64_t X : Leak)
+    Seen |= D.feed(X).growing;
+  EXPECT(Seen);
+  gpuleak::GrowthDetector D2(O);
+  Seen = false;
+  for (uint64_t X : Noisy)
+    Seen |= D2.feed(X).growing;
+  EXPECT(!Seen);
+}
+
+void testUserFrames() {
+  using gpuleak::Frame;
+  EXPECT(gpuleak::isUserFrame(Frame{"main", "/home/u/train.cpp", 68}));
+  EXPECT(!gpuleak::isUserFrame(Frame{"main", "train.cpp", 68}));
+  EXPECT(!gpuleak::isUserFrame(Frame{"main", "/home/u/train.cpp", 0}));
+  EXPECT(!gpuleak::isUserFrame(Frame{"at::full", "/torch/include/ATen/ops/full.h", 38}));
+  EXPECT(!gpuleak::isUserFrame(Frame{"f", "/usr/include/c++/12/bits/stl_vector.h", 10}));
+  EXPECT(!gpuleak::isUserFrame(Frame{"torch::unwind::unwind()", "/src/x.cpp", 3}));
+  EXPECT(!gpuleak::isUserFrame(Frame{"??", "??", 0}));
+}
+
+void testLeakFixture() {
+  gpuleak::Snapshot S = load("leak.1.pickle");
+  EXPECT(!S.segments.empty());
+  EXPECT(!S.device_traces.empty() && !S.device_traces[0].empty());
+  std::vector<int64_t> B = gpuleak::annotatedBoundaries(S, "");
+  EXPECT(B.size() >= 3);
+  uint64_t Unattributed = 0;
+  auto Ev = gpuleak::attributeGrowth(S, B, gpuleak::AttributionOptions(), &Unattributed);
+  const int64_t Forward = markerLine("FIXTURE-LEAK-FORWARD");
+  EXPECT(Forward > 0);
+  bool Found = false;
+  for (const auto &E : Ev)
+    Found |= E.kind == "growth" && chainHas(E, SourceFile, Forward) && E.steps >= 2;
+  EXPECT(Found);
+  // Coverage names the loop's lines.
+  bool Covered = false;
+  for (const auto &C : gpuleak::coverage(S))
+    for (int64_t L : C.lines)
+      Covered |= L == Forward;
+  EXPECT(Covered);
+}
+
+void testFlatFixture() {
+  gpuleak::Snapshot S = load("flat.1.pickle");
+  auto Ev = gpuleak::attributeGrowth(S, gpuleak::annotatedBoundaries(S, ""),
+                                     gpuleak::AttributionOptions());
+  EXPECT(Ev.empty());
+}
+
+void testRetentionFixtures() {
+  gpuleak::Snapshot NoGuard = load("noguard.1.pickle");
+  const int64_t NoGuardLine = markerLine("FIXTURE-NOGUARD-FORWARD");
+  bool Found = false;
+  for (const auto &E : gpuleak::findGraphRetention(NoGuard, gpuleak::AttributionOptions()))
+    Found |= chainHas(E, SourceFile, NoGuardLine) && E.blocks >= 3;
+  EXPECT(Found);
+  gpuleak::Snapshot Guard = load("guard.1.pickle");
+  const int64_t GuardLine = markerLine("FIXTURE-GUARD-FORWARD");
+  for (const auto &E : gpuleak::findGraphRetention(Guard, gpuleak::AttributionOptions()))
+    EXPECT(!chainHas(E, SourceFile, GuardLine));
+  // Handed case 004 (zero-code mode): a TorchScript forward with grad on.
+  gpuleak::Snapshot Case = load("case-004.1.pickle");
+  Found = false;
+  for (const auto &E : gpuleak::findGraphRetention(Case, gpuleak::AttributionOptions()))
+    Found |= chainHas(E, "004-jit-forward-no-guard-oom.cpp", 22);
+  EXPECT(Found);
+}
+
+void testCorruptInput() {
+  const std::string Good = readFile(Dir + "/leak.1.pickle");
+  EXPECT(Good.size() > 1000);
+  gpuleak::Snapshot S;
+  std::string Error;
+  EXPECT(!gpuleak::readSnapshot("", 0, S, Error));
+  EXPECT(!Error.empty());
+  EXPECT(!gpuleak::readSnapshot("not a pickle", 12, S, Error));
+  // Truncated at many points: refused with one line, never a crash.
+  for (size_t N = 1; N < Good.size(); N += 1 + Good.size() / 97) {
+    Error.clear();
+    bool Ok = gpuleak::readSnapshot(Good.data(), N, S, Error);
+    EXPECT(!Ok);
+    EXPECT(Error.find('\n') == std::string::npos);
+  }
+  // Flipped bytes: either read or refused, never a crash or a throw.
+  uint64_t Seed = 12345;
+  for (int I = 0; I < 200; ++I) {
+    std::string Bad = Good;
+    for (int K = 0; K < 4; ++K) {
+      Seed = Seed * 6364136223846793005ull + 1442695040888963407ull;
+      Bad[(Seed >> 33) % Bad.size()] = static_cast<char>(Seed >> 24);
+    }
+    gpuleak::readSnapshot(Bad.data(), Bad.size(), S, Error);
+  }
+  // A pickle of something else: refused.
+  const char ListPickle[] = "\x80\x02]q\x00.";
+  EXPECT(!gpuleak::readSnapshot(ListPickle, sizeof(ListPickle) - 1, S, Error));
+  EXPECT(Error.find("not a dict") != std::string::npos);
+  // Limits.
+  gpuleak::ReadLimits Tiny;
+  Tiny.max_entries = 10;
+  EXPECT(!gpuleak::readSnapshot(Good.data(), Good.size(), S, Error, Tiny));
+}
+
+void testReport() {
+  gpuleak::Report R;
+  R.torch_version = "2.11";
+  R.program = "quote\" backslash\\ newline\n tab\t ctrl\x01 bad\xff utf8 \xc3\xa9";
+  gpuleak::LoopReport L;
+  L.name = "train";
+  L.steps_total = 2;
+  L.steps.push_back({0, 1, 100, 200, 100, 1, 0});
+  L.steps.push_back({1, 2, 612, 2097152, 612, 2, 0});
+  L.growth_detected = true;
+  L.growth_bytes_per_step = 512;
+  R.loops.push_back(L);
+  gpuleak::Evidence E;
+  E.kind = "growth";
+  E.chain.push_back({"main", "/src/train.cpp", 68});
+  E.bytes = 1024;
+  E.blocks = 2;
+  E.steps = 2;
+  E.bytes_per_step = 512;
+  R.evidence.push_back(E);
+  const std::string J = gpuleak::reportToJson(R);
+  EXPECT(J.find("\"schema\": \"gpuleak-runtime-report\"") != std::string::npos);
+  EXPECT(J.find("quote\\\" backslash\\\\ newline\\n tab\\t ctrl\\u0001 bad? utf8 \xc3\xa9") !=
+         std::string::npos);
+  EXPECT(J.find("\"file\": \"/src/train.cpp\", \"line\": 68") != std::string::npos);
+  const std::string Summary = gpuleak::reportSummary(R);
+  EXPECT(Summary.find("GROWTH") != std::string::npos);
+  EXPECT(Summary.find("train.cpp:68") != std::string::npos);
+  // Atomic write: the file appears whole, no temporary is left.
+  char Tmp[] = "/tmp/gpuleak-unit-XXXXXX";
+  EXPECT(mkdtemp(Tmp) != nullptr);
+  const std::string Path = std::string(Tmp) + "/r.json";
+  std::string Error;
+  EXPECT(gpuleak::writeFileAtomic(Path, J, Error));
+  EXPECT(readFile(Path) == J);
+  EXPECT(access((Path + ".tmp." + std::to_string(getpid())).c_str(), F_OK) != 0);
+  EXPECT(!gpuleak::writeFileAtomic(std::string(Tmp) + "/no/such/dir/r.json", J, Error));
+  EXPECT(!Error.empty());
+  unlink(Path.c_str());
+  rmdir(Tmp);
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: gpuleak_runtime_tests FIXTURE_DIR\n");
+    return 2;
+  }
+  Dir = argv[1];
+  testGrowthDetector();
+  testUserFrames();
+  testLeakFixture();
+  testFlatFixture();
+  testRetentionFixtures();
+  testCorruptInput();
+  testReport();
+  std::fprintf(stderr, "%d checks, %d failures\n", Checks, Failures);
+  return Failures == 0 ? 0 : 1;
+}
