@@ -534,9 +534,9 @@ struct Join {
     return V;
   }
 
-  /// Growth evidence no finding covers. Evidence in the same function as a
-  /// frame that confirmed a finding is that finding's (the forward's inputs
-  /// saved by the graph the finding retains), not new.
+  /// Growth evidence no finding covers. Evidence allocated directly in the
+  /// function of a frame that confirmed a finding is that finding's (e.g. the
+  /// forward's inputs, saved by the graph the finding retains), not new.
   std::vector<const Evidence *>
   runtimeOnly(const std::vector<Verdict> &Verdicts) const {
     std::set<std::pair<std::string, std::string>> ConfirmedFunctions;
@@ -555,8 +555,8 @@ struct Join {
           Covered |= any_of(E.Frames, [&](const Frame &Fr) {
             return frameHits(Fr, linesOf(F));
           });
-        for (const Frame &Fr : E.Frames)
-          Covered |= ConfirmedFunctions.count({Fr.File, Fr.Function}) > 0;
+        const Frame &Site = E.Frames.front();
+        Covered |= ConfirmedFunctions.count({Site.File, Site.Function}) > 0;
         if (!Covered)
           Out.push_back(&E);
       }
