@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckCommand.h"
+#include "Verify.h"
 #include "clang/Basic/Version.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -30,9 +31,11 @@ int main(int argc, const char **argv) {
   llvm::InitLLVM X(argc, argv);
   using gpuleak::ExitError;
 
-  // Subcommands that parse their own arguments go here, e.g.
-  //   if (argc > 1 && llvm::StringRef(argv[1]) == "verify")
-  //     return gpuleak::runVerify(argc - 1, argv + 1);
+  // Subcommands that parse their own arguments (tool/verify/Verify.h).
+  if (argc > 1 && llvm::StringRef(argv[1]) == "verify")
+    return gpuleak::runVerify(argc - 1, argv + 1);
+  if (argc > 1 && llvm::StringRef(argv[1]) == "run")
+    return gpuleak::runRun(argc - 1, argv + 1);
 
   llvm::cl::SetVersionPrinter(printVersion);
   // Only our options in --help, not those of the LLVM libraries.
@@ -48,7 +51,12 @@ int main(int argc, const char **argv) {
           "gpuleak: finds GPU memory leaks in C++ code that uses LibTorch and "
           "CUDA.\n\n"
           "  gpuleak check -p BUILD_DIR [FILES...]   static checks over a "
-          "compile database\n",
+          "compile database\n"
+          "  gpuleak verify --findings FILE --runtime REPORT[,REPORT...]\n"
+          "                                          join findings with runtime "
+          "reports (see 'gpuleak verify --help')\n"
+          "  gpuleak run [options] -- PROGRAM ARGS   run a program under the "
+          "runtime verifier\n",
           &ErrorStream)) {
     // llvm::cl prints a bad option value itself ("gpuleak: for the --format
     // option: ..."). Other errors come here as "<argv0>: Unknown command line
