@@ -710,7 +710,7 @@ json::Object sarifLocation(StringRef File, int64_t Line, int64_t Column,
                   json::Object{{"artifactLocation", json::Object{{"uri", URI}}},
                                {"region", std::move(Region)}}}};
   if (!Message.empty())
-    L["message"] = json::Object{{"text", Message}};
+    L["message"] = json::Object{{"text", Message.str()}}; // json::Value does not copy a StringRef
   return L;
 }
 
