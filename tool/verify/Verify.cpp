@@ -107,7 +107,14 @@ Error fail(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }
 
-Expected<json::Value> readJSON(StringRef Path, StringRef What) {
+/// Inputs handed to the readers: a file's name and its bytes (the fuzzer
+/// passes bytes directly).
+struct Input {
+  std::string Path;
+  std::string Text;
+};
+
+Expected<Input> readInput(StringRef Path, StringRef What) {
   uint64_t Size = 0;
   if (std::error_code EC = sys::fs::file_size(Path, Size))
     return fail(What + " " + Path + ": " + EC.message());
@@ -117,7 +124,12 @@ Expected<json::Value> readJSON(StringRef Path, StringRef What) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
   if (!Buf)
     return fail(What + " " + Path + ": " + Buf.getError().message());
-  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  return Input{Path.str(), (*Buf)->getBuffer().str()};
+}
+
+Expected<json::Value> parseJSON(const Input &In, StringRef What) {
+  StringRef Path = In.Path;
+  Expected<json::Value> V = json::parse(In.Text);
   if (!V) {
     std::string Msg = toString(V.takeError());
     return fail(What + " " + Path + " is not valid JSON (truncated?): " + Msg);
@@ -267,8 +279,9 @@ Expected<Location> readSarifLocation(const json::Object &O, const std::string &W
   return L;
 }
 
-Expected<std::vector<Finding>> readFindings(StringRef Path) {
-  Expected<json::Value> V = readJSON(Path, "findings");
+Expected<std::vector<Finding>> parseFindings(const Input &In) {
+  StringRef Path = In.Path;
+  Expected<json::Value> V = parseJSON(In, "findings");
   if (!V)
     return V.takeError();
   const json::Object *Top = V->getAsObject();
@@ -356,8 +369,9 @@ Expected<Frame> readFrame(const json::Object &O, const std::string &Where) {
   return F;
 }
 
-Expected<RuntimeReport> readReport(StringRef Path, size_t Index) {
-  Expected<json::Value> V = readJSON(Path, "runtime report");
+Expected<RuntimeReport> parseReport(const Input &In, size_t Index) {
+  StringRef Path = In.Path;
+  Expected<json::Value> V = parseJSON(In, "runtime report");
   if (!V)
     return V.takeError();
   const json::Object *Top = V->getAsObject();
@@ -427,6 +441,20 @@ Expected<RuntimeReport> readReport(StringRef Path, size_t Index) {
       R.Coverage.push_back(std::move(C));
     }
   return R;
+}
+
+Expected<std::vector<Finding>> readFindings(StringRef Path) {
+  Expected<Input> In = readInput(Path, "findings");
+  if (!In)
+    return In.takeError();
+  return parseFindings(*In);
+}
+
+Expected<RuntimeReport> readReport(StringRef Path, size_t Index) {
+  Expected<Input> In = readInput(Path, "runtime report");
+  if (!In)
+    return In.takeError();
+  return parseReport(*In, Index);
 }
 
 //===--- The join ---------------------------------------------------------===//
