@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# CPU-only tests of the runtime verifier, run by scripts/test.sh in CI (no GPU).
+# Builds runtime/'s CUDA-free core (snapshot reader, growth detection,
+# attribution, report) and its unit tests against the LibTorch that
+# scripts/setup.sh unpacked into .cache/libtorch, and runs them on the
+# fixtures recorded on the GPU machine (runtime/test/fixtures/README.md).
+#   runtime/ci-test.sh           build + test (exit status: 0 when all pass)
+#   runtime/ci-test.sh --fuzz N  also fuzz the snapshot reader for N seconds (clang++-22)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+torch=${GPULEAK_LIBTORCH_DIR:-$root/.cache/libtorch}
+build=$root/build-runtime/ci
+if [ ! -f "$torch/share/cmake/Torch/TorchConfig.cmake" ]; then
+  echo "runtime/ci-test.sh: no LibTorch at $torch (run scripts/setup.sh)" >&2
+  exit 1
+fi
+gen=(); command -v ninja >/dev/null && gen=(-G Ninja)
+cmake -S "$root/runtime" -B "$build" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_PREFIX_PATH="$torch" -DGPULEAK_RUNTIME_CORE_ONLY=ON \
+  -DCMAKE_CXX_COMPILER="${CXX:-g++}" >/dev/null
+cmake --build "$build" -j "${GPULEAK_JOBS:-2}"
+ctest --test-dir "$build" --output-on-failure
+
+if [ "${1:-}" = "--fuzz" ]; then
+  fuzz=$root/build-runtime/fuzz
+  cmake -S "$root/runtime" -B "$fuzz" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_PREFIX_PATH="$torch" -DGPULEAK_RUNTIME_CORE_ONLY=ON -DGPULEAK_RUNTIME_TESTS=OFF \
+    -DGPULEAK_RUNTIME_FUZZ=ON -DCMAKE_CXX_COMPILER=/usr/lib/llvm-22/bin/clang++ \
+    -DCMAKE_CUDA_HOST_COMPILER=g++ >/dev/null  # nvcc 13 rejects clang 22 as its host compiler
+  cmake --build "$fuzz" --target gpuleak_snapshot_fuzzer -j "${GPULEAK_JOBS:-2}"
+  mkdir -p "$fuzz/corpus" && cp "$root"/runtime/test/fixtures/*.pickle "$fuzz/corpus/"
+  "$fuzz/gpuleak_snapshot_fuzzer" -max_total_time="${2:-60}" -max_len=200000 \
+    -rss_limit_mb=4096 "$fuzz/corpus"
+fi
