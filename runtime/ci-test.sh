@@ -19,6 +19,10 @@ cmake -S "$root/runtime" -B "$build" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebIn
   -DCMAKE_PREFIX_PATH="$torch" -DGPULEAK_RUNTIME_CORE_ONLY=ON \
   -DCMAKE_CXX_COMPILER="${CXX:-g++}" >/dev/null
 cmake --build "$build" -j "${GPULEAK_JOBS:-2}"
+# torch_cpu needs libcudart/libcupti (CUDA 13); the wheel's RUNPATH points at
+# pip's nvidia/ packages, which this tree does not have.
+cuda=${GPULEAK_CUDA_DIR:-/usr/local/cuda}
+export LD_LIBRARY_PATH="$cuda/lib64:$cuda/lib:$cuda/extras/CUPTI/lib64:$torch/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 ctest --test-dir "$build" --output-on-failure
 
 if [ "${1:-}" = "--fuzz" ]; then
@@ -26,7 +30,7 @@ if [ "${1:-}" = "--fuzz" ]; then
   cmake -S "$root/runtime" -B "$fuzz" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_PREFIX_PATH="$torch" -DGPULEAK_RUNTIME_CORE_ONLY=ON -DGPULEAK_RUNTIME_TESTS=OFF \
     -DGPULEAK_RUNTIME_FUZZ=ON -DCMAKE_CXX_COMPILER=/usr/lib/llvm-22/bin/clang++ \
-    -DCMAKE_CUDA_HOST_COMPILER=g++ >/dev/null  # nvcc 13 rejects clang 22 as its host compiler
+    -DCMAKE_CUDA_FLAGS=-allow-unsupported-compiler >/dev/null  # nvcc 13 rejects clang 22 as host
   cmake --build "$fuzz" --target gpuleak_snapshot_fuzzer -j "${GPULEAK_JOBS:-2}"
   mkdir -p "$fuzz/corpus" && cp "$root"/runtime/test/fixtures/*.pickle "$fuzz/corpus/"
   "$fuzz/gpuleak_snapshot_fuzzer" -max_total_time="${2:-60}" -max_len=200000 \
