@@ -8,7 +8,8 @@
 #                                            bounded time under gpuleak-run, records the unit-test
 #                                            fixtures, measures overhead; leaves everything in
 #                                            $OUT/gpu-run.tar.gz (or .device/out)
-#   scripts/gpu-run.sh verify TARBALL        CPU machine: unpacks the results, runs
+#   scripts/gpu-run.sh verify TARBALL|DIR    CPU machine: unpacks the results (or takes a folder of
+#                                            reports, e.g. test/verify/Inputs/gpu), runs
 #                                            `gpuleak verify` on each case and prints the table
 #
 # Why verify runs on the CPU side: `gpuleak verify` is LLVM-linked (build/bin/gpuleak) and the GPU
@@ -152,9 +153,10 @@ pack() {
 }
 
 verify() {
-  local tarball=$1 dir="$root/.device/results"
-  rm -rf "$dir"; mkdir -p "$dir"; tar -C "$dir" -xzf "$tarball" || return 2
-  local gl="$root/build/bin/gpuleak"
+  local src=$1 dir="$root/.device/results"
+  rm -rf "$dir"; mkdir -p "$dir/res"
+  if [ -d "$src" ]; then cp "$src"/*.json "$dir/res/"; else tar -C "$dir" -xzf "$src" || return 2; fi
+  local gl=${GPULEAK_BIN:-$root/build/bin/gpuleak}
   printf '%-5s %-9s %-10s %-34s %s\n' case expect growth verdicts "evidence (first)"
   for id in $positives $negatives; do
     local rep="$dir/res/$id.json" fnd="$root/.device/findings/$id.json"
