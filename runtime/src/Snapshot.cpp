@@ -208,6 +208,126 @@ std::string oneLine(std::string S) {
   return S;
 }
 
+/// Walks the opcode stream before torch's unpickler sees it, so that a
+/// hostile file cannot make it allocate without bound: every argument must
+/// fit in the input, memo ids must be small (the unpickler resizes its memo
+/// table to the largest id it sees), and only opcodes a snapshot uses (plus
+/// harmless ones) may appear. Returns false with a reason.
+bool validateOpcodes(const unsigned char *D, size_t N, std::string &Error) {
+  size_t I = 0, Ops = 0;
+  auto Need = [&](size_t K) {
+    if (K > N - I) {
+      Error = "truncated pickle (argument of opcode at byte " + std::to_string(I) + ")";
+      return false;
+    }
+    return true;
+  };
+  auto Le = [&](size_t K) {
+    uint64_t V = 0;
+    for (size_t B = 0; B < K; ++B)
+      V |= static_cast<uint64_t>(D[I + B]) << (8 * B);
+    return V;
+  };
+  auto Line = [&]() {
+    while (I < N && D[I] != '\n')
+      ++I;
+    if (I == N) {
+      Error = "truncated pickle (unterminated line)";
+      return false;
+    }
+    ++I;
+    return true;
+  };
+  auto MemoId = [&](uint64_t Id) {
+    if (Id > Ops + 16) {
+      Error = "corrupt pickle (memo id " + std::to_string(Id) + " at byte " +
+              std::to_string(I) + ")";
+      return false;
+    }
+    return true;
+  };
+  while (I < N) {
+    const unsigned char Op = D[I++];
+    ++Ops;
+    switch (Op) {
+    case '.': // STOP
+      if (I != N) {
+        Error = "corrupt pickle (data after STOP)";
+        return false;
+      }
+      return true;
+    case '(': case 't': case ')': case ']': case 'e': case 'a': case '}':
+    case 'u': case 's': case 'N': case 0x88: case 0x89: case 0x85: case 0x86:
+    case 0x87: case 'R': case 'b': case 0x81: case '0': case '1': case '2':
+    case 0x94: // MEMOIZE
+      break;
+    case 0x80: // PROTO
+    case 'K':  // BININT1
+      if (!Need(1)) return false;
+      I += 1;
+      break;
+    case 'M': // BININT2
+      if (!Need(2)) return false;
+      I += 2;
+      break;
+    case 'J': // BININT
+      if (!Need(4)) return false;
+      I += 4;
+      break;
+    case 'G': // BINFLOAT
+    case 0x95: // FRAME
+      if (!Need(8)) return false;
+      I += 8;
+      break;
+    case 0x8a: { // LONG1
+      if (!Need(1)) return false;
+      const size_t K = D[I++];
+      if (K > 8) {
+        Error = "corrupt pickle (integer wider than 64 bits)";
+        return false;
+      }
+      if (!Need(K)) return false;
+      I += K;
+      break;
+    }
+    case 'X': case 'B': { // BINUNICODE, BINBYTES
+      if (!Need(4)) return false;
+      const uint64_t K = Le(4);
+      I += 4;
+      if (!Need(K)) return false;
+      I += K;
+      break;
+    }
+    case 0x8c: case 'C': case 'U': { // SHORT_BINUNICODE, SHORT_BINBYTES, SHORT_BINSTRING
+      if (!Need(1)) return false;
+      const size_t K = D[I++];
+      if (!Need(K)) return false;
+      I += K;
+      break;
+    }
+    case 'q': case 'h': // BINPUT, BINGET
+      if (!Need(1) || !MemoId(D[I])) return false;
+      I += 1;
+      break;
+    case 'r': case 'j': // LONG_BINPUT, LONG_BINGET
+      if (!Need(4) || !MemoId(Le(4))) return false;
+      I += 4;
+      break;
+    case 'c': // GLOBAL module\nname\n
+      if (!Line() || !Line()) return false;
+      break;
+    default:
+      Error = "corrupt pickle (unexpected opcode 0x" +
+              std::string(1, "0123456789abcdef"[Op >> 4]) +
+              std::string(1, "0123456789abcdef"[Op & 15]) + " at byte " +
+              std::to_string(I - 1) + ")";
+      return false;
+    }
+  }
+  Error = "truncated pickle (no STOP)";
+  return false;
+}
+
 } // namespace
 
 bool readSnapshot(const char *Data, size_t Size, Snapshot &Out,
@@ -227,6 +347,8 @@ bool readSnapshot(const char *Data, size_t Size, Snapshot &Out,
     Error = "not a pickle (truncated or corrupt snapshot)";
     return false;
   }
+  if (!validateOpcodes(reinterpret_cast<const unsigned char *>(Data), Size, Error))
+    return false;
   try {
     IValue Top = torch::jit::unpickle(Data, Size);
     Reader(Out, Limits).readTop(Top);

@@ -200,6 +200,18 @@ void testCorruptInput() {
   const char ListPickle[] = "\x80\x02]q\x00.";
   EXPECT(!gpuleak::readSnapshot(ListPickle, sizeof(ListPickle) - 1, S, Error));
   EXPECT(Error.find("not a dict") != std::string::npos);
+  // A memo id of 2^31 made torch's unpickler resize its memo table to 30 GB
+  // (found by the snapshot fuzzer); the opcode scan refuses it first.
+  const char HugeMemo[] = "\x80\x02}r\xff\xff\xff\x7f.";
+  EXPECT(!gpuleak::readSnapshot(HugeMemo, sizeof(HugeMemo) - 1, S, Error));
+  EXPECT(Error.find("memo id") != std::string::npos);
+  const std::string Crash = readFile(Dir + "/fuzz-memo-id.pickle");
+  EXPECT(!Crash.empty());
+  EXPECT(!gpuleak::readSnapshot(Crash.data(), Crash.size(), S, Error));
+  // A string longer than the file.
+  const char LongString[] = "\x80\x02X\xff\xff\xff\x00abc.";
+  EXPECT(!gpuleak::readSnapshot(LongString, sizeof(LongString) - 1, S, Error));
+  EXPECT(Error.find("truncated") != std::string::npos);
   // Limits.
   gpuleak::ReadLimits Tiny;
   Tiny.max_entries = 10;
