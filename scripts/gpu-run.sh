@@ -75,7 +75,7 @@ gpu() {
   echo "build runtime: $((SECONDS - t0)) s"
   wait "$cpid"; tail -2 "$work/logs/cases-build.log"
   echo "build cases: $((SECONDS - t0)) s"
-  if [ -f "$root/examples/CMakeLists.txt" ] && [ -n "${GPULEAK_GPU_EXAMPLES:-}" ]; then
+  if [ -f "$root/examples/CMakeLists.txt" ] && [ "${GPULEAK_GPU_EXAMPLES:-1}" = 1 ]; then
     echo "== build examples"
     cmake -S "$root/examples" -B "$work/ex" "${gen[@]}" -DCMAKE_BUILD_TYPE=Debug \
       -DCMAKE_PREFIX_PATH="$prefix;$work/install" -DGPULEAK_WITH_RUNTIME=ON >/dev/null \

@@ -112,6 +112,37 @@ void testGrowthDetector() {
   EXPECT(!Seen);
 }
 
+/// Interval minima recorded by `gpuleak run` on the GPU machine (handed cases,
+/// H200), from the first interval with an allocation on: the sampling-mode
+/// detector (warm-up 10) must call 017 and 010 growing and 109 and 101 flat.
+void testRecordedSeries() {
+  gpuleak::GrowthOptions O;
+  O.warmup_steps = 10;
+  const std::vector<uint64_t> Neg109 = {
+      16547840,  25198592,  123112960, 155330048, 116296704, 144084480,
+      190221824, 116296704, 190221824, 190221824, 118852608, 190221824,
+      190221824, 190221824, 190221824, 190221824, 190221824, 190221824,
+      190221824, 190221824, 160197120, 190221824, 190221824};
+  EXPECT(!gpuleak::detectGrowth(Neg109, O).growing);
+  const std::vector<uint64_t> Neg101 = {
+      34845184, 34851840, 68476928, 68423168, 68500992, 68500992, 68500992, 68500992,
+      68500992, 68500992, 68500992, 68500992, 68500480, 68500992, 68500992, 68500992,
+      68500992, 68500992, 68500992, 68500992, 68500992, 68500992};
+  EXPECT(!gpuleak::detectGrowth(Neg101, O).growing);
+  const std::vector<uint64_t> Pos017 = {
+      33792,    2982400,  8110592,  11847168, 12568064, 13059584, 13354496, 13616640,
+      13846016, 14108160, 14337536, 14566912, 14829056, 15058432, 15255040, 23119360,
+      23152128, 23381504, 23626752, 23873024, 24102400, 24364544, 24593920, 24856064};
+  EXPECT(gpuleak::detectGrowth(Pos017, O).growing);
+  const std::vector<uint64_t> Pos010 = {
+      25728000,  25728000,  25728000,  80536576,  81856512,  104624640, 114419200,
+      122254848, 128131584, 135967232, 134619136, 151748096, 157624832, 165460480,
+      168158208, 367666688, 367666688, 375721472, 383557120, 391392768, 399228416,
+      397880320, 412940800, 420776448, 428612096, 436447744, 442324480, 450379264,
+      458208256, 458825728, 471927296, 479762944, 487598592};
+  EXPECT(gpuleak::detectGrowth(Pos010, O).growing);
+}
+
 void testUserFrames() {
   using gpuleak::Frame;
   EXPECT(gpuleak::isUserFrame(Frame{"main", "/home/u/train.cpp", 68}));
@@ -268,6 +299,7 @@ int main(int argc, char **argv) {
   }
   Dir = argv[1];
   testGrowthDetector();
+  testRecordedSeries();
   testUserFrames();
   testLeakFixture();
   testFlatFixture();
