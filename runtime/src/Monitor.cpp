@@ -19,6 +19,7 @@
 #include <torch/csrc/cuda/memory_snapshot.h>
 #endif
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
