@@ -1,9 +1,9 @@
 //===--- CheckCommand.cpp - `gpuleak check` -------------------------------===//
 
 #include "CheckCommand.h"
-#include "CheckDocs.h"
 #include "Findings.h"
 #include "TranslationUnitRunner.h"
+#include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/GlobList.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringSet.h"
@@ -103,25 +103,35 @@ static std::string absolute(StringRef Path) {
   return std::string(P);
 }
 
+/// The gpuleak-* checks registered with clang-tidy's module registry.
+static std::vector<std::string> registeredChecks() {
+  clang::tidy::ClangTidyCheckFactories Factories;
+  for (const auto &Module : clang::tidy::ClangTidyModuleRegistry::entries())
+    Module.instantiate()->addCheckFactories(Factories);
+  std::vector<std::string> Names;
+  for (const auto &Factory : Factories)
+    if (Factory.getKey().starts_with("gpuleak-"))
+      Names.push_back(Factory.getKey().str());
+  return Names;
+}
+
 /// Validates --checks: every positive glob must name a gpuleak check, and the
 /// list on top of the default must leave one enabled. Returns the error.
 static std::optional<std::string> validateChecks(StringRef Globs) {
   if (Globs.empty())
     return std::nullopt;
-  ArrayRef<CheckDoc> All = checkDocs();
+  std::vector<std::string> All = registeredChecks();
+  auto EnablesAny = [&](const clang::tidy::GlobList &List) {
+    return llvm::any_of(All,
+                        [&](const std::string &C) { return List.contains(C); });
+  };
   clang::tidy::GlobList List(Globs);
-  for (const auto &Item : List.getItems()) {
-    if (!Item.IsPositive)
-      continue;
-    clang::tidy::GlobList One(Item.Text);
-    if (llvm::none_of(All, [&](const CheckDoc &D) { return One.contains(D.Name); }))
+  for (const auto &Item : List.getItems())
+    if (Item.IsPositive && !EnablesAny(clang::tidy::GlobList(Item.Text)))
       return ("--checks: '" + Item.Text +
               "' matches no gpuleak check (gpuleak runs only gpuleak-* checks)")
           .str();
-  }
-  clang::tidy::GlobList Effective(("-*,gpuleak-*," + Globs).str());
-  if (llvm::none_of(All,
-                    [&](const CheckDoc &D) { return Effective.contains(D.Name); }))
+  if (!EnablesAny(clang::tidy::GlobList(("-*,gpuleak-*," + Globs).str())))
     return ("--checks: '" + Globs + "' enables no gpuleak check").str();
   return std::nullopt;
 }
