@@ -16,9 +16,11 @@ with the same -j:
   - gpuleak:        DIR/bin/gpuleak check -p DB -j N --checks=-*,gpuleak-* --format=json [FILES]
   - run-clang-tidy: run-clang-tidy-22 -p DB -j N -clang-tidy-binary clang-tidy-22
                     -load DIR/lib/libGpuLeakTidyPlugin.so -checks=-*,gpuleak-* -quiet [FILES]
-and prints, for each: wall time, peak memory of the whole process tree, the
-number of distinct findings (the two must agree), and the ratios
-gpuleak / run-clang-tidy.
+and prints, for each: wall time, CPU time (user + system, of the whole
+process tree: getrusage(RUSAGE_CHILDREN)), peak memory of the whole process
+tree, the number of distinct findings (the two must agree), and the ratios
+gpuleak / run-clang-tidy. On a shared machine wall time follows the load of
+the other users; CPU time much less so.
 
 Peak memory: every 50 ms the script reads /proc for the command and all its
 descendants and sums their RSS and their PSS (/proc/PID/smaps_rollup); it
@@ -31,6 +33,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -116,10 +119,17 @@ def memory_kb(pid):
     return (int(rss.group(1)) if rss else 0, int(pss.group(1)) if pss else 0)
 
 
+def cpu_seconds():
+    """User + system CPU time of all waited-for descendants so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def measure(cmd, stdout_path):
-    """Runs cmd; returns (rc, wall seconds, peak RSS KiB, peak PSS KiB)."""
+    """Runs cmd; returns (rc, wall s, peak RSS KiB, peak PSS KiB, CPU s)."""
     peak = [0, 0]
     with open(stdout_path, "w") as out:
+        cpu_start = cpu_seconds()
         start = time.monotonic()
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL)
         done = threading.Event()
@@ -139,7 +149,7 @@ def measure(cmd, stdout_path):
         wall = time.monotonic() - start
         done.set()
         sampler.join()
-    return rc, wall, peak[0], peak[1]
+    return rc, wall, peak[0], peak[1], cpu_seconds() - cpu_start
 
 
 def gpuleak_findings(path):
@@ -209,24 +219,28 @@ def main():
     for r in range(args.repeat):
         for name in (order if r % 2 == 0 else order[::-1]):
             out = os.path.join(work, "%s.%d.out" % (name, r))
-            rc, wall, rss, pss = measure(tools[name], out)
+            rc, wall, rss, pss, cpu = measure(tools[name], out)
             found = gpuleak_findings(out) if name == "gpuleak" else clang_tidy_findings(out)
-            results[name].append((wall, rss, pss, len(found), rc))
-            print("run %d %-15s rc=%d wall %6.1f s  peak RSS %7.0f MiB  peak PSS %7.0f MiB  findings %d"
-                  % (r + 1, name, rc, wall, rss / 1024, pss / 1024, len(found)), flush=True)
+            results[name].append((wall, rss, pss, len(found), cpu))
+            print("run %d %-15s rc=%d wall %6.1f s  CPU %6.1f s  peak RSS %6.0f MiB  "
+                  "peak PSS %6.0f MiB  findings %d  (load %s)"
+                  % (r + 1, name, rc, wall, cpu, rss / 1024, pss / 1024, len(found),
+                     open("/proc/loadavg").read().split()[0]), flush=True)
 
     def best(name, k):
         return min(x[k] for x in results[name])
 
     print()
-    print("%d TUs, -j %d, %d CPUs, load average before the last run: %s"
-          % (n_tus, args.j, os.cpu_count(), open("/proc/loadavg").read().split()[0]))
-    print("%-15s %10s %14s %14s %9s" % ("", "wall (s)", "peak RSS (MiB)", "peak PSS (MiB)", "findings"))
+    print("%d TUs, -j %d, %d CPUs" % (n_tus, args.j, os.cpu_count()))
+    print("%-15s %9s %9s %15s %15s %9s" % ("", "wall (s)", "CPU (s)", "peak RSS (MiB)",
+                                          "peak PSS (MiB)", "findings"))
     for name in tools:
-        print("%-15s %10.1f %14.0f %14.0f %9d" % (name, best(name, 0), best(name, 1) / 1024,
-                                                  best(name, 2) / 1024, results[name][0][3]))
-    print("%-15s %10.2f %14.2f %14.2f" % (
+        print("%-15s %9.1f %9.1f %15.0f %15.0f %9d" % (
+            name, best(name, 0), best(name, 4), best(name, 1) / 1024, best(name, 2) / 1024,
+            results[name][0][3]))
+    print("%-15s %9.2f %9.2f %15.2f %15.2f" % (
         "ratio g/rct", best("gpuleak", 0) / best("run-clang-tidy", 0),
+        best("gpuleak", 4) / best("run-clang-tidy", 4),
         best("gpuleak", 1) / best("run-clang-tidy", 1),
         best("gpuleak", 2) / best("run-clang-tidy", 2)))
     print("(best of %d runs each; ratio = gpuleak / run-clang-tidy; target <= 1.0)" % args.repeat)
