@@ -7,13 +7,11 @@
 #include "clang-tidy/GlobList.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Support/Chrono.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
-#include "llvm/Support/WithColor.h"
 #include <atomic>
 #include <chrono>
 #include <climits>
@@ -198,6 +196,47 @@ private:
 };
 } // namespace
 
+/// Analyses \p Files on \p NumWorkers threads: each worker takes the next
+/// translation unit until none is left. Every translation unit gets its own
+/// clang-tidy context; nothing is shared between them but \p Settings.
+static Results
+analyseAll(ArrayRef<std::string> Files,
+           ArrayRef<std::vector<clang::tooling::CompileCommand>> Commands,
+           RunSettings &Settings, unsigned NumWorkers, ProgressBar &Progress) {
+  std::vector<TUResult> TUResults(Files.size());
+  keepFreedMemoryForNextTU();
+  std::atomic<size_t> Next{0};
+  auto Work = [&] {
+    for (size_t I; (I = Next++) < Files.size();) {
+      Progress.started(Files[I]);
+      TUResults[I] = analyseTranslationUnit(Files[I], Commands[I], Settings);
+      Progress.finished();
+    }
+  };
+  if (NumWorkers == 1) {
+    Work();
+  } else {
+    DefaultThreadPool Pool(hardware_concurrency(NumWorkers));
+    for (unsigned W = 0; W < NumWorkers; ++W)
+      Pool.async(Work);
+    Pool.wait();
+  }
+  Progress.clear();
+
+  Results R;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    TUResult &TU = TUResults[I];
+    std::move(TU.Findings.begin(), TU.Findings.end(),
+              std::back_inserter(R.Findings));
+    if (TU.Error)
+      R.Errors.push_back({Files[I], std::move(*TU.Error)});
+  }
+  for (InputError &E : Settings.takeConfigErrors())
+    R.Errors.push_back(std::move(E));
+  sortAndDeduplicate(R);
+  return R;
+}
+
 int runCheck() {
   if (BuildPath.empty())
     return fail("no build directory; pass -p BUILD_DIR");
@@ -248,50 +287,15 @@ int runCheck() {
   for (const std::string &File : Files)
     Commands.push_back(DB->getCompileCommands(File));
 
-  // Analyse: each worker takes the next translation unit until none is left.
-  // Every translation unit gets its own clang-tidy context; nothing is
-  // shared between them but the read-only settings.
   RunSettings Settings;
   Settings.Checks = Checks;
   Settings.ResourceDir = ResourceDir;
   unsigned NumWorkers =
       Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count();
   NumWorkers = std::max(1u, std::min<unsigned>(NumWorkers, Files.size()));
-  std::vector<TUResult> TUResults(Files.size());
-  keepFreedMemoryForNextTU();
   ProgressBar Progress(Files.size());
   auto Start = std::chrono::steady_clock::now();
-  {
-    std::atomic<size_t> Next{0};
-    auto Work = [&] {
-      for (size_t I; (I = Next++) < Files.size();) {
-        Progress.started(Files[I]);
-        TUResults[I] = analyseTranslationUnit(Files[I], Commands[I], Settings);
-        Progress.finished();
-      }
-    };
-    if (NumWorkers == 1) {
-      Work();
-    } else {
-      DefaultThreadPool Pool(hardware_concurrency(NumWorkers));
-      for (unsigned W = 0; W < NumWorkers; ++W)
-        Pool.async(Work);
-      Pool.wait();
-    }
-  }
-  Progress.clear();
-
-  Results R;
-  for (size_t I = 0; I < Files.size(); ++I) {
-    TUResult &TU = TUResults[I];
-    std::move(TU.Findings.begin(), TU.Findings.end(),
-              std::back_inserter(R.Findings));
-    if (TU.Error)
-      R.Errors.push_back({Files[I], std::move(*TU.Error)});
-  }
-  for (InputError &E : Settings.takeConfigErrors())
-    R.Errors.push_back(std::move(E));
-  sortAndDeduplicate(R);
+  Results R = analyseAll(Files, Commands, Settings, NumWorkers, Progress);
 
   for (const InputError &E : R.Errors)
     errs() << "gpuleak: error: " << E.File << ": " << E.Message << '\n';
