@@ -87,9 +87,6 @@ private:
   ClangTidyASTConsumerFactory ConsumerFactory;
 };
 
-} // namespace
-
-namespace {
 /// clang-tidy's FileOptionsProvider with our own .clang-tidy parser. Its
 /// constructor that takes parsers leaves the file system unset (LLVM 22).
 class ConfigFileLookup : public FileOptionsProvider {
