@@ -31,9 +31,7 @@ int main(int argc, const char **argv) {
   llvm::InitLLVM X(argc, argv);
   using gpuleak::ExitError;
 
-  // Subcommands that parse their own arguments (tool/verify/Verify.h).
-  if (argc > 1 && llvm::StringRef(argv[1]) == "verify")
-    return gpuleak::runVerify(argc - 1, argv + 1);
+  // `run` hands its whole command line to the runtime's launcher.
   if (argc > 1 && llvm::StringRef(argv[1]) == "run")
     return gpuleak::runRun(argc - 1, argv + 1);
 
@@ -44,6 +42,8 @@ int main(int argc, const char **argv) {
                                  llvm::cl::SubCommand::getTopLevel());
   llvm::cl::HideUnrelatedOptions(gpuleak::checkCategory(),
                                  gpuleak::checkSubcommand());
+  llvm::cl::HideUnrelatedOptions(gpuleak::verifyCategory(),
+                                 gpuleak::verifySubcommand());
   std::string ParseErrors;
   llvm::raw_string_ostream ErrorStream(ParseErrors);
   if (!llvm::cl::ParseCommandLineOptions(
@@ -72,6 +72,8 @@ int main(int argc, const char **argv) {
   }
   if (gpuleak::checkSubcommand())
     return gpuleak::runCheck();
+  if (gpuleak::verifySubcommand())
+    return gpuleak::runVerify();
   llvm::errs() << "gpuleak: error: no subcommand; see 'gpuleak --help'\n";
   return ExitError;
 }

@@ -21,6 +21,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -809,13 +810,46 @@ json::Value toSARIF(const std::vector<Finding> &Findings,
 
 //===--- Command line -----------------------------------------------------===//
 
-constexpr StringLiteral Usage =
-    "usage: gpuleak verify --findings FILE --runtime REPORT[,REPORT...]\n"
-    "                      [--format text|json|sarif] [-o FILE] [--path-map OLD=NEW]...\n"
-    "  FILE     findings from `gpuleak check --format=json` or --format=sarif\n"
-    "  REPORT   runtime reports (<output>.json) from the runtime verifier\n"
-    "Labels: confirmed, not observed, not executed; growth no finding covers\n"
-    "is listed as runtime-only. Exit status 2 on bad input.\n";
+// `gpuleak verify` is an llvm::cl subcommand; main() (tool/gpuleak) parses
+// the command line and calls runVerify() when this subcommand is chosen.
+cl::SubCommand &verifyCommand() {
+  static cl::SubCommand Cmd(
+      "verify",
+      "Label static findings with runtime evidence (confirmed, not observed, "
+      "not executed) and list growth that no finding covers (runtime-only)");
+  return Cmd;
+}
+cl::OptionCategory &verifyOptions() {
+  static cl::OptionCategory Cat("gpuleak verify options");
+  return Cat;
+}
+
+cl::opt<std::string> FindingsFile(
+    "findings", cl::value_desc("file"),
+    cl::desc("Findings from `gpuleak check --format=json` or --format=sarif"),
+    cl::sub(verifyCommand()), cl::cat(verifyOptions()));
+cl::list<std::string> ReportFiles(
+    "runtime", cl::CommaSeparated, cl::value_desc("report,..."),
+    cl::desc("Runtime reports (<output>.json) written by the runtime verifier"),
+    cl::sub(verifyCommand()), cl::cat(verifyOptions()));
+enum class OutputFormat { Text, Json, Sarif };
+cl::opt<OutputFormat> Format(
+    "format", cl::desc("Output format:"), cl::init(OutputFormat::Text),
+    cl::values(clEnumValN(OutputFormat::Text, "text", "one line per finding (default)"),
+               clEnumValN(OutputFormat::Json, "json", "gpuleak verify JSON"),
+               clEnumValN(OutputFormat::Sarif, "sarif", "SARIF 2.1.0 with evidence")),
+    cl::sub(verifyCommand()), cl::cat(verifyOptions()));
+cl::opt<std::string> OutputFile(
+    "o", cl::init("-"), cl::value_desc("file"),
+    cl::desc("Write the result to <file> (atomically) instead of stdout"),
+    cl::sub(verifyCommand()), cl::cat(verifyOptions()));
+cl::alias OutputFileLong("output", cl::desc("Alias for -o"),
+                         cl::aliasopt(OutputFile), cl::cat(verifyOptions()));
+cl::list<std::string> PathMapArgs(
+    "path-map", cl::value_desc("OLD=NEW"),
+    cl::desc("Read findings paths starting with OLD as starting with NEW "
+             "(sources moved or built elsewhere); repeatable"),
+    cl::sub(verifyCommand()), cl::cat(verifyOptions()));
 
 struct Options {
   std::string Findings;
@@ -825,62 +859,31 @@ struct Options {
   std::vector<std::pair<std::string, std::string>> PathMaps;
 };
 
-Expected<Options> parseArgs(int argc, const char **argv) {
-  Options O;
-  for (int I = 1; I < argc; ++I) {
-    StringRef A = argv[I];
-    StringRef Value;
-    auto Take = [&](StringRef Name) -> bool {
-      if (A == Name) {
-        if (I + 1 >= argc)
-          return false;
-        Value = argv[++I];
-        return true;
-      }
-      if (A.starts_with((Name + "=").str())) {
-        Value = A.drop_front(Name.size() + 1);
-        return true;
-      }
-      return false;
-    };
-    if (A == "-h" || A == "--help")
-      return fail("help");
-    if (Take("--findings")) {
-      O.Findings = Value.str();
-    } else if (Take("--runtime")) {
-      SmallVector<StringRef, 4> Parts;
-      Value.split(Parts, ',', -1, false);
-      for (StringRef P : Parts)
-        O.Reports.push_back(P.str());
-    } else if (Take("--format")) {
-      if (Value != "text" && Value != "json" && Value != "sarif")
-        return fail("unknown --format " + Value + " (text, json or sarif)");
-      O.Format = Value.str();
-    } else if (Take("-o") || Take("--output")) {
-      O.Output = Value.str();
-    } else if (Take("--path-map")) {
-      auto [Old, New] = Value.split('=');
-      if (Old.empty() || New.empty())
-        return fail("--path-map expects OLD=NEW");
-      O.PathMaps.push_back({Old.str(), New.str()});
-    } else {
-      return fail("unknown argument '" + A + "'");
-    }
-  }
-  if (O.Findings.empty() || O.Reports.empty())
+Expected<Options> optionsFromCommandLine() {
+  // Checked here rather than with cl::Required, which prints one line per
+  // missing option.
+  if (FindingsFile.empty() || ReportFiles.empty())
     return fail("--findings and --runtime are required");
+  Options O;
+  O.Findings = FindingsFile;
+  O.Reports.assign(ReportFiles.begin(), ReportFiles.end());
+  O.Format = Format == OutputFormat::Json    ? "json"
+             : Format == OutputFormat::Sarif ? "sarif"
+                                             : "text";
+  O.Output = OutputFile;
+  for (StringRef Map : PathMapArgs) {
+    auto [Old, New] = Map.split('=');
+    if (Old.empty() || New.empty())
+      return fail("--path-map expects OLD=NEW, got '" + Map + "'");
+    O.PathMaps.push_back({Old.str(), New.str()});
+  }
   return O;
 }
 
-int verifyMain(int argc, const char **argv) {
-  Expected<Options> O = parseArgs(argc, argv);
+int verifyMain() {
+  Expected<Options> O = optionsFromCommandLine();
   if (!O) {
-    std::string Msg = toString(O.takeError());
-    if (Msg == "help") {
-      outs() << Usage;
-      return 0;
-    }
-    errs() << "gpuleak verify: error: " << Msg << "\n" << Usage;
+    errs() << "gpuleak verify: error: " << toString(O.takeError()) << "\n";
     return 2;
   }
   auto Fail = [](Error E) {
@@ -938,6 +941,8 @@ int verifyMain(int argc, const char **argv) {
 
 } // namespace
 
-int runVerify(int argc, const char **argv) { return verifyMain(argc, argv); }
+int runVerify() { return verifyMain(); }
+llvm::cl::SubCommand &verifySubcommand() { return verifyCommand(); }
+llvm::cl::OptionCategory &verifyCategory() { return verifyOptions(); }
 
 } // namespace gpuleak

@@ -12,11 +12,20 @@
 #ifndef GPULEAK_TOOL_VERIFY_VERIFY_H
 #define GPULEAK_TOOL_VERIFY_VERIFY_H
 
+#include "llvm/Support/CommandLine.h"
+
 namespace gpuleak {
 
-/// Entry point of `gpuleak verify`; argv[0] is "verify". Returns 0 on success,
-/// 2 with a one-line error on bad input or usage.
-int runVerify(int argc, const char **argv);
+/// The `verify` llvm::cl subcommand and its option category. main() parses
+/// the command line (usage errors: one line, exit 2) and, when this
+/// subcommand was given, calls runVerify().
+llvm::cl::SubCommand &verifySubcommand();
+llvm::cl::OptionCategory &verifyCategory();
+
+/// Runs `gpuleak verify` with the parsed options. Returns 0 on success and 2
+/// with a one-line error naming the cause on bad input (unreadable, corrupt or
+/// foreign findings or reports, files that moved).
+int runVerify();
 
 /// Entry point of `gpuleak run`; argv[0] is "run". Executes the runtime's
 /// gpuleak-run launcher (found via GPULEAK_RUNTIME_PREFIX, next to this
