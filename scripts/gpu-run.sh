@@ -27,12 +27,14 @@ prepare() {
   local cases=${1:-$root/../shared/cases}
   mkdir -p "$root/.device/cases" "$root/.device/findings"
   cp "$cases"/*.cpp "$root/.device/cases/"
+  if [ -n "${GPULEAK_REAL_FINDINGS:-}" ]; then
+    python3 "$root/scripts/make-compdb.py" "$root/.device/cases" "$root/.device/cdb" >/dev/null
+  fi
   for f in "$root"/.device/cases/*.cpp; do
     local id; id=$(basename "$f" | cut -c1-3)
     local out="$root/.device/findings/$id.json"
-    if [ -x "$root/build/bin/gpuleak" ] && "$root/build/bin/gpuleak" check --help >/dev/null 2>&1 \
-       && [ -n "${GPULEAK_REAL_FINDINGS:-}" ]; then
-      "$root/build/bin/gpuleak" check --format=json "$f" > "$out" 2>/dev/null || true
+    if [ -x "$root/build/bin/gpuleak" ] && [ -n "${GPULEAK_REAL_FINDINGS:-}" ]; then
+      "$root/build/bin/gpuleak" check -p "$root/.device/cdb" --format=json "$f" > "$out" 2>/dev/null || true
     elif [ -f "$root/test/verify/Inputs/findings/$id.json" ]; then
       cp "$root/test/verify/Inputs/findings/$id.json" "$out"
     fi
