@@ -751,10 +751,14 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
     unsigned Idx;
     bool StatusValid;
     const CFGBlock *From; // the predecessor, to name the exit
+    /// A loop's condition reached from before the loop: the walk assumes
+    /// that a loop runs at least once (`for (i...) cudaStreamDestroy(s[i])`
+    /// releases what `for (i...) cudaStreamCreate(&s[i])` created).
+    bool EnteringLoop;
   };
   llvm::SmallVector<State, 16> Stack{{Start, StartIdx, S.StatusVar != nullptr,
-                                      nullptr}};
-  llvm::SmallPtrSet<const CFGBlock *, 32> Seen[2];
+                                      nullptr, false}};
+  llvm::SmallPtrSet<const CFGBlock *, 32> Seen[2][2];
   std::optional<Finding> First;
   bool Handled = false; // some path releases it or hands it on
   unsigned Steps = 0;
@@ -848,9 +852,15 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
         continue;
       if (AbsentIfTrue && I == (*AbsentIfTrue ? 0U : 1U))
         continue;
-      if (!Seen[StatusValid].insert(Succ).second)
+      if (St.EnteringLoop && I == 1)
+        continue; // the loop's exit, before its first iteration
+      const Stmt *SuccLoop = Succ->getTerminatorStmt();
+      bool Entering = SuccLoop &&
+                      isa<ForStmt, WhileStmt, CXXForRangeStmt>(SuccLoop) &&
+                      Succ->succ_size() == 2 && B->getLoopTarget() != SuccLoop;
+      if (!Seen[StatusValid][Entering].insert(Succ).second)
         continue;
-      Stack.push_back({Succ, 0, StatusValid, B});
+      Stack.push_back({Succ, 0, StatusValid, B, Entering});
     }
   }
   // Re-entering the start block (a loop) is walked from its first element,
