@@ -277,6 +277,8 @@ std::vector<StringRef> creatorNames() {
   return Names;
 }
 
+AST_MATCHER(Expr, containsErrors) { return Node.containsErrors(); }
+
 AST_MATCHER(FunctionDecl, isDeviceOnly) {
   if (Node.hasAttr<CUDAGlobalAttr>())
     return true;
@@ -887,9 +889,12 @@ void CudaUnreleasedCheck::registerMatchers(MatchFinder *Finder) {
   auto CreatingCall =
       callExpr(callee(functionDecl(hasAnyName(Names))));
   // Functions first, then a search of their bodies; device functions run
-  // no host API (and are skipped when the device side is parsed).
+  // no host API (and are skipped when the device side is parsed). A body
+  // with errors (a missing header) has holes in its CFG: say nothing.
   Finder->addMatcher(functionDecl(isDefinition(), unless(isDeviceOnly()),
-                                  hasBody(hasDescendant(CreatingCall)))
+                                  hasBody(hasDescendant(CreatingCall)),
+                                  unless(hasBody(hasDescendant(
+                                      expr(containsErrors())))))
                          .bind(FuncId),
                      this);
 }
