@@ -567,6 +567,8 @@ private:
   /// not exist (the creation failed, or the handle is null).
   std::optional<bool> trueMeansAbsent(const Expr *Cond, const Site &S,
                                       bool StatusValid) const;
+  /// Whether \p E uses the site's call or its valid status variable.
+  bool mentionsStatus(const Stmt *E, const Site &S, bool StatusValid) const;
   /// The reference to the handle that \p E is, if any: the variable itself,
   /// `arr[i]` for an array handle, `s.ptr` for a struct handle.
   const Expr *handleRef(const Stmt *E, const Handle &H) const;
@@ -659,6 +661,10 @@ std::optional<bool> Analyzer::trueMeansAbsent(const Expr *Cond, const Site &S,
   // The creating call's status: nonzero means it failed.
   auto IsStatus = [&](const Expr *E) {
     E = E->IgnoreParenImpCasts();
+    // `(err = cudaMalloc(&p, n)) != cudaSuccess`
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->getOpcode() == BO_Assign)
+      E = BO->getRHS()->IgnoreParenImpCasts();
     if (E == S.Call)
       return true;
     const auto *DRE = dyn_cast<DeclRefExpr>(E);
@@ -715,6 +721,20 @@ std::optional<bool> Analyzer::trueMeansAbsent(const Expr *Cond, const Site &S,
       return IsEq;
   }
   return std::nullopt;
+}
+
+bool Analyzer::mentionsStatus(const Stmt *E, const Site &S,
+                              bool StatusValid) const {
+  if (!E)
+    return false;
+  if (E == S.Call)
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return StatusValid && S.StatusVar && DRE->getDecl() == S.StatusVar;
+  for (const Stmt *Child : E->children())
+    if (mentionsStatus(Child, S, StatusValid))
+      return true;
+  return false;
 }
 
 void Analyzer::run(llvm::SmallVectorImpl<Finding> &Findings) {
@@ -847,7 +867,23 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
     std::optional<bool> AbsentIfTrue;
     if (B->succ_size() == 2)
       if (const Stmt *Cond = B->getTerminatorCondition(/*StripParens=*/false))
-        AbsentIfTrue = trueMeansAbsent(dyn_cast<Expr>(Cond), S, StatusValid);
+        if (const auto *CondE = dyn_cast<Expr>(Cond)) {
+          // The block of a `&&` or `||` condition that branches is the one
+          // that evaluates its right-hand side (the left-hand side's block
+          // has the operator as its own terminator).
+          while (const auto *BO =
+                     dyn_cast<BinaryOperator>(CondE->IgnoreParenImpCasts())) {
+            if (!BO->isLogicalOp())
+              break;
+            CondE = BO->getRHS();
+          }
+          AbsentIfTrue = trueMeansAbsent(CondE, S, StatusValid);
+          // A test of the status that we cannot read, such as
+          // `if (!succeeded(cudaMalloc(&p, n)))`: one branch is the failure,
+          // and we do not know which. Say nothing about this resource.
+          if (!AbsentIfTrue && mentionsStatus(CondE, S, StatusValid))
+            return;
+        }
     for (unsigned I = B->succ_size(); I-- > 0;) {
       const CFGBlock *Succ = B->succ_begin()[I].getReachableBlock();
       if (!Succ)

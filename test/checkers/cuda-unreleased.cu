@@ -78,6 +78,16 @@ int positivePlainEarlyReturn(size_t n, bool fail) {
   return 0;
 }
 
+int positiveStatusChain(size_t n) {
+  float *b = nullptr;
+  if (cudaSuccess != cudaMalloc(&b, n) || n == 0)
+    return 1;
+  // CHECK-MESSAGES: :[[@LINE-2]]:22: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-3]]:5: note: leaked when this returns
+  cudaFree(b);
+  return 0;
+}
+
 void positiveThrow(size_t n, bool bad) {
   float *p;
   cudaMallocManaged(&p, n);
@@ -211,6 +221,35 @@ int negativeImplicitStatus(size_t n) {
   if (cudaStreamCreate(&s))
     return 1;
   cudaStreamDestroy(s);
+  return 0;
+}
+
+static bool succeeded(cudaError_t e) { return e == cudaSuccess; }
+bool negativeWrappedStatus(size_t n) {
+  float *p = nullptr;
+  if (!succeeded(cudaMalloc(&p, n)))
+    return false;
+  cudaFree(p);
+  return true;
+}
+
+int negativeAssignedInCondition(size_t n) {
+  cudaError_t err;
+  float *p = nullptr;
+  if ((err = cudaMalloc(&p, n)) != cudaSuccess)
+    return 1;
+  cudaFree(p);
+  return 0;
+}
+
+int negativeStatusChain(size_t n) {
+  float *a = nullptr, *b = nullptr;
+  if (cudaMalloc(&a, n) != cudaSuccess || cudaMalloc(&b, n) != cudaSuccess) {
+    cudaFree(a);
+    return 1;
+  }
+  cudaFree(b);
+  cudaFree(a);
   return 0;
 }
 
