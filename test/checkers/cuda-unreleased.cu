@@ -83,7 +83,7 @@ int positiveStatusChain(size_t n) {
   if (cudaSuccess != cudaMalloc(&b, n) || n == 0)
     return 1;
   // CHECK-MESSAGES: :[[@LINE-2]]:22: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
-  // CHECK-MESSAGES: :[[@LINE-3]]:5: note: leaked when this returns
+  // CHECK-MESSAGES: :[[@LINE-2]]:5: note: leaked when this returns
   cudaFree(b);
   return 0;
 }
