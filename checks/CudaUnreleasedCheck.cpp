@@ -987,7 +987,7 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
                     ? "%0 %select{allocated|created}3 by %1 is never released; release it with "
                       "'%2' or give it an owner"
                     : "%0 %select{allocated|created}3 by %1 is not released on every path; "
-                      "release it with '%2' before each return")
+                      "release it with '%2' on every path out of the function")
           << KI.Description << Callee << KI.Releaser << Verb;
       if (!F.Where) {
         const auto *Body = dyn_cast<CompoundStmt>(FD->getBody());

@@ -12,7 +12,7 @@
 int main(int argc, char **argv) {
   float *d = nullptr;
   if (cudaMalloc(&d, 1 << 20) != cudaSuccess)
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' before each return [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' on every path out of the function [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE+8]]:5: note: leaked when this returns
     return 1;
   cudaStream_t s;

@@ -55,7 +55,7 @@ void positiveStreamArray(float *d, int n) {
 cudaError_t positiveEarlyReturn(const float *h, size_t n) {
   float *a = nullptr, *b = nullptr;
   CUDA_TRY(cudaMalloc(&a, n * sizeof(float)));
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' before each return [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' on every path out of the function [gpuleak-cuda-unreleased]
   CUDA_TRY(cudaMalloc(&b, n * sizeof(float)));
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked when this returns
   // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
