@@ -21,7 +21,7 @@ torch::Tensor uploadBatchLeaky(const std::vector<float> &host) {
   if (cudaMalloc(&staging, bytes) != cudaSuccess)
     return {};
   // CHECK-MESSAGES: :[[@LINE-2]]:7: warning: device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' on every path out of the function [gpuleak-cuda-unreleased]
-  // CHECK-MESSAGES: :[[@LINE+4]]:5: note: leaked when this returns
+  // CHECK-MESSAGES: :[[@LINE+3]]:5: note: leaked when this returns
   if (cudaMemcpyAsync(staging, host.data(), bytes, cudaMemcpyHostToDevice,
                       stream) != cudaSuccess)
     return {};
