@@ -25,6 +25,8 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include <optional>
@@ -577,8 +579,22 @@ private:
   ASTContext &Ctx;
   UseClassifier &Classifier;
   const bool ExitsLeak;
+  /// The condition a two-way block branches on, or null.
+  static const Expr *branchCondition(const CFGBlock *B);
+  /// Finds conditions that several branches test (`if (flag)` twice), so a
+  /// path takes the same side at each while their variables keep their
+  /// values (`if (managed) cudaMallocManaged(...) ... if (managed) cudaFree`).
+  void findCorrelatedBranches();
+  /// Whether \p DRE only reads its variable (through fields and
+  /// subscripts), so a correlated condition on it keeps its value.
+  bool onlyReads(const DeclRefExpr *DRE) const;
+
   std::unique_ptr<CFG> Graph;
   std::unique_ptr<ParentMap> PM;
+  /// The correlated condition each branching block tests, as a bit.
+  llvm::DenseMap<const CFGBlock *, uint32_t> BranchBit;
+  /// The correlated conditions that use each variable, as bits.
+  llvm::DenseMap<const VarDecl *, uint32_t> VarBits;
 };
 
 std::optional<Handle> Analyzer::handleOf(const CallExpr *Call,
@@ -723,6 +739,103 @@ std::optional<bool> Analyzer::trueMeansAbsent(const Expr *Cond, const Site &S,
   return std::nullopt;
 }
 
+const Expr *Analyzer::branchCondition(const CFGBlock *B) {
+  if (B->succ_size() != 2)
+    return nullptr;
+  const auto *Cond =
+      dyn_cast_or_null<Expr>(B->getTerminatorCondition(/*StripParens=*/false));
+  // The block of a `&&` or `||` condition that branches is the one that
+  // evaluates its right-hand side (the left-hand side's block has the
+  // operator as its own terminator).
+  while (Cond) {
+    const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+    if (!BO || !BO->isLogicalOp())
+      break;
+    Cond = BO->getRHS();
+  }
+  return Cond;
+}
+
+/// Collects the variables of a condition made only of variables, fields,
+/// constants and operators; false if it has anything else (a call).
+static bool collectPureVars(const Stmt *S,
+                            llvm::SmallVectorImpl<const VarDecl *> &Vars) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      if (!VD->hasLocalStorage() || VD->getType()->isReferenceType())
+        return false;
+      Vars.push_back(VD);
+      return true;
+    }
+    return isa<EnumConstantDecl>(DRE->getDecl());
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+    if (ME->isArrow() || !isa<FieldDecl>(ME->getMemberDecl()))
+      return false;
+  } else if (!isa<ImplicitCastExpr, ParenExpr, UnaryOperator, BinaryOperator,
+                  IntegerLiteral, CXXBoolLiteralExpr, CXXNullPtrLiteralExpr,
+                  CharacterLiteral>(S)) {
+    return false;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_Deref ||
+             UO->getOpcode() == UO_AddrOf))
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+    return false;
+  for (const Stmt *Child : S->children())
+    if (!Child || !collectPureVars(Child, Vars))
+      return false;
+  return true;
+}
+
+void Analyzer::findCorrelatedBranches() {
+  llvm::DenseMap<unsigned, llvm::SmallVector<const CFGBlock *, 2>> ByCond;
+  llvm::DenseMap<unsigned, llvm::SmallVector<const VarDecl *, 2>> CondVars;
+  for (const CFGBlock *B : *Graph) {
+    const Expr *Cond = branchCondition(B);
+    if (!Cond)
+      continue;
+    llvm::SmallVector<const VarDecl *, 2> Vars;
+    if (!collectPureVars(Cond, Vars) || Vars.empty())
+      continue;
+    llvm::FoldingSetNodeID ID;
+    Cond->IgnoreParenImpCasts()->Profile(ID, Ctx, /*Canonical=*/true);
+    unsigned Hash = ID.ComputeHash();
+    ByCond[Hash].push_back(B);
+    CondVars[Hash] = Vars;
+  }
+  unsigned Next = 0;
+  for (const auto &[Hash, Blocks] : ByCond) {
+    if (Blocks.size() < 2 || Next == 32)
+      continue;
+    const uint32_t Bit = 1U << Next++;
+    for (const CFGBlock *B : Blocks)
+      BranchBit[B] = Bit;
+    for (const VarDecl *VD : CondVars[Hash])
+      VarBits[VD] |= Bit;
+  }
+}
+
+bool Analyzer::onlyReads(const DeclRefExpr *DRE) const {
+  const Stmt *Cur = DRE;
+  while (true) {
+    const Stmt *P = PM->getParent(Cur);
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(P);
+        ME && !ME->isArrow()) {
+      Cur = P;
+      continue;
+    }
+    if (isa_and_nonnull<ParenExpr>(P)) {
+      Cur = P;
+      continue;
+    }
+    if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(P))
+      return ICE->getCastKind() == CK_LValueToRValue;
+    return false;
+  }
+}
+
 bool Analyzer::mentionsStatus(const Stmt *E, const Site &S,
                               bool StatusValid) const {
   if (!E)
@@ -746,6 +859,7 @@ void Analyzer::run(llvm::SmallVectorImpl<Finding> &Findings) {
   if (!Graph)
     return;
   PM = std::make_unique<ParentMap>(FD->getBody());
+  findCorrelatedBranches();
   for (const CFGBlock *B : *Graph) {
     for (unsigned I = 0, E = B->size(); I != E; ++I) {
       std::optional<CFGStmt> CS = (*B)[I].getAs<CFGStmt>();
@@ -777,10 +891,29 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
     /// that a loop runs at least once (`for (i...) cudaStreamDestroy(s[i])`
     /// releases what `for (i...) cudaStreamCreate(&s[i])` created).
     bool EnteringLoop;
+    /// Correlated conditions this path has decided (bits of BranchBit),
+    /// and which of them it took as true.
+    uint32_t Known, Value;
   };
+  // The correlated branches that lead to the creation, up its chain of
+  // single predecessors: `if (c) cudaMalloc(&p, n); ... if (c) cudaFree(p);`
+  uint32_t Known0 = 0, Value0 = 0;
+  const CFGBlock *Cur = Start;
+  for (unsigned Depth = 0; Depth < 16 && Cur->pred_size() == 1; ++Depth) {
+    const CFGBlock *Pred = Cur->pred_begin()->getReachableBlock();
+    if (!Pred)
+      break;
+    if (uint32_t Bit = BranchBit.lookup(Pred); Bit && !(Known0 & Bit)) {
+      Known0 |= Bit;
+      if (Pred->succ_begin()->getReachableBlock() == Cur)
+        Value0 |= Bit; // the true branch comes first
+    }
+    Cur = Pred;
+  }
   llvm::SmallVector<State, 16> Stack{{Start, StartIdx, S.StatusVar != nullptr,
-                                      nullptr, false}};
-  llvm::SmallPtrSet<const CFGBlock *, 32> Seen[2][2];
+                                      nullptr, false, Known0, Value0}};
+  // Visited states: block, flags and decisions.
+  llvm::DenseSet<std::tuple<const CFGBlock *, unsigned, uint64_t>> Seen;
   std::optional<Finding> First;
   bool Handled = false; // some path releases it or hands it on
   unsigned Steps = 0;
@@ -814,11 +947,20 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
       continue;
     bool Ended = false;
     bool StatusValid = St.StatusValid;
+    uint32_t Known = St.Known, Value = St.Value;
     for (unsigned I = St.Idx, E = B->size(); I != E && !Ended; ++I) {
       std::optional<CFGStmt> CS = (*B)[I].getAs<CFGStmt>();
       if (!CS)
         continue;
       const Stmt *Elem = CS->getStmt();
+      // A write to a variable of a decided condition undecides it.
+      if (Known)
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(Elem))
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+            if (uint32_t Bits = VarBits.lookup(VD); Bits && !onlyReads(DRE)) {
+              Known &= ~Bits;
+              Value &= Known;
+            }
       // A new value for the status variable ends what it says about us.
       if (StatusValid && S.StatusVar) {
         if (const auto *BO = dyn_cast<BinaryOperator>(Elem);
@@ -865,25 +1007,15 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
       continue;
     // Successors, pruned by what the branch says about the resource.
     std::optional<bool> AbsentIfTrue;
-    if (B->succ_size() == 2)
-      if (const Stmt *Cond = B->getTerminatorCondition(/*StripParens=*/false))
-        if (const auto *CondE = dyn_cast<Expr>(Cond)) {
-          // The block of a `&&` or `||` condition that branches is the one
-          // that evaluates its right-hand side (the left-hand side's block
-          // has the operator as its own terminator).
-          while (const auto *BO =
-                     dyn_cast<BinaryOperator>(CondE->IgnoreParenImpCasts())) {
-            if (!BO->isLogicalOp())
-              break;
-            CondE = BO->getRHS();
-          }
+    if (const Expr *CondE = branchCondition(B)) {
           AbsentIfTrue = trueMeansAbsent(CondE, S, StatusValid);
           // A test of the status that we cannot read, such as
           // `if (!succeeded(cudaMalloc(&p, n)))`: one branch is the failure,
           // and we do not know which. Say nothing about this resource.
-          if (!AbsentIfTrue && mentionsStatus(CondE, S, StatusValid))
-            return;
-        }
+      if (!AbsentIfTrue && mentionsStatus(CondE, S, StatusValid))
+        return;
+    }
+    const uint32_t Bit = BranchBit.lookup(B);
     for (unsigned I = B->succ_size(); I-- > 0;) {
       const CFGBlock *Succ = B->succ_begin()[I].getReachableBlock();
       if (!Succ)
@@ -892,13 +1024,25 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
         continue;
       if (St.EnteringLoop && I == 1)
         continue; // the loop's exit, before its first iteration
+      uint32_t SuccKnown = Known, SuccValue = Value;
+      if (Bit) {
+        const bool Taken = I == 0; // the true branch comes first
+        if ((Known & Bit) && ((Value & Bit) != 0) != Taken)
+          continue; // decided the other way earlier on this path
+        SuccKnown |= Bit;
+        SuccValue = Taken ? (SuccValue | Bit) : (SuccValue & ~Bit);
+      }
       const Stmt *SuccLoop = Succ->getTerminatorStmt();
       bool Entering = SuccLoop &&
                       isa<ForStmt, WhileStmt, CXXForRangeStmt>(SuccLoop) &&
                       Succ->succ_size() == 2 && B->getLoopTarget() != SuccLoop;
-      if (!Seen[StatusValid][Entering].insert(Succ).second)
+      if (!Seen
+               .insert({Succ, unsigned(StatusValid) | unsigned(Entering) << 1,
+                        uint64_t(SuccKnown) << 32 | SuccValue})
+               .second)
         continue;
-      Stack.push_back({Succ, 0, StatusValid, B, Entering});
+      Stack.push_back(
+          {Succ, 0, StatusValid, B, Entering, SuccKnown, SuccValue});
     }
   }
   // Re-entering the start block (a loop) is walked from its first element,

@@ -261,6 +261,44 @@ cudaError_t negativeMacroWithCleanup(size_t n) {
   return e;
 }
 
+// The same condition decides the allocation and the release.
+void negativeSameCondition(int dev, size_t n) {
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, dev);
+  int *arr;
+  if (prop.pageableMemoryAccess)
+    arr = static_cast<int *>(std::malloc(n));
+  else
+    cudaMallocManaged(&arr, n);
+  arr[0] = 1;
+  if (prop.pageableMemoryAccess)
+    std::free(arr);
+  else
+    cudaFree(arr);
+}
+
+void negativeSameFlag(bool useStream, float *d, int n) {
+  cudaStream_t s = 0;
+  if (useStream)
+    cudaStreamCreate(&s);
+  scale<<<1, 32, 0, s>>>(d, n);
+  if (n > 0)
+    cudaDeviceSynchronize();
+  if (useStream)
+    cudaStreamDestroy(s);
+}
+
+void positiveConditionChanged(bool staged, size_t n) {
+  float *p = nullptr;
+  if (staged)
+    cudaMalloc(&p, n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
+  staged = n > 1024;
+  if (staged)
+    cudaFree(p);
+}
+// CHECK-MESSAGES: :[[@LINE-1]]:1: note: leaked at the end of 'positiveConditionChanged'
+
 void negativeNullGuardedFree(size_t n, bool use) {
   float *p = nullptr;
   if (use)
