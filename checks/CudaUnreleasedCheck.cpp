@@ -29,6 +29,8 @@
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/Hashing.h"
+#include <array>
 #include <optional>
 
 using namespace clang::ast_matchers;
@@ -595,6 +597,18 @@ private:
   llvm::DenseMap<const CFGBlock *, uint32_t> BranchBit;
   /// The correlated conditions that use each variable, as bits.
   llvm::DenseMap<const VarDecl *, uint32_t> VarBits;
+  static constexpr unsigned MaxSlots = 4;
+  /// Switches on the same pure condition, as slots (at most 4), and the
+  /// slots whose condition uses each variable.
+  llvm::DenseMap<const CFGBlock *, unsigned> SwitchSlot;
+  llvm::DenseMap<const VarDecl *, uint8_t> VarSlots;
+  /// Records in \p Known and \p Vals which case of a correlated switch
+  /// leads to \p Body, a block with a case label: its label and the labels
+  /// that fall through to it (`case A: case B: cudaMalloc(...)`).
+  void caseDecision(const CFGBlock *Body, uint8_t &Known,
+                    std::array<llvm::SmallVector<int64_t, 2>, 4> &Vals) const;
+  /// The value of the `case` label that starts \p B, if it has one.
+  std::optional<int64_t> caseValue(const CFGBlock *B) const;
 };
 
 std::optional<Handle> Analyzer::handleOf(const CallExpr *Call,
@@ -740,7 +754,7 @@ std::optional<bool> Analyzer::trueMeansAbsent(const Expr *Cond, const Site &S,
 }
 
 const Expr *Analyzer::branchCondition(const CFGBlock *B) {
-  if (B->succ_size() != 2)
+  if (B->succ_size() != 2 || isa_and_nonnull<SwitchStmt>(B->getTerminatorStmt()))
     return nullptr;
   const auto *Cond =
       dyn_cast_or_null<Expr>(B->getTerminatorCondition(/*StripParens=*/false));
@@ -805,6 +819,31 @@ void Analyzer::findCorrelatedBranches() {
     ByCond[Hash].push_back(B);
     CondVars[Hash] = Vars;
   }
+  llvm::DenseMap<unsigned, llvm::SmallVector<const CFGBlock *, 2>> BySwitch;
+  for (const CFGBlock *B : *Graph) {
+    const auto *Switch = dyn_cast_or_null<SwitchStmt>(B->getTerminatorStmt());
+    if (!Switch || !Switch->getCond())
+      continue;
+    llvm::SmallVector<const VarDecl *, 2> Vars;
+    const Expr *Cond = Switch->getCond();
+    if (!collectPureVars(Cond, Vars) || Vars.empty())
+      continue;
+    llvm::FoldingSetNodeID ID;
+    Cond->IgnoreParenImpCasts()->Profile(ID, Ctx, /*Canonical=*/true);
+    unsigned Hash = ID.ComputeHash();
+    BySwitch[Hash].push_back(B);
+    CondVars[~Hash] = Vars;
+  }
+  unsigned NextSlot = 0;
+  for (const auto &[Hash, Blocks] : BySwitch) {
+    if (Blocks.size() < 2 || NextSlot == MaxSlots)
+      continue;
+    for (const CFGBlock *B : Blocks)
+      SwitchSlot[B] = NextSlot;
+    for (const VarDecl *VD : CondVars[~Hash])
+      VarSlots[VD] |= 1U << NextSlot;
+    ++NextSlot;
+  }
   unsigned Next = 0;
   for (const auto &[Hash, Blocks] : ByCond) {
     if (Blocks.size() < 2 || Next == 32)
@@ -815,6 +854,67 @@ void Analyzer::findCorrelatedBranches() {
     for (const VarDecl *VD : CondVars[Hash])
       VarBits[VD] |= Bit;
   }
+}
+
+std::optional<int64_t> Analyzer::caseValue(const CFGBlock *B) const {
+  const auto *Case = dyn_cast_or_null<CaseStmt>(B->getLabel());
+  if (!Case || Case->caseStmtIsGNURange())
+    return std::nullopt;
+  if (std::optional<llvm::APSInt> V = Case->getLHS()->getIntegerConstantExpr(Ctx))
+    return V->getExtValue();
+  return std::nullopt;
+}
+
+void Analyzer::caseDecision(
+    const CFGBlock *Body, uint8_t &Known,
+    std::array<llvm::SmallVector<int64_t, 2>, 4> &Vals) const {
+  const CFGBlock *Switch = nullptr, *Label = nullptr;
+  llvm::SmallVector<int64_t, 2> Values{*caseValue(Body)};
+  for (const CFGBlock::AdjacentBlock &Adj : Body->preds()) {
+    const CFGBlock *Pred = Adj.getReachableBlock();
+    if (!Pred)
+      continue;
+    if (SwitchSlot.count(Pred)) {
+      Switch = Pred;
+    } else if (std::optional<int64_t> V = caseValue(Pred);
+               V && Pred->empty() && !Label) {
+      Label = Pred;
+      Values.push_back(*V);
+    } else {
+      return; // reached some other way too
+    }
+  }
+  if (!Switch)
+    return;
+  // Labels further up the fall-through chain.
+  while (Label) {
+    const CFGBlock *Up = nullptr;
+    for (const CFGBlock::AdjacentBlock &Adj : Label->preds())
+      if (const CFGBlock *Pred = Adj.getReachableBlock();
+          Pred && Pred != Switch && Pred->empty() && caseValue(Pred))
+        Up = Pred;
+    if (!Up)
+      break;
+    Values.push_back(*caseValue(Up));
+    Label = Up;
+  }
+  const unsigned Slot = SwitchSlot.lookup(Switch);
+  Known |= 1U << Slot;
+  Vals[Slot] = Values;
+}
+
+/// The only predecessor of \p B that can reach it, or null.
+static const CFGBlock *singleReachablePred(const CFGBlock *B) {
+  const CFGBlock *Only = nullptr;
+  for (const CFGBlock::AdjacentBlock &Adj : B->preds()) {
+    const CFGBlock *Pred = Adj.getReachableBlock();
+    if (!Pred)
+      continue;
+    if (Only)
+      return nullptr;
+    Only = Pred;
+  }
+  return Only;
 }
 
 bool Analyzer::onlyReads(const DeclRefExpr *DRE) const {
@@ -894,13 +994,23 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
     /// Correlated conditions this path has decided (bits of BranchBit),
     /// and which of them it took as true.
     uint32_t Known, Value;
+    /// Correlated switches this path has decided, and the values of the
+    /// case labels it took (several for `case A: case B:`).
+    uint8_t SwKnown;
+    std::array<llvm::SmallVector<int64_t, 2>, MaxSlots> SwVal;
   };
   // The correlated branches that lead to the creation, up its chain of
   // single predecessors: `if (c) cudaMalloc(&p, n); ... if (c) cudaFree(p);`
   uint32_t Known0 = 0, Value0 = 0;
+  uint8_t SwKnown0 = 0;
+  std::array<llvm::SmallVector<int64_t, 2>, MaxSlots> SwVal0;
   const CFGBlock *Cur = Start;
-  for (unsigned Depth = 0; Depth < 16 && Cur->pred_size() == 1; ++Depth) {
-    const CFGBlock *Pred = Cur->pred_begin()->getReachableBlock();
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    if (caseValue(Cur)) {
+      caseDecision(Cur, SwKnown0, SwVal0);
+      break;
+    }
+    const CFGBlock *Pred = singleReachablePred(Cur);
     if (!Pred)
       break;
     if (uint32_t Bit = BranchBit.lookup(Pred); Bit && !(Known0 & Bit)) {
@@ -911,9 +1021,11 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
     Cur = Pred;
   }
   llvm::SmallVector<State, 16> Stack{{Start, StartIdx, S.StatusVar != nullptr,
-                                      nullptr, false, Known0, Value0}};
+                                      nullptr, false, Known0, Value0,
+                                      SwKnown0, SwVal0}};
   // Visited states: block, flags and decisions.
-  llvm::DenseSet<std::tuple<const CFGBlock *, unsigned, uint64_t>> Seen;
+  llvm::DenseSet<std::tuple<const CFGBlock *, unsigned, uint64_t, uint64_t>>
+      Seen;
   std::optional<Finding> First;
   bool Handled = false; // some path releases it or hands it on
   unsigned Steps = 0;
@@ -948,19 +1060,24 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
     bool Ended = false;
     bool StatusValid = St.StatusValid;
     uint32_t Known = St.Known, Value = St.Value;
+    uint8_t SwKnown = St.SwKnown;
     for (unsigned I = St.Idx, E = B->size(); I != E && !Ended; ++I) {
       std::optional<CFGStmt> CS = (*B)[I].getAs<CFGStmt>();
       if (!CS)
         continue;
       const Stmt *Elem = CS->getStmt();
       // A write to a variable of a decided condition undecides it.
-      if (Known)
+      if (Known || SwKnown)
         if (const auto *DRE = dyn_cast<DeclRefExpr>(Elem))
-          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-            if (uint32_t Bits = VarBits.lookup(VD); Bits && !onlyReads(DRE)) {
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+            uint32_t Bits = VarBits.lookup(VD);
+            uint8_t Slots = VarSlots.lookup(VD);
+            if ((Bits || Slots) && !onlyReads(DRE)) {
               Known &= ~Bits;
               Value &= Known;
+              SwKnown &= ~Slots;
             }
+          }
       // A new value for the status variable ends what it says about us.
       if (StatusValid && S.StatusVar) {
         if (const auto *BO = dyn_cast<BinaryOperator>(Elem);
@@ -1016,6 +1133,21 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
         return;
     }
     const uint32_t Bit = BranchBit.lookup(B);
+    // A correlated switch already decided: only the case taken before, or
+    // the successors without a case label (default, none matched) if no
+    // case has that value.
+    std::optional<unsigned> Slot;
+    bool CaseMatches = false;
+    auto Taken = [&](std::optional<int64_t> V) {
+      return V && llvm::is_contained(St.SwVal[*Slot], *V);
+    };
+    if (auto It = SwitchSlot.find(B); It != SwitchSlot.end()) {
+      Slot = It->second;
+      if (SwKnown & (1U << *Slot))
+        for (const CFGBlock::AdjacentBlock &Adj : B->succs())
+          if (const CFGBlock *Succ = Adj.getReachableBlock())
+            CaseMatches |= Taken(caseValue(Succ));
+    }
     for (unsigned I = B->succ_size(); I-- > 0;) {
       const CFGBlock *Succ = B->succ_begin()[I].getReachableBlock();
       if (!Succ)
@@ -1024,6 +1156,18 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
         continue;
       if (St.EnteringLoop && I == 1)
         continue; // the loop's exit, before its first iteration
+      uint8_t SuccSwKnown = SwKnown;
+      std::array<llvm::SmallVector<int64_t, 2>, MaxSlots> SuccSwVal = St.SwVal;
+      if (Slot) {
+        std::optional<int64_t> V = caseValue(Succ);
+        if (SwKnown & (1U << *Slot)) {
+          if (CaseMatches ? !Taken(V) : V.has_value())
+            continue;
+        } else if (V) {
+          SuccSwKnown |= 1U << *Slot;
+          SuccSwVal[*Slot] = {*V};
+        }
+      }
       uint32_t SuccKnown = Known, SuccValue = Value;
       if (Bit) {
         const bool Taken = I == 0; // the true branch comes first
@@ -1036,13 +1180,19 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
       bool Entering = SuccLoop &&
                       isa<ForStmt, WhileStmt, CXXForRangeStmt>(SuccLoop) &&
                       Succ->succ_size() == 2 && B->getLoopTarget() != SuccLoop;
+      uint64_t SwHash = SuccSwKnown;
+      for (unsigned K = 0; K < MaxSlots; ++K)
+        if (SuccSwKnown & (1U << K))
+          SwHash = llvm::hash_combine(
+              SwHash, K,
+              llvm::hash_combine_range(SuccSwVal[K].begin(), SuccSwVal[K].end()));
       if (!Seen
                .insert({Succ, unsigned(StatusValid) | unsigned(Entering) << 1,
-                        uint64_t(SuccKnown) << 32 | SuccValue})
+                        uint64_t(SuccKnown) << 32 | SuccValue, SwHash})
                .second)
         continue;
-      Stack.push_back(
-          {Succ, 0, StatusValid, B, Entering, SuccKnown, SuccValue});
+      Stack.push_back({Succ, 0, StatusValid, B, Entering, SuccKnown, SuccValue,
+                       SuccSwKnown, SuccSwVal});
     }
   }
   // Re-entering the start block (a loop) is walked from its first element,

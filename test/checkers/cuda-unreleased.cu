@@ -288,6 +288,66 @@ void negativeSameFlag(bool useStream, float *d, int n) {
     cudaStreamDestroy(s);
 }
 
+enum Placement { Pageable, PageableAsync, Pinned, Managed };
+
+// Two switches on the same value: each case releases what its case made.
+void negativeSameSwitch(Placement where, size_t n) {
+  float *host = nullptr, *dev = nullptr;
+  switch (where) {
+  case Pageable:
+  case PageableAsync:
+    host = static_cast<float *>(std::malloc(n));
+    if (!host)
+      std::exit(1);
+    cudaMalloc(&dev, n);
+    break;
+  case Pinned:
+    cudaMallocHost(&host, n);
+    cudaMalloc(&dev, n);
+    break;
+  default:
+    cudaMallocManaged(&dev, n);
+    host = dev;
+  }
+  scale<<<1, 32>>>(dev, 32);
+  switch (where) {
+  case Pageable:
+  case PageableAsync:
+    std::free(host);
+    cudaFree(dev);
+    break;
+  case Pinned:
+    cudaFreeHost(host);
+    cudaFree(dev);
+    break;
+  default:
+    cudaFree(dev);
+  }
+}
+
+void positiveSwitchCaseForgets(Placement where, size_t n) {
+  float *dev = nullptr;
+  switch (where) {
+  case Pinned:
+    cudaMalloc(&dev, n);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMalloc' is never released;{{.*}}
+    // CHECK-MESSAGES: :[[@LINE+15]]:1: note: leaked at the end of 'positiveSwitchCaseForgets'
+    break;
+  default:
+    cudaMallocManaged(&dev, n);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMallocManaged' is not released on every path;{{.*}}
+    // CHECK-MESSAGES: :[[@LINE+10]]:1: note: leaked at the end of 'positiveSwitchCaseForgets'
+  }
+  scale<<<1, 32>>>(dev, 32);
+  switch (where) {
+  case Managed:
+    cudaFree(dev);
+    break;
+  default:
+    break;
+  }
+}
+
 void positiveConditionChanged(bool staged, size_t n) {
   float *p = nullptr;
   if (staged)
