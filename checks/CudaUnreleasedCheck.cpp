@@ -331,8 +331,6 @@ const Stmt *skipWrappers(const ParentMap &PM, const Stmt *S,
   return P;
 }
 
-class Analyzer;
-
 /// Classifies uses of a handle inside one function body.
 class UseClassifier {
 public:
@@ -513,11 +511,9 @@ Use UseClassifier::classify(const ParentMap &PM, const Expr *Ref, ResKind Kind,
     }
     if (isa<ArraySubscriptExpr>(P))
       return {};
-    if (const auto *ME = dyn_cast<MemberExpr>(P)) {
-      // `pitched.pitch` reads a field of a struct handle.
-      (void)ME;
+    // `p->field` or `pitched.pitch` reads through or from the handle.
+    if (isa<MemberExpr>(P))
       return {};
-    }
     if (const auto *Call = dyn_cast<CallExpr>(P))
       return classifyCallArg(Call, Child, Kind, Depth);
     if (const auto *Del = dyn_cast<CXXDeleteExpr>(P))
