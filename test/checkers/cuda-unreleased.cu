@@ -168,6 +168,31 @@ template <typename T> void positiveTemplate(size_t n) {
 template void positiveTemplate<float>(size_t);
 template void positiveTemplate<double>(size_t);
 
+// Never instantiated: the non-dependent calls are still analysed.
+template <typename T> void positiveUninstantiated(T *d, int n) {
+  cudaStream_t s;
+  cudaStreamCreate(&s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: CUDA stream created by 'cudaStreamCreate' is never released;{{.*}}
+  cudaMemsetAsync(d, 0, n * sizeof(T));
+  cudaStreamSynchronize(s);
+}
+// CHECK-MESSAGES: :[[@LINE-1]]:1: note: leaked at the end of 'positiveUninstantiated'
+
+void positiveRangeFor(const std::vector<size_t> &sizes, cudaMemPool_t pool,
+                      cudaStream_t s) {
+  for (size_t bytes : sizes) {
+    void *pitched = nullptr, *pooled = nullptr;
+    size_t pitch = 0;
+    cudaMallocPitch(&pitched, &pitch, bytes, 4);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMallocPitch' is lost when 'pitched' is overwritten; release it with 'cudaFree' first [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: note: the next loop iteration creates another one into 'pitched' here
+    cudaMallocFromPoolAsync(&pooled, bytes, pool, s);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMallocFromPoolAsync' is lost when 'pooled' is overwritten;{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: note: the next loop iteration creates another one into 'pooled' here
+    cudaMemset2DAsync(pitched, pitch, 0, bytes, 4, s);
+  }
+}
+
 void positiveLambda(std::vector<int> &sizes) {
   auto upload = [](int n) {
     int *d = nullptr;
