@@ -1229,6 +1229,16 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>(FuncId);
   assert(FD && "matcher binds a function");
   ASTContext &Ctx = *Result.Context;
+  // After a fatal error (a header not found) clang goes on parsing with
+  // declarations missing, and drops the statements that use them; a method
+  // of a class with an invalid member may have lost the statement that
+  // stores the handle. Say nothing rather than report a hole.
+  if (Ctx.getDiagnostics().hasFatalErrorOccurred())
+    return;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    if (llvm::any_of(MD->getParent()->decls(),
+                     [](const Decl *D) { return D->isInvalidDecl(); }))
+      return;
   llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, UseKind>
       ParamMemo;
   UseClassifier Classifier(Ctx, ParamMemo);
