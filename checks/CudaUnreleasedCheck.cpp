@@ -1,3 +1,1311 @@
-//===--- CudaUnreleasedCheck.cpp - gpuleak-cuda-unreleased -------------------------===//
+//===--- CudaUnreleasedCheck.cpp - gpuleak-cuda-unreleased ----------------===//
+//
+// For each function that calls a CUDA creating API (cudaMalloc*,
+// cudaStreamCreate*, cublasCreate, ...), the check builds the function's CFG
+// and walks every path forward from each creating call whose handle is a
+// local variable (or an element of a local array). A path is safe when it
+// releases the handle, hands it to something that may own it (a return, a
+// store, a constructor, a lambda, a function that may keep it), or ends the
+// process. It leaks when it reaches the function's exit, or overwrites the
+// handle (the next loop iteration creating again), first.
+//
+// The walk knows two facts about values: after the creating call succeeded
+// the handle is not null, and the branch on the call's own status where it
+// failed (`if (cudaMalloc(&p, n) != cudaSuccess) return;`, or through a status
+// variable as in `CUDA_TRY`-style macros) allocated nothing.
+//
+//===----------------------------------------------------------------------===//
 
 #include "CudaUnreleasedCheck.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/FoldingSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/Hashing.h"
+#include <array>
+#include <optional>
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::gpuleak {
+
+namespace {
+// Bind names.
+constexpr char FuncId[] = "func"; // a function that calls a creating API
+
+/// The kinds of resource, each with its own release APIs.
+enum class ResKind {
+  DeviceMemory,
+  PinnedHost,
+  Array,
+  MipmappedArray,
+  Stream,
+  Event,
+  Graph,
+  GraphExec,
+  MemPool,
+  TextureObject,
+  SurfaceObject,
+  Cublas,
+  CublasLt,
+  CublasXt,
+  Cusparse,
+  CusparseMatDescr,
+  CusolverDn,
+  CusolverSp,
+  Cudnn,
+  Cufft,
+  Curand,
+  CuModule,
+  CuContext,
+};
+
+struct KindInfo {
+  ResKind Kind;
+  StringRef Description; // "device memory"
+  StringRef Releaser;    // the API to advise
+};
+
+// clang-format off
+constexpr KindInfo Kinds[] = {
+    {ResKind::DeviceMemory, "device memory", "cudaFree"},
+    {ResKind::PinnedHost, "pinned host memory", "cudaFreeHost"},
+    {ResKind::Array, "CUDA array", "cudaFreeArray"},
+    {ResKind::MipmappedArray, "CUDA mipmapped array", "cudaFreeMipmappedArray"},
+    {ResKind::Stream, "CUDA stream", "cudaStreamDestroy"},
+    {ResKind::Event, "CUDA event", "cudaEventDestroy"},
+    {ResKind::Graph, "CUDA graph", "cudaGraphDestroy"},
+    {ResKind::GraphExec, "executable CUDA graph", "cudaGraphExecDestroy"},
+    {ResKind::MemPool, "CUDA memory pool", "cudaMemPoolDestroy"},
+    {ResKind::TextureObject, "texture object", "cudaDestroyTextureObject"},
+    {ResKind::SurfaceObject, "surface object", "cudaDestroySurfaceObject"},
+    {ResKind::Cublas, "cuBLAS handle", "cublasDestroy"},
+    {ResKind::CublasLt, "cuBLASLt handle", "cublasLtDestroy"},
+    {ResKind::CublasXt, "cuBLASXt handle", "cublasXtDestroy"},
+    {ResKind::Cusparse, "cuSPARSE handle", "cusparseDestroy"},
+    {ResKind::CusparseMatDescr, "cuSPARSE matrix descriptor", "cusparseDestroyMatDescr"},
+    {ResKind::CusolverDn, "cuSOLVER handle", "cusolverDnDestroy"},
+    {ResKind::CusolverSp, "cuSOLVER handle", "cusolverSpDestroy"},
+    {ResKind::Cudnn, "cuDNN handle", "cudnnDestroy"},
+    {ResKind::Cufft, "cuFFT plan", "cufftDestroy"},
+    {ResKind::Curand, "cuRAND generator", "curandDestroyGenerator"},
+    {ResKind::CuModule, "CUDA module", "cuModuleUnload"},
+    {ResKind::CuContext, "CUDA context", "cuCtxDestroy"},
+};
+
+/// A creating API: the argument that receives the handle, and what it is.
+struct CreatorInfo {
+  StringRef Name;
+  unsigned HandleArg;
+  ResKind Kind;
+  /// For a struct handle (cudaPitchedPtr), the field that holds the pointer.
+  StringRef Field = {};
+};
+
+/// CUDA 13: cuda_runtime_api.h, cuda_runtime.h (typed templates of the same
+/// names), cuda.h (driver API; `_v2` names are what the macros expand to),
+/// cublas_v2.h, cublasLt.h, cublasXt.h, cusparse.h, cusolverDn.h,
+/// cusolverSp.h, cudnn_graph.h, cufft.h, curand.h.
+const CreatorInfo Creators[] = {
+    {"cudaMalloc", 0, ResKind::DeviceMemory},
+    {"cudaMallocManaged", 0, ResKind::DeviceMemory},
+    {"cudaMallocPitch", 0, ResKind::DeviceMemory},
+    {"cudaMallocAsync", 0, ResKind::DeviceMemory},
+    {"cudaMallocFromPoolAsync", 0, ResKind::DeviceMemory},
+    {"cudaMalloc3D", 0, ResKind::DeviceMemory, "ptr"},
+    {"cuMemAlloc", 0, ResKind::DeviceMemory},
+    {"cuMemAlloc_v2", 0, ResKind::DeviceMemory},
+    {"cuMemAllocManaged", 0, ResKind::DeviceMemory},
+    {"cuMemAllocPitch", 0, ResKind::DeviceMemory},
+    {"cuMemAllocPitch_v2", 0, ResKind::DeviceMemory},
+    {"cuMemAllocAsync", 0, ResKind::DeviceMemory},
+    {"cudaMallocHost", 0, ResKind::PinnedHost},
+    {"cudaHostAlloc", 0, ResKind::PinnedHost},
+    {"cuMemAllocHost", 0, ResKind::PinnedHost},
+    {"cuMemAllocHost_v2", 0, ResKind::PinnedHost},
+    {"cuMemHostAlloc", 0, ResKind::PinnedHost},
+    {"cudaMallocArray", 0, ResKind::Array},
+    {"cudaMalloc3DArray", 0, ResKind::Array},
+    {"cudaMallocMipmappedArray", 0, ResKind::MipmappedArray},
+    {"cudaStreamCreate", 0, ResKind::Stream},
+    {"cudaStreamCreateWithFlags", 0, ResKind::Stream},
+    {"cudaStreamCreateWithPriority", 0, ResKind::Stream},
+    {"cuStreamCreate", 0, ResKind::Stream},
+    {"cuStreamCreateWithPriority", 0, ResKind::Stream},
+    {"cudaEventCreate", 0, ResKind::Event},
+    {"cudaEventCreateWithFlags", 0, ResKind::Event},
+    {"cuEventCreate", 0, ResKind::Event},
+    {"cudaGraphCreate", 0, ResKind::Graph},
+    {"cudaStreamEndCapture", 1, ResKind::Graph},
+    {"cudaGraphInstantiate", 0, ResKind::GraphExec},
+    {"cudaGraphInstantiateWithFlags", 0, ResKind::GraphExec},
+    {"cudaGraphInstantiateWithParams", 0, ResKind::GraphExec},
+    {"cudaMemPoolCreate", 0, ResKind::MemPool},
+    {"cudaCreateTextureObject", 0, ResKind::TextureObject},
+    {"cudaCreateSurfaceObject", 0, ResKind::SurfaceObject},
+    {"cublasCreate", 0, ResKind::Cublas},
+    {"cublasCreate_v2", 0, ResKind::Cublas},
+    {"cublasLtCreate", 0, ResKind::CublasLt},
+    {"cublasXtCreate", 0, ResKind::CublasXt},
+    {"cusparseCreate", 0, ResKind::Cusparse},
+    {"cusparseCreateMatDescr", 0, ResKind::CusparseMatDescr},
+    {"cusolverDnCreate", 0, ResKind::CusolverDn},
+    {"cusolverSpCreate", 0, ResKind::CusolverSp},
+    {"cudnnCreate", 0, ResKind::Cudnn},
+    {"cufftCreate", 0, ResKind::Cufft},
+    {"cufftPlan1d", 0, ResKind::Cufft},
+    {"cufftPlan2d", 0, ResKind::Cufft},
+    {"cufftPlan3d", 0, ResKind::Cufft},
+    {"cufftPlanMany", 0, ResKind::Cufft},
+    {"curandCreateGenerator", 0, ResKind::Curand},
+    {"curandCreateGeneratorHost", 0, ResKind::Curand},
+    {"cuModuleLoad", 0, ResKind::CuModule},
+    {"cuModuleLoadData", 0, ResKind::CuModule},
+    {"cuModuleLoadDataEx", 0, ResKind::CuModule},
+    {"cuModuleLoadFatBinary", 0, ResKind::CuModule},
+    {"cuCtxCreate", 0, ResKind::CuContext},
+    {"cuCtxCreate_v2", 0, ResKind::CuContext},
+    {"cuCtxCreate_v4", 0, ResKind::CuContext},
+};
+
+/// The release APIs and the kind each releases.
+const std::pair<StringRef, ResKind> Releasers[] = {
+    {"cudaFree", ResKind::DeviceMemory},
+    {"cudaFreeAsync", ResKind::DeviceMemory},
+    {"cuMemFree", ResKind::DeviceMemory},
+    {"cuMemFree_v2", ResKind::DeviceMemory},
+    {"cuMemFreeAsync", ResKind::DeviceMemory},
+    {"cudaFreeHost", ResKind::PinnedHost},
+    {"cuMemFreeHost", ResKind::PinnedHost},
+    {"cudaFreeArray", ResKind::Array},
+    {"cudaFreeMipmappedArray", ResKind::MipmappedArray},
+    {"cudaStreamDestroy", ResKind::Stream},
+    {"cuStreamDestroy", ResKind::Stream},
+    {"cuStreamDestroy_v2", ResKind::Stream},
+    {"cudaEventDestroy", ResKind::Event},
+    {"cuEventDestroy", ResKind::Event},
+    {"cuEventDestroy_v2", ResKind::Event},
+    {"cudaGraphDestroy", ResKind::Graph},
+    {"cudaGraphExecDestroy", ResKind::GraphExec},
+    {"cudaMemPoolDestroy", ResKind::MemPool},
+    {"cudaDestroyTextureObject", ResKind::TextureObject},
+    {"cudaDestroySurfaceObject", ResKind::SurfaceObject},
+    {"cublasDestroy", ResKind::Cublas},
+    {"cublasDestroy_v2", ResKind::Cublas},
+    {"cublasLtDestroy", ResKind::CublasLt},
+    {"cublasXtDestroy", ResKind::CublasXt},
+    {"cusparseDestroy", ResKind::Cusparse},
+    {"cusparseDestroyMatDescr", ResKind::CusparseMatDescr},
+    {"cusolverDnDestroy", ResKind::CusolverDn},
+    {"cusolverSpDestroy", ResKind::CusolverSp},
+    {"cudnnDestroy", ResKind::Cudnn},
+    {"cufftDestroy", ResKind::Cufft},
+    {"curandDestroyGenerator", ResKind::Curand},
+    {"cuModuleUnload", ResKind::CuModule},
+    {"cuCtxDestroy", ResKind::CuContext},
+    {"cuCtxDestroy_v2", ResKind::CuContext},
+};
+
+/// CUDA APIs that take a pointer they may release or keep: a host function
+/// or callback gets it as its user data.
+constexpr StringRef KeepingApis[] = {"cudaLaunchHostFunc",
+                                     "cudaStreamAddCallback",
+                                     "cuLaunchHostFunc", "cuStreamAddCallback"};
+// clang-format on
+
+const KindInfo &kindInfo(ResKind K) {
+  for (const KindInfo &I : Kinds)
+    if (I.Kind == K)
+      return I;
+  llvm_unreachable("every kind has an entry");
+}
+
+/// A CUDA API name without the per-thread default-stream suffix that
+/// CUDA_API_PER_THREAD_DEFAULT_STREAM adds (cudaMallocAsync_ptsz).
+StringRef apiName(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier())
+    return {};
+  const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
+  if (!DC->isTranslationUnit())
+    return {};
+  StringRef Name = FD->getName();
+  if (!Name.consume_back("_ptsz"))
+    Name.consume_back("_ptds");
+  return Name;
+}
+
+const CreatorInfo *creatorInfo(const FunctionDecl *FD) {
+  StringRef Name = apiName(FD);
+  if (Name.empty())
+    return nullptr;
+  for (const CreatorInfo &C : Creators)
+    if (C.Name == Name)
+      return &C;
+  return nullptr;
+}
+
+std::optional<ResKind> releaserKind(const FunctionDecl *FD) {
+  StringRef Name = apiName(FD);
+  if (Name.empty())
+    return std::nullopt;
+  for (const auto &[RName, Kind] : Releasers)
+    if (RName == Name)
+      return Kind;
+  return std::nullopt;
+}
+
+bool isCFree(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier() || FD->getName() != "free")
+    return false;
+  const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
+  return DC->isTranslationUnit() || DC->isStdNamespace();
+}
+
+std::vector<StringRef> creatorNames() {
+  std::vector<StringRef> Names;
+  for (const CreatorInfo &C : Creators) {
+    Names.push_back(C.Name);
+  }
+  // The per-thread default-stream spellings of the stream-ordered APIs.
+  Names.push_back("cudaMallocAsync_ptsz");
+  Names.push_back("cudaMallocFromPoolAsync_ptsz");
+  Names.push_back("cudaStreamEndCapture_ptsz");
+  return Names;
+}
+
+AST_MATCHER(Expr, containsErrors) { return Node.containsErrors(); }
+
+AST_MATCHER(FunctionDecl, isDeviceOnly) {
+  if (Node.hasAttr<CUDAGlobalAttr>())
+    return true;
+  return Node.hasAttr<CUDADeviceAttr>() && !Node.hasAttr<CUDAHostAttr>();
+}
+
+/// What a path does with the tracked handle at one use.
+enum class UseKind {
+  None,         // reads it: a kernel argument, a copy, a comparison
+  Release,      // releases it with an API of its kind
+  WrongRelease, // releases it with an API of another kind, free or delete
+  Escape,       // hands it to something that may own it
+  Overwrite,    // assigns a new value to the handle variable
+  Recreate,     // passes the handle's address to a creating API again
+};
+
+struct Use {
+  Use() = default;
+  Use(UseKind Kind, const Expr *Releaser = nullptr, StringRef Name = {})
+      : Kind(Kind), Releaser(Releaser), ReleaserName(Name) {}
+  UseKind Kind = UseKind::None;
+  /// The releasing call or delete expression, for WrongRelease.
+  const Expr *Releaser = nullptr;
+  StringRef ReleaserName;
+};
+
+/// The variable that receives a created resource.
+struct Handle {
+  const VarDecl *Var = nullptr;
+  /// `&streams[i]`: the handle is an element of a local array.
+  bool IsArray = false;
+  /// cudaPitchedPtr: the field that carries the pointer.
+  StringRef Field;
+};
+
+/// Strips the parentheses, casts and temporaries around a use of a value.
+const Stmt *skipWrappers(const ParentMap &PM, const Stmt *S,
+                         const Stmt *&Child) {
+  Child = S;
+  const Stmt *P = PM.getParent(S);
+  while (P && (isa<ParenExpr, CastExpr, ExprWithCleanups,
+                   MaterializeTemporaryExpr, CXXBindTemporaryExpr>(P))) {
+    Child = P;
+    P = PM.getParent(P);
+  }
+  return P;
+}
+
+/// Classifies uses of a handle inside one function body.
+class UseClassifier {
+public:
+  UseClassifier(ASTContext &Ctx,
+                llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>,
+                               UseKind> &ParamMemo)
+      : Ctx(Ctx), ParamMemo(ParamMemo) {}
+
+  /// Classifies the use \p Ref (a reference to the handle) in the body that
+  /// \p PM maps. \p Kind is the resource's kind.
+  Use classify(const ParentMap &PM, const Expr *Ref, ResKind Kind,
+               const Handle &H, unsigned Depth);
+
+private:
+  Use classifyCallArg(const CallExpr *Call, const Stmt *Arg, ResKind Kind,
+                      unsigned Depth);
+  UseKind classifyParam(const FunctionDecl *Callee, unsigned ParamIdx,
+                        ResKind Kind, unsigned Depth);
+  bool isNonOwningLibraryFunction(const FunctionDecl *FD) const;
+
+  ASTContext &Ctx;
+  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, UseKind>
+      &ParamMemo;
+};
+
+bool UseClassifier::isNonOwningLibraryFunction(const FunctionDecl *FD) const {
+  if (!FD || isa<CXXMethodDecl>(FD))
+    return false;
+  StringRef Name = apiName(FD);
+  if (!Name.empty()) {
+    // The CUDA runtime, driver and library APIs only borrow their pointer
+    // and handle arguments, except the host-function user data.
+    for (StringRef Keeping : KeepingApis)
+      if (Name == Keeping)
+        return false;
+    for (StringRef Prefix : {"cuda", "cublas", "cusparse", "cusolver", "cufft",
+                             "curand", "cudnn", "nvtx"})
+      if (Name.starts_with(Prefix))
+        return true;
+    if (Name.size() > 2 && Name.starts_with("cu") && llvm::isUpper(Name[2]))
+      return true;
+  }
+  // The C library (memcpy, memset, printf, fwrite) and std algorithms
+  // (std::fill, std::copy) read or write through a pointer but keep nothing.
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!SM.isInSystemHeader(FD->getLocation()))
+    return false;
+  if (FD->isExternC())
+    return true;
+  return FD->getDeclContext()->getRedeclContext()->isStdNamespace();
+}
+
+UseKind UseClassifier::classifyParam(const FunctionDecl *Callee,
+                                     unsigned ParamIdx, ResKind Kind,
+                                     unsigned Depth) {
+  const FunctionDecl *Def = Callee->getDefinition();
+  if (!Def || !Def->getBody() || ParamIdx >= Def->getNumParams() ||
+      Depth > 3 || Def->isVariadic())
+    return UseKind::Escape;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def); MD && MD->isVirtual())
+    return UseKind::Escape;
+  const ParmVarDecl *Param = Def->getParamDecl(ParamIdx);
+  if (Param->getType()->isReferenceType())
+    return UseKind::Escape;
+  auto Key = std::make_pair(Def, ParamIdx);
+  auto [It, Inserted] = ParamMemo.try_emplace(Key, UseKind::Escape);
+  if (!Inserted)
+    return It->second; // known, or a recursive call being explored
+  static constexpr char RefId[] = "ref";
+  auto Refs = match(findAll(declRefExpr(to(equalsNode(Param))).bind(RefId)),
+                    *Def->getBody(), Ctx);
+  ParentMap PM(Def->getBody());
+  Handle H{Param, false, {}};
+  UseKind Result = UseKind::None;
+  for (const auto &M : Refs) {
+    Use U = classify(PM, M.getNodeAs<DeclRefExpr>(RefId), Kind, H, Depth + 1);
+    if (U.Kind == UseKind::Release || U.Kind == UseKind::WrongRelease) {
+      Result = UseKind::Release;
+    } else if (U.Kind != UseKind::None) {
+      Result = UseKind::Escape;
+      break;
+    }
+  }
+  ParamMemo[Key] = Result;
+  return Result;
+}
+
+Use UseClassifier::classifyCallArg(const CallExpr *Call, const Stmt *Arg,
+                                   ResKind Kind, unsigned Depth) {
+  if (Call->getCallee() == Arg)
+    return {};
+  // A kernel launch reads its arguments and its launch configuration.
+  if (isa<CUDAKernelCallExpr>(Call))
+    return {};
+  if (isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call))
+    return {UseKind::Escape};
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return {UseKind::Escape};
+  unsigned Idx = 0;
+  for (; Idx < Call->getNumArgs(); ++Idx)
+    if (Call->getArg(Idx) == Arg)
+      break;
+  if (Idx == Call->getNumArgs())
+    return {UseKind::Escape};
+  // Every release API takes the handle first.
+  std::optional<ResKind> RK = releaserKind(Callee);
+  if (RK && Idx == 0) {
+    if (*RK == Kind)
+      return {UseKind::Release};
+    return {UseKind::WrongRelease, Call, Callee->getName()};
+  }
+  if (isCFree(Callee) && Idx == 0)
+    return {UseKind::WrongRelease, Call, Callee->getName()};
+  if (isNonOwningLibraryFunction(Callee)) {
+    if (Idx < Callee->getNumParams() &&
+        Callee->getParamDecl(Idx)->getType()->isReferenceType())
+      return {UseKind::Escape};
+    return {};
+  }
+  return {classifyParam(Callee, Idx, Kind, Depth)};
+}
+
+Use UseClassifier::classify(const ParentMap &PM, const Expr *Ref, ResKind Kind,
+                            const Handle &H, unsigned Depth) {
+  const Stmt *Cur = Ref;
+  while (true) {
+    const Stmt *Child = nullptr;
+    const Stmt *P = skipWrappers(PM, Cur, Child);
+    if (!P)
+      return {};
+    if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
+      switch (UO->getOpcode()) {
+      case UO_Deref:
+      case UO_LNot:
+        return {};
+      case UO_AddrOf: {
+        // `&p` as the handle argument of a creating API creates into `p`
+        // again; anything else may keep the address.
+        const Stmt *AddrChild = nullptr;
+        const Stmt *AP = skipWrappers(PM, UO, AddrChild);
+        if (const auto *Call = dyn_cast_or_null<CallExpr>(AP)) {
+          const CreatorInfo *CI = creatorInfo(Call->getDirectCallee());
+          if (CI && CI->HandleArg < Call->getNumArgs() &&
+              Call->getArg(CI->HandleArg) == AddrChild)
+            return {UseKind::Recreate, Call};
+        }
+        return {UseKind::Escape};
+      }
+      default:
+        return {UseKind::Escape};
+      }
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      if (BO->getOpcode() == BO_Assign)
+        return {BO->getLHS() == Child && !H.IsArray ? UseKind::Overwrite
+                                                    : UseKind::Escape,
+                BO};
+      if (BO->isComparisonOp() || BO->isLogicalOp())
+        return {};
+      if (BO->isAdditiveOp()) { // a pointer into the allocation
+        Cur = BO;
+        continue;
+      }
+      if (BO->getOpcode() == BO_Comma) {
+        if (BO->getRHS() != Child)
+          return {};
+        Cur = BO;
+        continue;
+      }
+      return {UseKind::Escape};
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(P)) {
+      if (CO->getCond() == Child)
+        return {};
+      Cur = CO;
+      continue;
+    }
+    if (isa<ArraySubscriptExpr>(P))
+      return {};
+    // `p->field` or `pitched.pitch` reads through or from the handle.
+    if (isa<MemberExpr>(P))
+      return {};
+    if (const auto *Call = dyn_cast<CallExpr>(P))
+      return classifyCallArg(Call, Child, Kind, Depth);
+    if (const auto *Del = dyn_cast<CXXDeleteExpr>(P))
+      return {UseKind::WrongRelease, Del,
+              Del->isArrayForm() ? "delete[]" : "delete"};
+    if (isa<IfStmt, WhileStmt, DoStmt, ForStmt, SwitchStmt,
+            UnaryExprOrTypeTraitExpr>(P))
+      return {};
+    // A return, a store into a variable, a constructor, an initializer
+    // list, a lambda capture, a throw: something else may own it now.
+    return {UseKind::Escape};
+  }
+}
+
+/// The path-walking analysis of one function.
+class Analyzer {
+public:
+  Analyzer(const FunctionDecl *FD, ASTContext &Ctx, UseClassifier &Classifier,
+           bool ExitsLeak)
+      : FD(FD), Ctx(Ctx), Classifier(Classifier), ExitsLeak(ExitsLeak) {}
+
+  /// A lost resource, for the diagnostic.
+  struct Finding {
+    const CallExpr *Creation;
+    const CreatorInfo *Creator;
+    Handle H;
+    enum { Exit, Overwritten, WrongApi } How;
+    bool NeverReleased; // no path releases or hands it on
+    /// Where it is lost: the return or throw (null at the end of the
+    /// function), the overwriting statement, or the wrong release.
+    const Stmt *Where;
+    StringRef WrongName;
+  };
+
+  void run(llvm::SmallVectorImpl<Finding> &Findings);
+
+private:
+  struct Site {
+    const CallExpr *Call;
+    const CreatorInfo *Creator;
+    Handle H;
+    const VarDecl *StatusVar;
+  };
+  void walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
+            llvm::SmallVectorImpl<Finding> &Findings);
+  std::optional<Handle> handleOf(const CallExpr *Call,
+                                 const CreatorInfo &CI) const;
+  const VarDecl *statusVarOf(const CallExpr *Call) const;
+  /// For a branch on \p Cond: std::nullopt if it does not test the site,
+  /// else whether its true branch is the one where the site's resource does
+  /// not exist (the creation failed, or the handle is null).
+  std::optional<bool> trueMeansAbsent(const Expr *Cond, const Site &S,
+                                      bool StatusValid) const;
+  /// Whether \p E uses the site's call or its valid status variable.
+  bool mentionsStatus(const Stmt *E, const Site &S, bool StatusValid) const;
+  /// The reference to the handle that \p E is, if any: the variable itself,
+  /// `arr[i]` for an array handle, `s.ptr` for a struct handle.
+  const Expr *handleRef(const Stmt *E, const Handle &H) const;
+
+  const FunctionDecl *FD;
+  ASTContext &Ctx;
+  UseClassifier &Classifier;
+  const bool ExitsLeak;
+  /// The condition a two-way block branches on, or null.
+  static const Expr *branchCondition(const CFGBlock *B);
+  /// Finds conditions that several branches test (`if (flag)` twice), so a
+  /// path takes the same side at each while their variables keep their
+  /// values (`if (managed) cudaMallocManaged(...) ... if (managed) cudaFree`).
+  void findCorrelatedBranches();
+  /// Whether \p DRE only reads its variable (through fields and
+  /// subscripts), so a correlated condition on it keeps its value.
+  bool onlyReads(const DeclRefExpr *DRE) const;
+
+  std::unique_ptr<CFG> Graph;
+  std::unique_ptr<ParentMap> PM;
+  /// The correlated condition each branching block tests, as a bit.
+  llvm::DenseMap<const CFGBlock *, uint32_t> BranchBit;
+  /// The correlated conditions that use each variable, as bits.
+  llvm::DenseMap<const VarDecl *, uint32_t> VarBits;
+  static constexpr unsigned MaxSlots = 4;
+  /// Switches on the same pure condition, as slots (at most 4), and the
+  /// slots whose condition uses each variable.
+  llvm::DenseMap<const CFGBlock *, unsigned> SwitchSlot;
+  llvm::DenseMap<const VarDecl *, uint8_t> VarSlots;
+  /// Records in \p Known and \p Vals which case of a correlated switch
+  /// leads to \p Body, a block with a case label: its label and the labels
+  /// that fall through to it (`case A: case B: cudaMalloc(...)`).
+  void caseDecision(const CFGBlock *Body, uint8_t &Known,
+                    std::array<llvm::SmallVector<int64_t, 2>, 4> &Vals) const;
+  /// The value of the `case` label that starts \p B, if it has one.
+  std::optional<int64_t> caseValue(const CFGBlock *B) const;
+};
+
+std::optional<Handle> Analyzer::handleOf(const CallExpr *Call,
+                                         const CreatorInfo &CI) const {
+  if (CI.HandleArg >= Call->getNumArgs())
+    return std::nullopt;
+  const auto *Addr =
+      dyn_cast<UnaryOperator>(Call->getArg(CI.HandleArg)->IgnoreParenCasts());
+  if (!Addr || Addr->getOpcode() != UO_AddrOf)
+    return std::nullopt;
+  const Expr *Target = Addr->getSubExpr()->IgnoreParens();
+  Handle H;
+  H.Field = CI.Field;
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Target)) {
+    Target = ASE->getBase()->IgnoreParenImpCasts();
+    H.IsArray = true;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(Target);
+  if (!DRE)
+    return std::nullopt;
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  // Only local handles: a member, a global, a static or a reference
+  // (an out-parameter) is owned by someone else.
+  if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType())
+    return std::nullopt;
+  if (H.IsArray && !Ctx.getAsConstantArrayType(VD->getType()))
+    return std::nullopt;
+  H.Var = VD;
+  return H;
+}
+
+const VarDecl *Analyzer::statusVarOf(const CallExpr *Call) const {
+  const Stmt *Child = nullptr;
+  const Stmt *P = skipWrappers(*PM, Call, Child);
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(P)) {
+    if (DS->isSingleDecl())
+      if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()))
+        return VD;
+    return nullptr;
+  }
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+    if (BO->getOpcode() == BO_Assign && BO->getRHS() == Child)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+            VD && VD->hasLocalStorage())
+          return VD;
+  return nullptr;
+}
+
+const Expr *Analyzer::handleRef(const Stmt *E, const Handle &H) const {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  if (!DRE || DRE->getDecl() != H.Var)
+    return nullptr;
+  if (!H.IsArray && H.Field.empty())
+    return DRE;
+  const Stmt *Child = nullptr;
+  const Stmt *P = skipWrappers(*PM, DRE, Child);
+  if (H.IsArray) {
+    if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
+        ASE && ASE->getBase() == Child)
+      return ASE;
+    return DRE; // the whole array: passed on, or decayed
+  }
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
+    if (ME->getMemberDecl()->getName() == H.Field)
+      return ME;
+    return nullptr; // another field, e.g. `pitched.pitch`
+  }
+  return DRE;
+}
+
+std::optional<bool> Analyzer::trueMeansAbsent(const Expr *Cond, const Site &S,
+                                              bool StatusValid) const {
+  if (!Cond)
+    return std::nullopt;
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(Cond))
+    Cond = EWC->getSubExpr()->IgnoreParenImpCasts();
+  // The creating call's status: nonzero means it failed.
+  auto IsStatus = [&](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    // `(err = cudaMalloc(&p, n)) != cudaSuccess`
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->getOpcode() == BO_Assign)
+      E = BO->getRHS()->IgnoreParenImpCasts();
+    if (E == S.Call)
+      return true;
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    return StatusValid && S.StatusVar && DRE && DRE->getDecl() == S.StatusVar;
+  };
+  // The handle itself: null means absent.
+  auto IsHandle = [&](const Expr *E) {
+    if (S.H.IsArray || !S.H.Field.empty())
+      return false;
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == S.H.Var;
+  };
+  auto IsZero = [&](const Expr *E) {
+    if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      return true;
+    Expr::EvalResult R;
+    return !E->isValueDependent() && E->EvaluateAsInt(R, Ctx) &&
+           R.Val.getInt().isZero();
+  };
+  if (IsStatus(Cond))
+    return true;
+  if (IsHandle(Cond))
+    return false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
+      UO && UO->getOpcode() == UO_LNot)
+    if (std::optional<bool> Inner = trueMeansAbsent(UO->getSubExpr(), S,
+                                                    StatusValid))
+      return !*Inner;
+  const Expr *LHS = nullptr, *RHS = nullptr;
+  bool IsEq = false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond);
+      BO && BO->isEqualityOp()) {
+    LHS = BO->getLHS();
+    RHS = BO->getRHS();
+    IsEq = BO->getOpcode() == BO_EQ;
+  } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Cond);
+             OC && OC->getNumArgs() == 2 &&
+             (OC->getOperator() == OO_EqualEqual ||
+              OC->getOperator() == OO_ExclaimEqual)) {
+    LHS = OC->getArg(0);
+    RHS = OC->getArg(1);
+    IsEq = OC->getOperator() == OO_EqualEqual;
+  }
+  if (!LHS)
+    return std::nullopt;
+  for (int Swap = 0; Swap < 2; ++Swap, std::swap(LHS, RHS)) {
+    if (!IsZero(RHS))
+      continue;
+    // `status == success`: true means it exists. `p == nullptr`: true
+    // means absent.
+    if (IsStatus(LHS))
+      return !IsEq;
+    if (IsHandle(LHS))
+      return IsEq;
+  }
+  return std::nullopt;
+}
+
+const Expr *Analyzer::branchCondition(const CFGBlock *B) {
+  if (B->succ_size() != 2 || isa_and_nonnull<SwitchStmt>(B->getTerminatorStmt()))
+    return nullptr;
+  const auto *Cond =
+      dyn_cast_or_null<Expr>(B->getTerminatorCondition(/*StripParens=*/false));
+  // The block of a `&&` or `||` condition that branches is the one that
+  // evaluates its right-hand side (the left-hand side's block has the
+  // operator as its own terminator).
+  while (Cond) {
+    const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+    if (!BO || !BO->isLogicalOp())
+      break;
+    Cond = BO->getRHS();
+  }
+  return Cond;
+}
+
+/// Collects the variables of a condition made only of variables, fields,
+/// constants and operators; false if it has anything else (a call).
+static bool collectPureVars(const Stmt *S,
+                            llvm::SmallVectorImpl<const VarDecl *> &Vars) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      if (!VD->hasLocalStorage() || VD->getType()->isReferenceType())
+        return false;
+      Vars.push_back(VD);
+      return true;
+    }
+    return isa<EnumConstantDecl>(DRE->getDecl());
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+    if (ME->isArrow() || !isa<FieldDecl>(ME->getMemberDecl()))
+      return false;
+  } else if (!isa<ImplicitCastExpr, ParenExpr, UnaryOperator, BinaryOperator,
+                  IntegerLiteral, CXXBoolLiteralExpr, CXXNullPtrLiteralExpr,
+                  CharacterLiteral>(S)) {
+    return false;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_Deref ||
+             UO->getOpcode() == UO_AddrOf))
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+    return false;
+  for (const Stmt *Child : S->children())
+    if (!Child || !collectPureVars(Child, Vars))
+      return false;
+  return true;
+}
+
+void Analyzer::findCorrelatedBranches() {
+  llvm::DenseMap<unsigned, llvm::SmallVector<const CFGBlock *, 2>> ByCond;
+  llvm::DenseMap<unsigned, llvm::SmallVector<const VarDecl *, 2>> CondVars;
+  for (const CFGBlock *B : *Graph) {
+    const Expr *Cond = branchCondition(B);
+    if (!Cond)
+      continue;
+    llvm::SmallVector<const VarDecl *, 2> Vars;
+    if (!collectPureVars(Cond, Vars) || Vars.empty())
+      continue;
+    llvm::FoldingSetNodeID ID;
+    Cond->IgnoreParenImpCasts()->Profile(ID, Ctx, /*Canonical=*/true);
+    unsigned Hash = ID.ComputeHash();
+    ByCond[Hash].push_back(B);
+    CondVars[Hash] = Vars;
+  }
+  llvm::DenseMap<unsigned, llvm::SmallVector<const CFGBlock *, 2>> BySwitch;
+  for (const CFGBlock *B : *Graph) {
+    const auto *Switch = dyn_cast_or_null<SwitchStmt>(B->getTerminatorStmt());
+    if (!Switch || !Switch->getCond())
+      continue;
+    llvm::SmallVector<const VarDecl *, 2> Vars;
+    const Expr *Cond = Switch->getCond();
+    if (!collectPureVars(Cond, Vars) || Vars.empty())
+      continue;
+    llvm::FoldingSetNodeID ID;
+    Cond->IgnoreParenImpCasts()->Profile(ID, Ctx, /*Canonical=*/true);
+    unsigned Hash = ID.ComputeHash();
+    BySwitch[Hash].push_back(B);
+    CondVars[~Hash] = Vars;
+  }
+  unsigned NextSlot = 0;
+  for (const auto &[Hash, Blocks] : BySwitch) {
+    if (Blocks.size() < 2 || NextSlot == MaxSlots)
+      continue;
+    for (const CFGBlock *B : Blocks)
+      SwitchSlot[B] = NextSlot;
+    for (const VarDecl *VD : CondVars[~Hash])
+      VarSlots[VD] |= 1U << NextSlot;
+    ++NextSlot;
+  }
+  unsigned Next = 0;
+  for (const auto &[Hash, Blocks] : ByCond) {
+    if (Blocks.size() < 2 || Next == 32)
+      continue;
+    const uint32_t Bit = 1U << Next++;
+    for (const CFGBlock *B : Blocks)
+      BranchBit[B] = Bit;
+    for (const VarDecl *VD : CondVars[Hash])
+      VarBits[VD] |= Bit;
+  }
+}
+
+std::optional<int64_t> Analyzer::caseValue(const CFGBlock *B) const {
+  const auto *Case = dyn_cast_or_null<CaseStmt>(B->getLabel());
+  if (!Case || Case->caseStmtIsGNURange())
+    return std::nullopt;
+  if (std::optional<llvm::APSInt> V = Case->getLHS()->getIntegerConstantExpr(Ctx))
+    return V->getExtValue();
+  return std::nullopt;
+}
+
+void Analyzer::caseDecision(
+    const CFGBlock *Body, uint8_t &Known,
+    std::array<llvm::SmallVector<int64_t, 2>, 4> &Vals) const {
+  const CFGBlock *Switch = nullptr, *Label = nullptr;
+  llvm::SmallVector<int64_t, 2> Values{*caseValue(Body)};
+  for (const CFGBlock::AdjacentBlock &Adj : Body->preds()) {
+    const CFGBlock *Pred = Adj.getReachableBlock();
+    if (!Pred)
+      continue;
+    if (SwitchSlot.count(Pred)) {
+      Switch = Pred;
+    } else if (std::optional<int64_t> V = caseValue(Pred);
+               V && Pred->empty() && !Label) {
+      Label = Pred;
+      Values.push_back(*V);
+    } else {
+      return; // reached some other way too
+    }
+  }
+  if (!Switch)
+    return;
+  // Labels further up the fall-through chain.
+  while (Label) {
+    const CFGBlock *Up = nullptr;
+    for (const CFGBlock::AdjacentBlock &Adj : Label->preds())
+      if (const CFGBlock *Pred = Adj.getReachableBlock();
+          Pred && Pred != Switch && Pred->empty() && caseValue(Pred))
+        Up = Pred;
+    if (!Up)
+      break;
+    Values.push_back(*caseValue(Up));
+    Label = Up;
+  }
+  const unsigned Slot = SwitchSlot.lookup(Switch);
+  Known |= 1U << Slot;
+  Vals[Slot] = Values;
+}
+
+/// The only predecessor of \p B that can reach it, or null.
+static const CFGBlock *singleReachablePred(const CFGBlock *B) {
+  const CFGBlock *Only = nullptr;
+  for (const CFGBlock::AdjacentBlock &Adj : B->preds()) {
+    const CFGBlock *Pred = Adj.getReachableBlock();
+    if (!Pred)
+      continue;
+    if (Only)
+      return nullptr;
+    Only = Pred;
+  }
+  return Only;
+}
+
+bool Analyzer::onlyReads(const DeclRefExpr *DRE) const {
+  const Stmt *Cur = DRE;
+  while (true) {
+    const Stmt *P = PM->getParent(Cur);
+    if (const auto *ME = dyn_cast_or_null<MemberExpr>(P);
+        ME && !ME->isArrow()) {
+      Cur = P;
+      continue;
+    }
+    if (isa_and_nonnull<ParenExpr>(P)) {
+      Cur = P;
+      continue;
+    }
+    if (const auto *ICE = dyn_cast_or_null<ImplicitCastExpr>(P))
+      return ICE->getCastKind() == CK_LValueToRValue;
+    return false;
+  }
+}
+
+bool Analyzer::mentionsStatus(const Stmt *E, const Site &S,
+                              bool StatusValid) const {
+  if (!E)
+    return false;
+  if (E == S.Call)
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return StatusValid && S.StatusVar && DRE->getDecl() == S.StatusVar;
+  for (const Stmt *Child : E->children())
+    if (mentionsStatus(Child, S, StatusValid))
+      return true;
+  return false;
+}
+
+void Analyzer::run(llvm::SmallVectorImpl<Finding> &Findings) {
+  CFG::BuildOptions Opts;
+  Opts.setAllAlwaysAdd();
+  Opts.AddImplicitDtors = false;
+  Opts.AddInitializers = true;
+  Graph = CFG::buildCFG(FD, FD->getBody(), &Ctx, Opts);
+  if (!Graph)
+    return;
+  PM = std::make_unique<ParentMap>(FD->getBody());
+  findCorrelatedBranches();
+  for (const CFGBlock *B : *Graph) {
+    for (unsigned I = 0, E = B->size(); I != E; ++I) {
+      std::optional<CFGStmt> CS = (*B)[I].getAs<CFGStmt>();
+      if (!CS)
+        continue;
+      const auto *Call = dyn_cast<CallExpr>(CS->getStmt());
+      if (!Call)
+        continue;
+      const CreatorInfo *CI = creatorInfo(Call->getDirectCallee());
+      if (!CI)
+        continue;
+      std::optional<Handle> H = handleOf(Call, *CI);
+      if (!H)
+        continue;
+      Site S{Call, CI, *H, statusVarOf(Call)};
+      walk(S, B, I + 1, Findings);
+    }
+  }
+}
+
+void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
+                    llvm::SmallVectorImpl<Finding> &Findings) {
+  struct State {
+    const CFGBlock *Block;
+    unsigned Idx;
+    bool StatusValid;
+    const CFGBlock *From; // the predecessor, to name the exit
+    /// A loop's condition reached from before the loop: the walk assumes
+    /// that a loop runs at least once (`for (i...) cudaStreamDestroy(s[i])`
+    /// releases what `for (i...) cudaStreamCreate(&s[i])` created).
+    bool EnteringLoop;
+    /// Correlated conditions this path has decided (bits of BranchBit),
+    /// and which of them it took as true.
+    uint32_t Known, Value;
+    /// Correlated switches this path has decided, and the values of the
+    /// case labels it took (several for `case A: case B:`).
+    uint8_t SwKnown;
+    std::array<llvm::SmallVector<int64_t, 2>, MaxSlots> SwVal;
+  };
+  // The correlated branches that lead to the creation, up its chain of
+  // single predecessors: `if (c) cudaMalloc(&p, n); ... if (c) cudaFree(p);`
+  uint32_t Known0 = 0, Value0 = 0;
+  uint8_t SwKnown0 = 0;
+  std::array<llvm::SmallVector<int64_t, 2>, MaxSlots> SwVal0;
+  const CFGBlock *Cur = Start;
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    if (caseValue(Cur)) {
+      caseDecision(Cur, SwKnown0, SwVal0);
+      break;
+    }
+    const CFGBlock *Pred = singleReachablePred(Cur);
+    if (!Pred)
+      break;
+    if (uint32_t Bit = BranchBit.lookup(Pred); Bit && !(Known0 & Bit)) {
+      Known0 |= Bit;
+      if (Pred->succ_begin()->getReachableBlock() == Cur)
+        Value0 |= Bit; // the true branch comes first
+    }
+    Cur = Pred;
+  }
+  llvm::SmallVector<State, 16> Stack{{Start, StartIdx, S.StatusVar != nullptr,
+                                      nullptr, false, Known0, Value0,
+                                      SwKnown0, SwVal0}};
+  // Visited states: block, flags and decisions.
+  llvm::DenseSet<std::tuple<const CFGBlock *, unsigned, uint64_t, uint64_t>>
+      Seen;
+  std::optional<Finding> First;
+  bool Handled = false; // some path releases it or hands it on
+  unsigned Steps = 0;
+  const ResKind Kind = S.Creator->Kind;
+  auto Lost = [&](Finding F) {
+    if (!First)
+      First = F;
+  };
+
+  while (!Stack.empty()) {
+    if (++Steps > 20000)
+      return; // too many paths: say nothing rather than guess
+    State St = Stack.pop_back_val();
+    const CFGBlock *B = St.Block;
+    if (B == &Graph->getExit()) {
+      if (!ExitsLeak)
+        continue;
+      const Stmt *Where = nullptr;
+      if (St.From)
+        for (auto It = St.From->rbegin(); It != St.From->rend(); ++It)
+          if (std::optional<CFGStmt> CS = It->getAs<CFGStmt>())
+            if (isa<ReturnStmt, CXXThrowExpr>(CS->getStmt())) {
+              Where = CS->getStmt();
+              break;
+            }
+      Lost({S.Call, S.Creator, S.H, Finding::Exit, false, Where, {}});
+      continue;
+    }
+    // A path through a `[[noreturn]]` call ends the process.
+    if (B->hasNoReturnElement())
+      continue;
+    bool Ended = false;
+    bool StatusValid = St.StatusValid;
+    uint32_t Known = St.Known, Value = St.Value;
+    uint8_t SwKnown = St.SwKnown;
+    for (unsigned I = St.Idx, E = B->size(); I != E && !Ended; ++I) {
+      std::optional<CFGStmt> CS = (*B)[I].getAs<CFGStmt>();
+      if (!CS)
+        continue;
+      const Stmt *Elem = CS->getStmt();
+      // A write to a variable of a decided condition undecides it.
+      if (Known || SwKnown)
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(Elem))
+          if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+            uint32_t Bits = VarBits.lookup(VD);
+            uint8_t Slots = VarSlots.lookup(VD);
+            if ((Bits || Slots) && !onlyReads(DRE)) {
+              Known &= ~Bits;
+              Value &= Known;
+              SwKnown &= ~Slots;
+            }
+          }
+      // A new value for the status variable ends what it says about us.
+      if (StatusValid && S.StatusVar) {
+        if (const auto *BO = dyn_cast<BinaryOperator>(Elem);
+            BO && BO->isAssignmentOp())
+          if (const auto *DRE =
+                  dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+              DRE && DRE->getDecl() == S.StatusVar &&
+              BO->getRHS()->IgnoreParenImpCasts() != S.Call)
+            StatusValid = false;
+      }
+      const Expr *Ref = handleRef(Elem, S.H);
+      if (!Ref)
+        continue;
+      Use U = Classifier.classify(*PM, Ref, Kind, S.H, 0);
+      switch (U.Kind) {
+      case UseKind::None:
+        break;
+      case UseKind::Release:
+      case UseKind::Escape:
+        Handled = true;
+        Ended = true;
+        break;
+      case UseKind::WrongRelease:
+        Handled = true;
+        Ended = true;
+        Findings.push_back({S.Call, S.Creator, S.H, Finding::WrongApi, false,
+                            U.Releaser, U.ReleaserName});
+        break;
+      case UseKind::Overwrite:
+        Lost({S.Call, S.Creator, S.H, Finding::Overwritten, false, U.Releaser,
+              {}});
+        Ended = true;
+        break;
+      case UseKind::Recreate:
+        if (S.H.IsArray)
+          break; // another element, most likely
+        Lost({S.Call, S.Creator, S.H, Finding::Overwritten, false, U.Releaser,
+              {}});
+        Ended = true;
+        break;
+      }
+    }
+    if (Ended)
+      continue;
+    // Successors, pruned by what the branch says about the resource.
+    std::optional<bool> AbsentIfTrue;
+    if (const Expr *CondE = branchCondition(B)) {
+          AbsentIfTrue = trueMeansAbsent(CondE, S, StatusValid);
+          // A test of the status that we cannot read, such as
+          // `if (!succeeded(cudaMalloc(&p, n)))`: one branch is the failure,
+          // and we do not know which. Say nothing about this resource.
+      if (!AbsentIfTrue && mentionsStatus(CondE, S, StatusValid))
+        return;
+    }
+    const uint32_t Bit = BranchBit.lookup(B);
+    // A correlated switch already decided: only the case taken before, or
+    // the successors without a case label (default, none matched) if no
+    // case has that value.
+    std::optional<unsigned> Slot;
+    bool CaseMatches = false;
+    auto Taken = [&](std::optional<int64_t> V) {
+      return V && llvm::is_contained(St.SwVal[*Slot], *V);
+    };
+    if (auto It = SwitchSlot.find(B); It != SwitchSlot.end()) {
+      Slot = It->second;
+      if (SwKnown & (1U << *Slot))
+        for (const CFGBlock::AdjacentBlock &Adj : B->succs())
+          if (const CFGBlock *Succ = Adj.getReachableBlock())
+            CaseMatches |= Taken(caseValue(Succ));
+    }
+    for (unsigned I = B->succ_size(); I-- > 0;) {
+      const CFGBlock *Succ = B->succ_begin()[I].getReachableBlock();
+      if (!Succ)
+        continue;
+      if (AbsentIfTrue && I == (*AbsentIfTrue ? 0U : 1U))
+        continue;
+      if (St.EnteringLoop && I == 1)
+        continue; // the loop's exit, before its first iteration
+      uint8_t SuccSwKnown = SwKnown;
+      std::array<llvm::SmallVector<int64_t, 2>, MaxSlots> SuccSwVal = St.SwVal;
+      if (Slot) {
+        std::optional<int64_t> V = caseValue(Succ);
+        if (SwKnown & (1U << *Slot)) {
+          if (CaseMatches ? !Taken(V) : V.has_value())
+            continue;
+        } else if (V) {
+          SuccSwKnown |= 1U << *Slot;
+          SuccSwVal[*Slot] = {*V};
+        }
+      }
+      uint32_t SuccKnown = Known, SuccValue = Value;
+      if (Bit) {
+        const bool Taken = I == 0; // the true branch comes first
+        if ((Known & Bit) && ((Value & Bit) != 0) != Taken)
+          continue; // decided the other way earlier on this path
+        SuccKnown |= Bit;
+        SuccValue = Taken ? (SuccValue | Bit) : (SuccValue & ~Bit);
+      }
+      const Stmt *SuccLoop = Succ->getTerminatorStmt();
+      bool Entering = SuccLoop &&
+                      isa<ForStmt, WhileStmt, CXXForRangeStmt>(SuccLoop) &&
+                      Succ->succ_size() == 2 && B->getLoopTarget() != SuccLoop;
+      uint64_t SwHash = SuccSwKnown;
+      for (unsigned K = 0; K < MaxSlots; ++K)
+        if (SuccSwKnown & (1U << K))
+          SwHash = llvm::hash_combine(
+              SwHash, K,
+              llvm::hash_combine_range(SuccSwVal[K].begin(), SuccSwVal[K].end()));
+      if (!Seen
+               .insert({Succ, unsigned(StatusValid) | unsigned(Entering) << 1,
+                        uint64_t(SuccKnown) << 32 | SuccValue, SwHash})
+               .second)
+        continue;
+      Stack.push_back({Succ, 0, StatusValid, B, Entering, SuccKnown, SuccValue,
+                       SuccSwKnown, SuccSwVal});
+    }
+  }
+  // Re-entering the start block (a loop) is walked from its first element,
+  // so the site's own `&p` is seen and reported as an overwrite.
+  if (!First)
+    return;
+  First->NeverReleased = !Handled;
+  Findings.push_back(*First);
+}
+
+} // namespace
+
+CudaUnreleasedCheck::CudaUnreleasedCheck(StringRef Name,
+                                         ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      CheckMainExit(Options.get("CheckMainExit", false)) {}
+
+void CudaUnreleasedCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "CheckMainExit", CheckMainExit);
+}
+
+void CudaUnreleasedCheck::registerMatchers(MatchFinder *Finder) {
+  static const std::vector<StringRef> Names = creatorNames();
+  auto CreatingCall =
+      callExpr(callee(functionDecl(hasAnyName(Names))));
+  // Functions first, then a search of their bodies; device functions run
+  // no host API (and are skipped when the device side is parsed). A body
+  // with errors (a missing header) has holes in its CFG: say nothing.
+  Finder->addMatcher(functionDecl(isDefinition(), unless(isDeviceOnly()),
+                                  hasBody(hasDescendant(CreatingCall)),
+                                  unless(hasBody(hasDescendant(
+                                      expr(containsErrors())))))
+                         .bind(FuncId),
+                     this);
+}
+
+void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>(FuncId);
+  assert(FD && "matcher binds a function");
+  ASTContext &Ctx = *Result.Context;
+  // After a fatal error (a header not found) clang goes on parsing with
+  // declarations missing, and drops the statements that use them; a method
+  // of a class with an invalid member may have lost the statement that
+  // stores the handle. Say nothing rather than report a hole.
+  if (Ctx.getDiagnostics().hasFatalErrorOccurred())
+    return;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    if (llvm::any_of(MD->getParent()->decls(),
+                     [](const Decl *D) { return D->isInvalidDecl(); }))
+      return;
+  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, UseKind>
+      ParamMemo;
+  UseClassifier Classifier(Ctx, ParamMemo);
+  Analyzer A(FD, Ctx, Classifier, CheckMainExit || !FD->isMain());
+  llvm::SmallVector<Analyzer::Finding, 4> Findings;
+  A.run(Findings);
+
+  const SourceManager &SM = *Result.SourceManager;
+  for (const Analyzer::Finding &F : Findings) {
+    SourceLocation Loc = F.Creation->getBeginLoc();
+    if (!Reported.insert(Loc).second)
+      continue;
+    const KindInfo &KI = kindInfo(F.Creator->Kind);
+    DeclarationName Callee = F.Creation->getDirectCallee()->getDeclName();
+    // %select index: memory is allocated, other resources are created.
+    const unsigned Verb = F.Creator->Kind == ResKind::DeviceMemory ||
+                                  F.Creator->Kind == ResKind::PinnedHost ||
+                                  F.Creator->Kind == ResKind::Array ||
+                                  F.Creator->Kind == ResKind::MipmappedArray
+                              ? 0
+                              : 1;
+    switch (F.How) {
+    case Analyzer::Finding::WrongApi:
+      diag(Loc, "%0 %select{allocated|created}4 by %1 is released with '%2'; release it with '%3'")
+          << KI.Description << Callee << F.WrongName << KI.Releaser << Verb;
+      diag(F.Where->getBeginLoc(), "released with '%0' here",
+           DiagnosticIDs::Note)
+          << F.WrongName;
+      continue;
+    case Analyzer::Finding::Overwritten:
+      diag(Loc, "%0 %select{allocated|created}4 by %1 is lost when %2 is overwritten; release it "
+                "with '%3' first")
+          << KI.Description << Callee << F.H.Var << KI.Releaser << Verb;
+      if (F.Where == F.Creation)
+        diag(SM.getExpansionLoc(F.Where->getBeginLoc()),
+             "the next loop iteration creates another one into %0 here",
+             DiagnosticIDs::Note)
+            << F.H.Var;
+      else if (F.Where)
+        diag(SM.getExpansionLoc(F.Where->getBeginLoc()),
+             "%0 is overwritten here", DiagnosticIDs::Note)
+            << F.H.Var;
+      continue;
+    case Analyzer::Finding::Exit:
+      diag(Loc, F.NeverReleased
+                    ? "%0 %select{allocated|created}3 by %1 is never released; release it with "
+                      "'%2' or give it an owner"
+                    : "%0 %select{allocated|created}3 by %1 is not released on every path; "
+                      "release it with '%2' on every path out of the function")
+          << KI.Description << Callee << KI.Releaser << Verb;
+      if (!F.Where) {
+        const auto *Body = dyn_cast<CompoundStmt>(FD->getBody());
+        if (Body)
+          diag(Body->getRBracLoc(), "leaked at the end of %0",
+               DiagnosticIDs::Note)
+              << FD;
+      } else {
+        diag(SM.getExpansionLoc(F.Where->getBeginLoc()),
+             isa<CXXThrowExpr>(F.Where) ? "leaked when this throws"
+                                        : "leaked when this returns",
+             DiagnosticIDs::Note);
+      }
+      continue;
+    }
+  }
+}
+
+void CudaUnreleasedCheck::onEndOfTranslationUnit() { Reported.clear(); }
+
+} // namespace clang::tidy::gpuleak

@@ -1,22 +1,40 @@
-//===--- CudaUnreleasedCheck.h - gpuleak-cuda-unreleased ----------------*- C++ -*-===//
+//===--- CudaUnreleasedCheck.h - gpuleak-cuda-unreleased -------*- C++ -*-===//
 
 #ifndef GPULEAK_CHECKS_CUDAUNRELEASEDCHECK_H
 #define GPULEAK_CHECKS_CUDAUNRELEASEDCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::gpuleak {
 
-/// TODO: one-sentence summary (also the first sentence of docs/checks/cuda-unreleased.md).
+/// Finds raw CUDA resources (device, managed and pinned host memory,
+/// streams, events, graphs, library handles) that a function creates into a
+/// local handle and then loses: a path leaves the function, or the next loop
+/// iteration overwrites the handle, without a release or a transfer of
+/// ownership, or the resource is released with an API of another kind.
+///
+/// For the user-facing documentation see docs/checks/cuda-unreleased.md.
 class CudaUnreleasedCheck : public ClangTidyCheck {
 public:
-  CudaUnreleasedCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
+  CudaUnreleasedCheck(StringRef Name, ClangTidyContext *Context);
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override {}
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override {}
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  /// Whether a path that leaves `main` counts as a leak (the process ends
+  /// there, and the driver releases everything).
+  const bool CheckMainExit;
+
+  // Per-TU state (a check instance lives for one translation unit).
+  /// Creating calls already reported, by location: a template's calls are
+  /// analysed once per instantiation but reported once.
+  llvm::DenseSet<SourceLocation> Reported;
 };
 
 } // namespace clang::tidy::gpuleak
