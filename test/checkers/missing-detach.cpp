@@ -1,0 +1,145 @@
+// RUN: %check_tidy -fix %s gpuleak-missing-detach %t -- -std=c++17 %mocks
+
+#include <torch/torch.h>
+
+#include <tuple>
+#include <vector>
+
+// A streaming decoder feeds the previous hidden state back in.
+void positiveHiddenCarry(torch::nn::GRU &gru, int chunks) {
+  torch::Tensor hidden = torch::zeros({1, 8});
+  for (int c = 0; c < chunks; ++c) {
+    auto result = gru->forward(torch::randn({4, 1, 8}), hidden);
+    hidden = std::get<1>(result);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'hidden' is carried into the next iteration with its autograd graph, so the graphs of all iterations stay reachable; detach it where it is carried over [gpuleak-missing-detach]
+    // CHECK-MESSAGES: :[[@LINE-3]]:19: note: the graph it keeps reachable is built here, from the carried value
+    // CHECK-FIXES: {{^}}    hidden = std::get<1>(result).detach();{{$}}
+  }
+}
+
+// Truncated BPTT: the (h, c) tuple crosses a backward() without detach.
+void positiveTupleState(torch::nn::LSTM &lstm, int windows) {
+  std::tuple<torch::Tensor, torch::Tensor> state{torch::zeros({1}), torch::zeros({1})};
+  for (int w = 0; w < windows; ++w) {
+    auto out = lstm->forward(torch::randn({4, 1, 8}), state);
+    auto loss = std::get<0>(out).sum();
+    loss.backward({}, /*retain_graph=*/true);
+    state = std::get<1>(out);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'state' is carried into the next iteration with its autograd graph{{.*}} [gpuleak-missing-detach]
+    // CHECK-MESSAGES: :[[@LINE-5]]:16: note: the graph it keeps reachable is built here, from the carried value
+  }
+}
+
+// A hand-written cell through a helper of this file, with auto and an alias.
+using State = torch::Tensor;
+static State cellStep(torch::nn::Linear &cell, const State &x, const State &h) {
+  return torch::tanh(cell(x) + h);
+}
+void positiveThroughHelper(torch::nn::Linear &cell, torch::optim::SGD &opt, int n) {
+  State h = torch::zeros({8});
+  for (int t = 0; t < n; ++t) {
+    opt.zero_grad();
+    auto next = cellStep(cell, torch::randn({8}), h);
+    next.sum().backward();
+    opt.step();
+    h = next;
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'h' is carried into the next iteration{{.*}} [gpuleak-missing-detach]
+    // CHECK-MESSAGES: :[[@LINE-5]]:17: note: the graph it keeps reachable is built here, from the carried value
+    // CHECK-FIXES: {{^}}    h = next.detach();{{$}}
+  }
+}
+
+// A member carried from call to call.
+class StreamingDecoder {
+public:
+  torch::Tensor step(const torch::Tensor &frame) {
+    auto out = gru_->forward(frame, hidden_);
+    hidden_ = std::get<1>(out);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'hidden_' is carried into the next call with its autograd graph, so the graphs of all calls stay reachable; detach it where it is carried over [gpuleak-missing-detach]
+    // CHECK-MESSAGES: :[[@LINE-3]]:16: note: the graph it keeps reachable is built here, from the carried value
+    return std::get<0>(out).argmax(-1);
+  }
+
+private:
+  torch::nn::GRU gru_{nullptr};
+  torch::Tensor hidden_;
+};
+
+template <typename Rnn> void positiveTemplate(Rnn &rnn, int n) {
+  torch::Tensor h = torch::zeros({1});
+  for (int i = 0; i < n; ++i)
+    h = std::get<1>(rnn->forward(torch::randn({1}), h));
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'h' is carried into the next iteration{{.*}} [gpuleak-missing-detach]
+  // CHECK-MESSAGES: :[[@LINE-2]]:21: note: the graph it keeps reachable is built here, from the carried value
+  // CHECK-FIXES: {{^}}    h = std::get<1>(rnn->forward(torch::randn({1}), h)).detach();{{$}}
+}
+template void positiveTemplate<torch::nn::GRU>(torch::nn::GRU &, int);
+
+// ==== negatives ====
+
+// Detached at the window boundary.
+void negativeDetached(torch::nn::LSTM &lstm, int windows) {
+  torch::Tensor h = torch::zeros({1}), c = torch::zeros({1});
+  for (int w = 0; w < windows; ++w) {
+    auto out = lstm->forward(torch::randn({1}), std::make_tuple(h, c));
+    std::get<0>(out).sum().backward();
+    h = std::get<0>(std::get<1>(out)).detach();
+    c = std::get<1>(std::get<1>(out));
+    c = c.detach();
+  }
+}
+
+// Full BPTT over one sequence: the graph is meant to span the unrolled steps
+// and is differentiated after the loop.
+void negativeUnrolled(torch::nn::GRU &gru, int steps) {
+  torch::Tensor h = torch::zeros({1});
+  for (int t = 0; t < steps; ++t)
+    h = std::get<1>(gru->forward(torch::randn({1}), h));
+  h.sum().backward();
+}
+
+// A helper that unrolls and returns the state to its caller.
+torch::Tensor negativeReturned(torch::nn::GRU &gru, int steps) {
+  torch::Tensor h = torch::zeros({1});
+  for (int t = 0; t < steps; ++t)
+    h = std::get<1>(gru->forward(torch::randn({1}), h));
+  return h;
+}
+
+// Grad mode is off.
+void negativeNoGrad(torch::nn::GRU &gru, int steps) {
+  torch::NoGradGuard no_grad;
+  torch::Tensor h = torch::zeros({1});
+  for (int t = 0; t < steps; ++t)
+    h = std::get<1>(gru->forward(torch::randn({1}), h));
+}
+
+// Accumulation is gpuleak-retained-tensor's, not a carry.
+void negativeAccumulation(torch::nn::Linear &model, int steps) {
+  torch::Tensor total = torch::zeros({});
+  for (int i = 0; i < steps; ++i)
+    total = total + model(torch::randn({4})).sum();
+  (void)total.item<double>();
+}
+
+// A member state reset elsewhere in the file: carried on purpose within a
+// sequence.
+class ResettableDecoder {
+public:
+  void reset() { hidden_ = torch::zeros({1}); }
+  torch::Tensor step(const torch::Tensor &frame) {
+    auto out = gru_->forward(frame, hidden_);
+    hidden_ = std::get<1>(out);
+    return std::get<0>(out);
+  }
+
+private:
+  torch::nn::GRU gru_{nullptr};
+  torch::Tensor hidden_;
+};
+
+void negativeNolint(torch::nn::GRU &gru, int steps) {
+  torch::Tensor h = torch::zeros({1});
+  for (int t = 0; t < steps; ++t)
+    h = std::get<1>(gru->forward(torch::randn({1}), h)); // NOLINT(gpuleak-missing-detach)
+}
