@@ -990,6 +990,25 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   if (Outlives && !contains(F.Body->getSourceRange(), P.Origin->getBeginLoc(), SM))
     return;
 
+  // A loop over modules (`for (auto &layer : layers) x = layer(x);`) runs
+  // one forward pass; its iterations build one graph, not one each.
+  if (Loop && isForwardCallee(dyn_cast<CallExpr>(P.Origin)
+                                  ? cast<CallExpr>(P.Origin)->getDirectCallee()
+                                  : nullptr)) {
+    const auto *Call = cast<CallExpr>(P.Origin);
+    const Expr *Module = nullptr;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+      Module = MC->getImplicitObjectArgument();
+    else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call))
+      Module = OC->getArg(0);
+    if (Module)
+      for (const auto &M : match(findAll(declRefExpr(to(varDecl().bind(VarId)))),
+                                 *Module, Ctx))
+        if (contains(Loop->getSourceRange(),
+                     M.getNodeAs<VarDecl>(VarId)->getLocation(), SM))
+          return;
+  }
+
   if (Kind == TensorStore::Assign) {
     // What a module's forward keeps in a member (a KL term, attention
     // weights) is what its caller differentiates.

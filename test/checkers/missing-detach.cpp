@@ -143,3 +143,26 @@ void negativeNolint(torch::nn::GRU &gru, int steps) {
   for (int t = 0; t < steps; ++t)
     h = std::get<1>(gru->forward(torch::randn({1}), h)); // NOLINT(gpuleak-missing-detach)
 }
+
+// A loop over layers runs one forward pass, whatever it feeds back.
+void negativeLayerLoop(std::vector<torch::nn::Linear> &layers, torch::nn::Sequential &seq) {
+  torch::Tensor x = torch::randn({4});
+  for (auto &layer : layers)
+    x = layer(x);
+  for (size_t i = 0; i < layers.size(); ++i)
+    x = layers[i]->forward(x);
+  (void)x.item<double>();
+}
+
+// State carried through std::tie and detached in place (pytorch-cpp's
+// language model does this).
+void negativeTieDetachInPlace(torch::nn::LSTM &lstm, int windows) {
+  torch::Tensor h = torch::zeros({1}), c = torch::zeros({1});
+  for (int w = 0; w < windows; ++w) {
+    torch::Tensor output;
+    std::forward_as_tuple(output, std::tie(h, c)) = lstm->forward(torch::randn({1}), std::make_tuple(h, c));
+    h.detach_();
+    c.detach_();
+    output.sum().backward();
+  }
+}

@@ -315,3 +315,14 @@ void negativeNolint(Net &net, int steps) {
   for (int i = 0; i < steps; ++i)
     keep.push_back(net.forward(torch::randn({1, 4}))); // NOLINT(gpuleak-retained-tensor)
 }
+
+// Features collected from a loop over layers belong to one forward pass.
+void negativeLayerFeatures(std::vector<torch::nn::Linear> &layers) {
+  std::vector<torch::Tensor> features;
+  torch::Tensor x = torch::randn({4});
+  for (auto &layer : layers) {
+    x = layer(x);
+    features.push_back(x);
+  }
+  (void)features.front().item<double>();
+}
