@@ -69,8 +69,8 @@ struct TensorStoreFinder::FnInfo {
   llvm::SmallVector<const Expr *, 2> Sinks;
   /// Declarations the sinks differentiate, directly or through one local.
   llvm::DenseSet<const ValueDecl *> Differentiated;
-  /// Locals and parameters mentioned in a `return` of the function.
-  llvm::DenseSet<const ValueDecl *> Returned;
+  /// The values the function returns (not those of its lambdas).
+  llvm::SmallVector<const Expr *, 2> Returned;
   /// Shrinking or bounding uses: clear/erase/pop/resize/size() calls, by decl.
   llvm::SmallVector<std::pair<const ValueDecl *, const Expr *>, 2> Shrinks;
   /// Plain assignments `d = v`, by decl (the whole `=` expression).
@@ -690,7 +690,7 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
     for (SourceRange L : F.Lambdas)
       InLambda |= contains(L, R->getBeginLoc(), SM);
     if (!InLambda)
-      Mentions(R, F.Returned, /*OneHop=*/false);
+      F.Returned.push_back(R);
   }
   return F;
 }
@@ -948,6 +948,16 @@ static const Expr *producer(const Expr *E, TensorStoreFinder::FnInfo &F,
   return nullptr;
 }
 
+/// Whether the function returns \p Target as a tensor (not a number taken
+/// from it with item()).
+bool TensorStoreFinder::escapes(const ValueDecl *Target, FnInfo &F,
+                                ASTContext &Ctx) {
+  for (const Expr *R : F.Returned)
+    if (pathTo(R, Target, F, Ctx, 0) != Path::None)
+      return true;
+  return false;
+}
+
 void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
                                       const Expr *Store, const Expr *Dest,
                                       const Expr *Value, FnInfo &F,
@@ -1029,7 +1039,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     // of a module's forward computation.
     if (Kind != TensorStore::Carry && F.Differentiated.contains(Target))
       return;
-    if (F.Returned.contains(Target) || F.IsModuleForward)
+    if (escapes(Target, F, Ctx) || F.IsModuleForward)
       return;
     // Reset, cleared or bounded in the loop.
     for (const auto &[D, S] : F.Shrinks)
@@ -1064,7 +1074,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
                  !Value->getEndLoc().isMacroID();
   bool PlainTensor =
       isTensorRecord(V->getType().getNonReferenceType()->getAsCXXRecordDecl());
-  if (Postfix && PlainTensor && !Outlives && !F.Returned.contains(Target)) {
+  if (Postfix && PlainTensor && !Outlives) {
     if (Kind == TensorStore::Accumulate && isa<CXXOperatorCallExpr>(Store)) {
       // `.item<double>()` when the accumulator is only read through item()
       // and the value is one number.

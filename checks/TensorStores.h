@@ -98,6 +98,7 @@ private:
   Path pathTo(const Expr *E, const ValueDecl *Target, FnInfo &F,
               ASTContext &Ctx, unsigned Depth);
 
+  bool escapes(const ValueDecl *Target, FnInfo &F, ASTContext &Ctx);
   void considerStore(TensorStore::StoreKind Kind, const Expr *Store,
                      const Expr *Dest, const Expr *Value, FnInfo &F,
                      ASTContext &Ctx);

@@ -30,6 +30,19 @@ void positiveAccumulate(Net &net, int steps) {
   (void)mean;
 }
 
+// Returning a number taken from the accumulator does not return the graph.
+double positiveReturnsItem(Net &net, int steps) {
+  torch::Tensor epoch_loss = torch::zeros({});
+  for (int step = 0; step < steps; ++step) {
+    auto loss = torch::nn::functional::cross_entropy(net.forward(torch::randn({8, 4})), torch::zeros({8}));
+    epoch_loss += loss;
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: accumulating a tensor that carries autograd history into 'epoch_loss' keeps every iteration's graph alive;{{.*}} [gpuleak-retained-tensor]
+    // CHECK-MESSAGES: :[[@LINE-3]]:54: note: the graph it keeps alive is built here
+    // CHECK-FIXES: {{^}}    epoch_loss += loss.item<double>();{{$}}
+  }
+  return epoch_loss.item<double>();
+}
+
 // The accumulator is also used as a tensor: .detach() keeps it one.
 torch::Tensor lastTotal;
 void positiveAccumulateDetach(torch::nn::Linear &model, int steps) {
