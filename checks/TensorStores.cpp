@@ -260,7 +260,9 @@ static bool cutsGraph(const CallExpr *C) {
       "argsort", "nonzero", "eq", "ne", "gt", "ge", "lt", "le", "equal",
       "allclose", "isnan", "isinf", "isfinite", "numel", "size", "sizes",
       "dim", "zeros_like", "ones_like", "empty_like", "randn_like",
-      "rand_like", "full_like", "new_zeros", "new_ones", "new_empty"};
+      "rand_like", "full_like", "new_zeros", "new_ones", "new_empty",
+      "multinomial", "bernoulli", "randint_like", "bucketize",
+      "searchsorted", "unique", "one_hot"};
   return Cut.contains(calleeName(FD));
 }
 

@@ -166,3 +166,15 @@ void negativeTieDetachInPlace(torch::nn::LSTM &lstm, int windows) {
     output.sum().backward();
   }
 }
+
+// Sampled token ids carry no history: feeding their embedding back is not a
+// carry (a captioning decoder's sampling loop).
+void negativeSampledFeedback(torch::nn::Linear &embed, torch::nn::GRU &gru, int steps) {
+  torch::Tensor inputs = torch::zeros({1, 4});
+  torch::Tensor h = torch::zeros({1});
+  for (int t = 0; t < steps; ++t) {
+    auto step = gru->forward(inputs, h);
+    torch::Tensor ids = std::get<0>(step).softmax(1).multinomial(1);
+    inputs = embed(ids);
+  }
+}

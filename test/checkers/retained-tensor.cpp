@@ -339,3 +339,15 @@ void negativeLayerFeatures(std::vector<torch::nn::Linear> &layers) {
   }
   (void)features.front().item<double>();
 }
+
+// Per-step attention maps stacked into the returned value.
+std::pair<torch::Tensor, torch::Tensor> negativeReturnedThroughStack(Net &net, int steps) {
+  std::vector<torch::Tensor> maps, ids;
+  for (int t = 0; t < steps; ++t) {
+    auto out = net.forward(torch::randn({1, 4}));
+    maps.push_back(out);
+    ids.push_back(out);
+  }
+  auto stacked = torch::stack(maps, 1);
+  return {torch::stack(ids, 1), stacked.reshape({-1})};
+}
