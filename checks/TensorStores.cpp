@@ -427,49 +427,45 @@ static bool outlivesFunction(const ValueDecl *D) {
   return VD && VD->hasGlobalStorage();
 }
 
+/// int64_t, size_t and the like: wide enough to be a dimension.
+static bool isWideInteger(QualType T) {
+  T = T.getCanonicalType();
+  return T->isSpecificBuiltinType(BuiltinType::Long) ||
+         T->isSpecificBuiltinType(BuiltinType::ULong) ||
+         T->isSpecificBuiltinType(BuiltinType::LongLong) ||
+         T->isSpecificBuiltinType(BuiltinType::ULongLong);
+}
+
 /// A key that takes a new value for every input shape: a 64-bit integer, a
 /// sequence of integers (std::vector<int64_t>, IntArrayRef), or a tuple, pair
 /// or array holding one.
 static bool isShapeKey(QualType T, unsigned Depth = 0) {
   T = T.getCanonicalType();
-  if (Depth > 3)
-    return false;
-  if (T->isIntegerType() && !T->isEnumeralType() && !T->isBooleanType())
-    return Depth > 0 ? true : false; // a bare int: only inside a composite
+  if (isWideInteger(T))
+    return true;
   const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
       T->getAsCXXRecordDecl());
-  if (!Spec)
+  if (!Spec || Depth > 3)
     return false;
+  StringRef Name = Spec->getName();
+  bool IsSequence = Name == "vector" || Name == "ArrayRef" ||
+                    Name == "SmallVector" || Name == "array";
+  llvm::SmallVector<QualType, 4> Args;
   for (const TemplateArgument &A : Spec->getTemplateArgs().asArray()) {
-    if (A.getKind() == TemplateArgument::Type) {
-      QualType AT = A.getAsType().getCanonicalType();
-      if (AT->isIntegerType() && !AT->isBooleanType() &&
-          !AT->isEnumeralType() &&
-          (Spec->getName() == "vector" || Spec->getName() == "ArrayRef" ||
-           Spec->getName() == "SmallVector" || Spec->getName() == "array"))
-        return true;
-      if (AT->isIntegerType() && !AT->isBooleanType() &&
-          !AT->isEnumeralType() && AT->getAs<BuiltinType>() &&
-          AT->getAs<BuiltinType>()->getKind() >= BuiltinType::Long - 0 &&
-          (AT->isSpecificBuiltinType(BuiltinType::Long) ||
-           AT->isSpecificBuiltinType(BuiltinType::ULong) ||
-           AT->isSpecificBuiltinType(BuiltinType::LongLong) ||
-           AT->isSpecificBuiltinType(BuiltinType::ULongLong)))
-        return true;
-      if (isShapeKey(AT, Depth + 1) && !AT->isIntegerType())
-        return true;
-    }
-    if (A.getKind() == TemplateArgument::Pack)
+    if (A.getKind() == TemplateArgument::Type)
+      Args.push_back(A.getAsType());
+    else if (A.getKind() == TemplateArgument::Pack)
       for (const TemplateArgument &P : A.pack_elements())
-        if (P.getKind() == TemplateArgument::Type) {
-          QualType PT = P.getAsType().getCanonicalType();
-          if (PT->isSpecificBuiltinType(BuiltinType::Long) ||
-              PT->isSpecificBuiltinType(BuiltinType::ULong) ||
-              PT->isSpecificBuiltinType(BuiltinType::LongLong) ||
-              PT->isSpecificBuiltinType(BuiltinType::ULongLong) ||
-              (!PT->isIntegerType() && isShapeKey(PT, Depth + 1)))
-            return true;
-        }
+        if (P.getKind() == TemplateArgument::Type)
+          Args.push_back(P.getAsType());
+  }
+  for (QualType AT : Args) {
+    AT = AT.getCanonicalType();
+    if (IsSequence && AT->isIntegerType() && !AT->isBooleanType() &&
+        !AT->isEnumeralType())
+      return true;
+    if (isShapeKey(AT, Depth + 1))
+      return true;
   }
   return false;
 }
@@ -487,14 +483,8 @@ static bool isShapeKeyedMap(QualType T, QualType &Mapped) {
   if (K.getKind() != TemplateArgument::Type ||
       V.getKind() != TemplateArgument::Type)
     return false;
-  QualType KT = K.getAsType().getCanonicalType();
-  bool Shape = isShapeKey(KT) ||
-               KT->isSpecificBuiltinType(BuiltinType::Long) ||
-               KT->isSpecificBuiltinType(BuiltinType::ULong) ||
-               KT->isSpecificBuiltinType(BuiltinType::LongLong) ||
-               KT->isSpecificBuiltinType(BuiltinType::ULongLong);
   Mapped = V.getAsType();
-  return Shape;
+  return isShapeKey(K.getAsType());
 }
 
 // ---- facts about one function ----------------------------------------------
@@ -555,8 +545,6 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
               .bind(BlockId),
           declStmt(forEach(varDecl(hasInitializer(expr().bind(ValueId)))
                                .bind(VarId))),
-          cxxForRangeStmt(hasLoopVariable(varDecl().bind(VarId)),
-                          hasRangeInit(expr().bind(ValueId))),
           cxxOperatorCallExpr(
               hasAnyOverloadedOperatorName("=", "+=", "-="),
               hasArgument(0, expr().bind(DestId)),
@@ -624,10 +612,6 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
   }
   // A range-for variable takes its values from the range, not from the
   // `*__begin` initializer clang synthesizes.
-  for (const auto &M : Facts)
-    if (M.getNodeAs<CXXForRangeStmt>(LoopId))
-      if (const auto *RF = M.getNodeAs<CXXForRangeStmt>(LoopId))
-        F.Defs[RF->getLoopVariable()] = {RF->getRangeInit()};
   for (const Stmt *L : F.Loops)
     if (const auto *RF = dyn_cast<CXXForRangeStmt>(L))
       F.Defs[RF->getLoopVariable()] = {RF->getRangeInit()};
