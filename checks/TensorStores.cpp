@@ -1012,6 +1012,16 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
         pathTo(Value, Target, F, Ctx, 0) == Path::None)
       return;
     Path Through = pathTo(Value, Target, F, Ctx, 0);
+    // `h = enc(x); h = dec(h);`: the old value read here was assigned
+    // earlier in the same iteration (or call), not carried into it.
+    if (Through != Path::None)
+      for (const auto &[D, A] : F.Assigns)
+        if (D == Target && A != Store &&
+            isBefore(A->getBeginLoc(), Store->getBeginLoc(), SM) &&
+            contains(Outlives ? F.Body->getSourceRange()
+                              : Loop->getSourceRange(),
+                     A->getBeginLoc(), SM))
+          return;
     if (Through == Path::Through)
       Kind = TensorStore::Carry;
     else if (Through == Path::Arith)

@@ -178,3 +178,24 @@ void negativeSampledFeedback(torch::nn::Linear &embed, torch::nn::GRU &gru, int 
     inputs = embed(ids);
   }
 }
+
+// A value refined in steps within one iteration, or one call, is not
+// carried: the first step starts from fresh input (a PPO actor head keeps
+// its mean in a member this way).
+struct ActorHead : torch::nn::Module {
+  std::tuple<torch::Tensor, torch::Tensor> forward(const torch::Tensor &x) {
+    mu_ = torch::tanh(l1->forward(x));
+    mu_ = torch::tanh(l2->forward(mu_));
+    return {mu_, x};
+  }
+  torch::nn::Linear l1{nullptr}, l2{nullptr};
+  torch::Tensor mu_;
+};
+void negativeStepsInOneIteration(torch::nn::Linear &enc, torch::nn::Linear &dec, int n) {
+  torch::Tensor h;
+  for (int i = 0; i < n; ++i) {
+    h = enc(torch::randn({4}));
+    h = dec(h);
+    (void)h.sum().item<double>();
+  }
+}
