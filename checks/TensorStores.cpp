@@ -1107,6 +1107,25 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     Found.push_back(S);
 }
 
+/// The variables and members of `std::tie(a, b)` and
+/// `std::forward_as_tuple(a, std::tie(b, c))`.
+static llvm::SmallVector<const Expr *, 4> tiedTargets(const Expr *E) {
+  llvm::SmallVector<const Expr *, 4> Out;
+  const auto *C = dyn_cast_or_null<CallExpr>(strip(E));
+  const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr;
+  if (!FD || !FD->isInStdNamespace() ||
+      (calleeName(FD) != "tie" && calleeName(FD) != "forward_as_tuple"))
+    return Out;
+  for (const Expr *A : C->arguments()) {
+    const Expr *SA = strip(A);
+    if (isa<DeclRefExpr>(SA) || isa<MemberExpr>(SA))
+      Out.push_back(SA);
+    else
+      Out.append(tiedTargets(SA));
+  }
+  return Out;
+}
+
 void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
                                         ASTContext &Ctx) {
   FnInfo &F = info(FD, Ctx);
@@ -1163,6 +1182,10 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
         considerStore(TensorStore::Insert, S, Dest, Value, F, Ctx);
       else if (isa<DeclRefExpr>(D) || isa<MemberExpr>(D))
         considerStore(TensorStore::Assign, S, Dest, Value, F, Ctx);
+      else
+        // `std::tie(out, state) = rnn(x, state)`: each tied variable.
+        for (const Expr *Tied : tiedTargets(D))
+          considerStore(TensorStore::Assign, S, Tied, Value, F, Ctx);
       continue;
     }
     if (const auto *S = M.getNodeAs<CXXMemberCallExpr>("insert")) {

@@ -49,6 +49,18 @@ void positiveThroughHelper(torch::nn::Linear &cell, torch::optim::SGD &opt, int 
   }
 }
 
+// Carried through std::tie.
+void positiveTie(torch::nn::LSTM &lstm, int steps) {
+  torch::Tensor out;
+  std::tuple<torch::Tensor, torch::Tensor> state{torch::zeros({1}), torch::zeros({1})};
+  for (int t = 0; t < steps; ++t) {
+    std::tie(out, state) = lstm->forward(torch::randn({1}), state);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'state' is carried into the next iteration{{.*}} [gpuleak-missing-detach]
+    // CHECK-MESSAGES: :[[@LINE-2]]:28: note: the graph it keeps reachable is built here, from the carried value
+    (void)out.sum().item<double>();
+  }
+}
+
 // A member carried from call to call.
 class StreamingDecoder {
 public:
