@@ -240,6 +240,44 @@ static StringRef calleeName(const FunctionDecl *FD) {
   return FD->getName();
 }
 
+/// The member named by a call in a template that is not resolved yet
+/// (`model->forward(x)` with a dependent `model`), or "".
+static StringRef dependentMemberName(const CallExpr *C) {
+  const Expr *Callee = C->getCallee()->IgnoreParenImpCasts();
+  if (const auto *D = dyn_cast<CXXDependentScopeMemberExpr>(Callee))
+    return D->getMember().isIdentifier() ? D->getMember().getAsIdentifierInfo()->getName() : "";
+  if (const auto *U = dyn_cast<UnresolvedMemberExpr>(Callee))
+    return U->getMemberName().isIdentifier() ? U->getMemberName().getAsIdentifierInfo()->getName() : "";
+  return "";
+}
+
+/// The object of such a call (`outs` in `outs.push_back(x)`).
+static const Expr *dependentMemberBase(const CallExpr *C) {
+  const Expr *Callee = C->getCallee()->IgnoreParenImpCasts();
+  if (const auto *D = dyn_cast<CXXDependentScopeMemberExpr>(Callee))
+    return D->isImplicitAccess() ? nullptr : D->getBase();
+  if (const auto *U = dyn_cast<UnresolvedMemberExpr>(Callee))
+    return U->isImplicitAccess() ? nullptr : U->getBase();
+  return nullptr;
+}
+
+/// The destination and the value of an assignment or compound assignment,
+/// overloaded or (in a template) built-in.
+static std::pair<const Expr *, const Expr *> operands(const Expr *S) {
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S))
+    return {OC->getArg(0), OC->getArg(1)};
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    return {BO->getLHS(), BO->getRHS()};
+  return {nullptr, nullptr};
+}
+
+static bool isPlainAssignment(const Expr *S) {
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S))
+    return OC->getOperator() == OO_Equal;
+  const auto *BO = dyn_cast<BinaryOperator>(S);
+  return BO && BO->getOpcode() == BO_Assign;
+}
+
 /// Calls whose result carries no autograd history whatever their inputs:
 /// they leave the graph (detach, item, data_ptr) or are not differentiable.
 static bool cutsGraph(const CallExpr *C) {
@@ -550,6 +588,10 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
               hasArgument(0, expr().bind(DestId)),
               hasArgument(1, expr().bind(ValueId)))
               .bind(StoreId),
+          binaryOperator(hasAnyOperatorName("=", "+=", "-="),
+                         hasLHS(expr().bind(DestId)),
+                         hasRHS(expr().bind(ValueId)))
+              .bind(StoreId),
           cxxMemberCallExpr(
               callee(cxxMethodDecl(hasAnyName("add_", "sub_"))),
               on(VarRef), hasArgument(0, expr().bind(ValueId))),
@@ -579,7 +621,7 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
       ReturnValues.push_back(M.getNodeAs<Expr>(ValueId));
       continue;
     }
-    if (const auto *S = M.getNodeAs<CXXOperatorCallExpr>(StoreId)) {
+    if (const auto *S = M.getNodeAs<Expr>(StoreId)) {
       const auto *Dest = M.getNodeAs<Expr>(DestId);
       const auto *Value = M.getNodeAs<Expr>(ValueId);
       llvm::SmallVector<const ValueDecl *, 2> Targets;
@@ -597,7 +639,7 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
       for (const ValueDecl *D : Targets) {
         if (const auto *VD = dyn_cast<VarDecl>(D))
           F.Defs[VD].push_back(Value);
-        if (S->getOperator() == OO_Equal)
+        if (isPlainAssignment(S))
           F.Assigns.push_back({D, S});
       }
       continue;
@@ -775,8 +817,10 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
     if (cutsGraph(C))
       return P;
     const FunctionDecl *Callee = C->getDirectCallee();
-    bool Pass = passesThrough(C);
     bool NoGrad = inAny(F.NoGrad, C->getBeginLoc(), SM);
+    if (!Callee && dependentMemberName(C) == "forward")
+      return NoGrad ? P : Prov::attached(C); // a template's forward call
+    bool Pass = passesThrough(C);
     if (!Pass && NoGrad)
       return P; // computed with grad mode off
     if (isForwardCallee(Callee))
@@ -1047,8 +1091,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       if (D != Target || S == Store ||
           !contains(Loop->getSourceRange(), S->getBeginLoc(), SM))
         continue;
-      const auto *A = cast<CXXOperatorCallExpr>(S);
-      if (provenance(A->getArg(1), F, Ctx, 0).K != Prov::Attached)
+      if (provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached)
         return;
     }
     if (Kind == TensorStore::Carry) {
@@ -1071,7 +1114,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   bool PlainTensor =
       isTensorRecord(V->getType().getNonReferenceType()->getAsCXXRecordDecl());
   if (Postfix && PlainTensor && !Outlives) {
-    if (Kind == TensorStore::Accumulate && isa<CXXOperatorCallExpr>(Store)) {
+    if (Kind == TensorStore::Accumulate && operands(Store).first) {
       // `.item<double>()` when the accumulator is only read through item()
       // and the value is one number.
       bool ItemOnly = true;
@@ -1079,7 +1122,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
                                              .bind(VarId)),
                                  *F.Body, Ctx)) {
         const auto *Ref = M.getNodeAs<DeclRefExpr>(VarId);
-        if (Ref == strip(cast<CXXOperatorCallExpr>(Store)->getArg(0)))
+        if (Ref == strip(operands(Store).first))
           continue;
         if (!inAny(F.ItemObjects, Ref->getBeginLoc(), SM)) {
           // Another `+=` of the accumulator is fine too.
@@ -1154,6 +1197,16 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
                               hasArgument(0, TensorDest),
                               hasArgument(1, expr().bind(ValueId)))
               .bind("assign"),
+          // In templates, with a dependent operand.
+          binaryOperator(hasAnyOperatorName("+=", "-="), hasLHS(TensorDest),
+                         hasRHS(expr().bind(ValueId)))
+              .bind("acc"),
+          binaryOperator(hasOperatorName("="), hasLHS(TensorDest),
+                         hasRHS(expr().bind(ValueId)))
+              .bind("assign"),
+          callExpr(callee(expr(anyOf(unresolvedMemberExpr(),
+                                     cxxDependentScopeMemberExpr()))))
+              .bind("dinsert"),
           cxxMemberCallExpr(
               callee(cxxMethodDecl(hasAnyName(
                   "push_back", "emplace_back", "emplace", "insert",
@@ -1170,7 +1223,19 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
         considerStore(TensorStore::Accumulate, S, Dest, Value, F, Ctx);
       continue;
     }
-    if (const auto *S = M.getNodeAs<CXXOperatorCallExpr>("assign")) {
+    if (const auto *S = M.getNodeAs<CallExpr>("dinsert")) {
+      static const llvm::StringSet<> InsertNames = {
+          "push_back", "emplace_back", "emplace", "insert", "push_front",
+          "emplace_front", "try_emplace", "insert_or_assign", "push"};
+      const Expr *Base = dependentMemberBase(S);
+      if (!Base || !InsertNames.contains(dependentMemberName(S)) ||
+          !holdsTensor(Base->getType()))
+        continue;
+      for (const Expr *A : S->arguments())
+        considerStore(TensorStore::Insert, S, Base, A, F, Ctx);
+      continue;
+    }
+    if (const auto *S = M.getNodeAs<Expr>("assign")) {
       if (!holdsTensor(Dest->getType()))
         continue;
       // `map[key] = v` and `vec.at(i) = v` insert into the container.
@@ -1208,8 +1273,7 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
   for (const auto &[D, S] : F.Assigns) {
     if (!outlivesFunction(D))
       continue;
-    const auto *A = cast<CXXOperatorCallExpr>(S);
-    if (provenance(A->getArg(1), F, Ctx, 0).K != Prov::Attached)
+    if (provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached)
       DetachedTU.insert(D);
   }
   for (const auto &[D, S] : F.Shrinks)
@@ -1240,13 +1304,19 @@ TensorStoreFinder::finish(const SourceManager &SM) {
   llvm::sort(Out, [&](const TensorStore &A, const TensorStore &B) {
     return isBefore(A.Store->getBeginLoc(), B.Store->getBeginLoc(), SM);
   });
-  // Once per store (templates are analyzed once per instantiation).
+  // Once per store: a template is analyzed as written and once per
+  // instantiation; keep an instantiation's finding, which knows the types
+  // a fix-it needs.
   llvm::SmallVector<TensorStore, 8> Unique;
-  for (const TensorStore &S : Out)
+  for (const TensorStore &S : Out) {
     if (Unique.empty() ||
         SM.getExpansionLoc(Unique.back().Store->getBeginLoc()) !=
             SM.getExpansionLoc(S.Store->getBeginLoc()))
       Unique.push_back(S);
+    else if ((S.FixItem || S.FixDetach) &&
+             !(Unique.back().FixItem || Unique.back().FixDetach))
+      Unique.back() = S;
+  }
   Found.clear();
   Pending.clear();
   Infos.clear();

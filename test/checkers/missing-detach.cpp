@@ -87,6 +87,14 @@ template <typename Rnn> void positiveTemplate(Rnn &rnn, int n) {
 }
 template void positiveTemplate<torch::nn::GRU>(torch::nn::GRU &, int);
 
+template <typename Rnn> void positiveUninstantiated(Rnn &rnn, int n) {
+  torch::Tensor h = torch::zeros({1});
+  for (int i = 0; i < n; ++i)
+    h = std::get<1>(rnn->forward(torch::randn({1}), h));
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'h' is carried into the next iteration{{.*}} [gpuleak-missing-detach]
+  // CHECK-MESSAGES: :[[@LINE-2]]:21: note: the graph it keeps reachable is built here, from the carried value
+}
+
 // ==== negatives ====
 
 // Detached at the window boundary.

@@ -185,6 +185,21 @@ template <typename Model> void positiveTemplate(Model &model, int n) {
 }
 template void positiveTemplate<Net>(Net &, int);
 
+// A template that is never instantiated.
+template <typename Model> void positiveUninstantiated(Model &model, int n) {
+  torch::Tensor total = torch::zeros({});
+  std::vector<torch::Tensor> outs;
+  for (int i = 0; i < n; ++i) {
+    total += model->forward(torch::randn({1}));
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: accumulating a tensor that carries autograd history into 'total' keeps{{.*}} [gpuleak-retained-tensor]
+    // CHECK-MESSAGES: :[[@LINE-2]]:14: note: the graph it keeps alive is built here
+    outs.push_back(model->forward(torch::randn({1})));
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: storing a tensor that carries autograd history in 'outs' keeps{{.*}} [gpuleak-retained-tensor]
+    // CHECK-MESSAGES: :[[@LINE-2]]:20: note: the graph it keeps alive is built here
+  }
+  (void)total.item<double>();
+}
+
 #define KEEP(v, t) v.push_back(t)
 void positiveMacro(Net &net, std::vector<torch::Tensor> &sink, int n) {
   for (int i = 0; i < n; ++i) {
