@@ -988,6 +988,38 @@ bool TensorStoreFinder::escapes(const ValueDecl *Target, FnInfo &F,
   return false;
 }
 
+/// Whether \p Store sits in a block of \p Loop that ends the loop with a
+/// `break` or `return` after it (not inside a lambda of the loop).
+static bool leavesLoopAfter(const Expr *Store, const Stmt *Loop,
+                            const TensorStoreFinder::FnInfo &F,
+                            ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  static constexpr char BlockId[] = "exitBlock", ExitId[] = "exit";
+  for (const auto &M :
+       match(findAll(compoundStmt(forEach(stmt(anyOf(breakStmt(), returnStmt()))
+                                              .bind(ExitId)))
+                         .bind(BlockId)),
+             *Loop, Ctx)) {
+    const auto *Block = M.getNodeAs<CompoundStmt>(BlockId);
+    const auto *Exit = M.getNodeAs<Stmt>(ExitId);
+    if (inAny(F.Lambdas, Exit->getBeginLoc(), SM))
+      continue;
+    // A `break` of a nested loop or switch leaves only that.
+    if (isa<BreakStmt>(Exit)) {
+      bool Nested = false;
+      for (const Stmt *L : F.Loops)
+        Nested |= L != Loop && contains(Loop->getSourceRange(), L->getBeginLoc(), SM) &&
+                  contains(L->getSourceRange(), Exit->getBeginLoc(), SM);
+      if (Nested)
+        continue;
+    }
+    if (contains(Block->getSourceRange(), Store->getBeginLoc(), SM) &&
+        isBefore(Store->getBeginLoc(), Exit->getBeginLoc(), SM))
+      return true;
+  }
+  return false;
+}
+
 void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
                                       const Expr *Store, const Expr *Dest,
                                       const Expr *Value, FnInfo &F,
@@ -1003,6 +1035,11 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     if (!Loop || contains(Loop->getSourceRange(), Target->getLocation(), SM))
       return;
   }
+
+  // A store in a block that then leaves the loop runs once
+  // (`results.push_back(out); break;`).
+  if (Loop && !Outlives && leavesLoopAfter(Store, Loop, F, Ctx))
+    return;
 
   // An unbounded shape-keyed static cache keeps device memory whether or not
   // the tensors carry history.

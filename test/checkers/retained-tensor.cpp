@@ -366,3 +366,16 @@ std::pair<torch::Tensor, torch::Tensor> negativeReturnedThroughStack(Net &net, i
   auto stacked = torch::stack(maps, 1);
   return {torch::stack(ids, 1), stacked.reshape({-1})};
 }
+
+// Stored once, on the way out of the loop.
+void negativeStoreThenBreak(Net &net, int steps) {
+  std::vector<torch::Tensor> last;
+  for (int i = 0; i < steps; ++i) {
+    auto out = net.forward(torch::randn({1, 4}));
+    if (out.sum().item<double>() > 0) {
+      last.push_back(out);
+      break;
+    }
+  }
+  (void)last.front().item<double>();
+}
