@@ -450,6 +450,11 @@ static const ValueDecl *destDecl(const Expr *E, unsigned Depth = 0) {
     if (N == "at" || N == "back" || N == "front" || N == "second")
       return destDecl(MC->getImplicitObjectArgument(), Depth + 1);
   }
+  // std::get<0>(state) = ...
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    if (C->getDirectCallee() && C->getDirectCallee()->isInStdNamespace() &&
+        calleeName(C->getDirectCallee()) == "get" && C->getNumArgs() == 1)
+      return destDecl(C->getArg(0), Depth + 1);
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
     return destDecl(AS->getBase(), Depth + 1);
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
@@ -635,6 +640,10 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
       } else if (const auto *ME = dyn_cast<MemberExpr>(strip(Dest));
                  ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
         Targets.push_back(ME->getMemberDecl());
+      } else if (const auto *Get = dyn_cast<CallExpr>(strip(Dest));
+                 Get && calleeName(Get->getDirectCallee()) == "get") {
+        if (const ValueDecl *D = destDecl(Get))
+          Targets.push_back(D);
       }
       for (const ValueDecl *D : Targets) {
         if (const auto *VD = dyn_cast<VarDecl>(D))
@@ -1307,8 +1316,9 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
   }
   // Members reset to a value without history somewhere in the TU are
   // truncated there (a reset_state() or detach_state()).
+  // A constructor's assignment runs once; it resets nothing.
   for (const auto &[D, S] : F.Assigns) {
-    if (!outlivesFunction(D))
+    if (!outlivesFunction(D) || isa<CXXConstructorDecl>(FD))
       continue;
     if (provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached)
       DetachedTU.insert(D);

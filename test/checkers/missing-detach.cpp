@@ -77,6 +77,21 @@ private:
   torch::Tensor hidden_;
 };
 
+// A module that keeps its LSTM state between calls; the constructor's
+// initial state resets nothing.
+struct StatefulForecaster : torch::nn::Module {
+  StatefulForecaster() { state_ = std::make_tuple(torch::zeros({1}), torch::zeros({1})); }
+  torch::Tensor forward(const torch::Tensor &x) {
+    auto out = lstm->forward(x, state_);
+    state_ = std::get<1>(out);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'state_' is carried into the next call with its autograd graph{{.*}} [gpuleak-missing-detach]
+    // CHECK-MESSAGES: :[[@LINE-3]]:16: note: the graph it keeps reachable is built here, from the carried value
+    return std::get<0>(out);
+  }
+  torch::nn::LSTM lstm{nullptr};
+  std::tuple<torch::Tensor, torch::Tensor> state_;
+};
+
 template <typename Rnn> void positiveTemplate(Rnn &rnn, int n) {
   torch::Tensor h = torch::zeros({1});
   for (int i = 0; i < n; ++i)
@@ -156,6 +171,22 @@ public:
 private:
   torch::nn::GRU gru_{nullptr};
   torch::Tensor hidden_;
+};
+
+// The same module detaching its state element by element after each step.
+struct DetachedForecaster : torch::nn::Module {
+  DetachedForecaster() { state_ = std::make_tuple(torch::zeros({1}), torch::zeros({1})); }
+  torch::Tensor forward(const torch::Tensor &x) {
+    auto out = lstm->forward(x, state_);
+    state_ = std::get<1>(out);
+    return std::get<0>(out);
+  }
+  void detachState() {
+    std::get<0>(state_) = std::get<0>(state_).detach();
+    std::get<1>(state_) = std::get<1>(state_).detach();
+  }
+  torch::nn::LSTM lstm{nullptr};
+  std::tuple<torch::Tensor, torch::Tensor> state_;
 };
 
 void negativeNolint(torch::nn::GRU &gru, int steps) {
