@@ -80,6 +80,9 @@ struct TensorStoreFinder::FnInfo {
   /// The function is the forward of a module: what it computes is what the
   /// caller differentiates.
   bool IsModuleForward = false;
+  /// The function is a method of a module (forward, sample, generate...):
+  /// its callers, often in other files, decide grad mode.
+  bool IsModuleMethod = false;
 };
 
 TensorStoreFinder::TensorStoreFinder() = default;
@@ -569,6 +572,7 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
   if (!F.Body)
     return F;
   F.IsModuleForward = isForwardCallee(FD);
+  F.IsModuleMethod = derivesFrom(methodClass(FD), {"torch::nn::Module"});
   const SourceManager &SM = Ctx.getSourceManager();
 
   auto VarRef = ignoringParenImpCasts(declRefExpr(to(varDecl().bind(VarId))));
@@ -600,6 +604,12 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
           cxxMemberCallExpr(
               callee(cxxMethodDecl(hasAnyName("add_", "sub_"))),
               on(VarRef), hasArgument(0, expr().bind(ValueId))),
+          // What a container holds is what was put into it.
+          cxxMemberCallExpr(
+              callee(cxxMethodDecl(hasAnyName("push_back", "emplace_back",
+                                              "insert", "emplace",
+                                              "push_front", "emplace_front"))),
+              on(VarRef), hasAnyArgument(expr().bind(ValueId))),
           callExpr(callee(functionDecl())).bind(SinkId),
           returnStmt(hasReturnValue(expr().bind(ValueId))).bind(ReturnId)))),
       *F.Body, Ctx);
@@ -1147,7 +1157,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       bool SinkInLoop = false;
       for (const Expr *S : F.Sinks)
         SinkInLoop |= contains(Loop->getSourceRange(), S->getBeginLoc(), SM);
-      if (!SinkInLoop && !F.Sinks.empty())
+      if (!SinkInLoop && (!F.Sinks.empty() || F.IsModuleMethod))
         return;
     }
   }

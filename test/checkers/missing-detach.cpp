@@ -250,3 +250,18 @@ void negativeStepsInOneIteration(torch::nn::Linear &enc, torch::nn::Linear &dec,
     (void)h.sum().item<double>();
   }
 }
+
+// A module's sampling method: its callers (often in another file) decide
+// grad mode, and it differentiates nothing itself.
+struct Captioner : torch::nn::Module {
+  torch::Tensor sample(const torch::Tensor &features, int max_len) {
+    torch::Tensor h = features, c = features;
+    std::vector<torch::Tensor> ids;
+    for (int t = 0; t < max_len; ++t) {
+      std::tie(h, c) = std::get<1>(cell->forward(features, std::make_tuple(h, c)));
+      ids.push_back(h.argmax(1));
+    }
+    return torch::stack(ids, 1);
+  }
+  torch::nn::LSTM cell{nullptr};
+};
