@@ -48,7 +48,6 @@ struct TensorStoreFinder::ReturnMemo {
   Prov P;
   /// Bit I: the returned value is computed from parameter I.
   uint64_t FromParams = 0;
-  bool Done = false;
 };
 
 /// Per-function facts, computed once.
@@ -777,7 +776,6 @@ TensorStoreFinder::returnProvenance(const FunctionDecl *FD, ASTContext &Ctx,
   ReturnMemo &Memo = *Returns[FD];
   Memo.P = P;
   Memo.FromParams = FromParams;
-  Memo.Done = true;
   return P;
 }
 
