@@ -1,3 +1,80 @@
-//===--- RetainedTensorCheck.cpp - gpuleak-retained-tensor -------------------------===//
+//===--- RetainedTensorCheck.cpp - gpuleak-retained-tensor ----------------===//
 
 #include "RetainedTensorCheck.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::gpuleak {
+
+namespace {
+constexpr char FunctionId[] = "function"; // a function definition
+} // namespace
+
+void RetainedTensorCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(analyzedFunction().bind(FunctionId), this);
+}
+
+void RetainedTensorCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>(FunctionId);
+  assert(FD && "matcher binds a function");
+  SM = Result.SourceManager;
+  LangOpts = &Result.Context->getLangOpts();
+  Stores.analyzeFunction(FD, *Result.Context);
+}
+
+void RetainedTensorCheck::onEndOfTranslationUnit() {
+  if (!SM)
+    return;
+  for (const TensorStore &S : Stores.finish(*SM)) {
+    if (S.Kind == TensorStore::Carry)
+      continue; // gpuleak-missing-detach
+    const bool PerCall = !S.Loop;
+    if (S.Kind == TensorStore::Cache) {
+      diag(S.Store->getBeginLoc(),
+           "%0 caches a tensor for every new shape and never evicts one, so "
+           "the device memory it holds grows without bound; bound the cache "
+           "or evict entries")
+          << S.Target;
+      diag(S.Origin->getBeginLoc(), "the cached tensor is created here",
+           DiagnosticIDs::Note);
+      continue;
+    }
+    {
+      auto D = [&] {
+        switch (S.Kind) {
+        case TensorStore::Accumulate:
+          return diag(S.Store->getBeginLoc(),
+                      "accumulating a tensor that carries autograd history "
+                      "into %0 keeps every %select{iteration's|call's}1 graph "
+                      "alive; accumulate a number (.item<double>()) or a "
+                      "detached tensor (.detach())");
+        case TensorStore::Insert:
+          return diag(S.Store->getBeginLoc(),
+                      "storing a tensor that carries autograd history in %0 "
+                      "keeps every %select{iteration's|call's}1 graph alive; "
+                      "store a number (.item<double>()) or a detached tensor "
+                      "(.detach())");
+        default:
+          return diag(S.Store->getBeginLoc(),
+                      "storing a tensor that carries autograd history in %0 "
+                      "keeps its graph alive after the %select{loop "
+                      "iteration|call}1; store a number (.item<double>()) or "
+                      "a detached tensor (.detach())");
+        }
+      }();
+      D << S.Target << PerCall;
+      if (S.FixItem) {
+        if (auto Fix = appendText(S.Value, ".item<double>()", *SM, *LangOpts))
+          D << *Fix;
+      } else if (S.FixDetach) {
+        if (auto Fix = appendText(S.Value, ".detach()", *SM, *LangOpts))
+          D << *Fix;
+      }
+    }
+    diag(S.Origin->getBeginLoc(), "the graph it keeps alive is built here",
+         DiagnosticIDs::Note);
+  }
+}
+
+} // namespace clang::tidy::gpuleak

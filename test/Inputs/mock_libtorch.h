@@ -120,6 +120,11 @@ public:
   Tensor &operator=(const Tensor &) & = default;
   Tensor &operator=(Tensor &&) & = default;
   template <typename T> T *data_ptr() const { return nullptr; }
+  // For gpuleak-retained-tensor / gpuleak-missing-detach tests.
+  Tensor softmax(int64_t dim) const { return *this; }
+  Tensor multinomial(int64_t num_samples, bool replacement = false) const {
+    return *this;
+  }
 };
 Tensor operator+(const Tensor &, const Tensor &);
 Tensor operator-(const Tensor &, const Tensor &);

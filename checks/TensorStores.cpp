@@ -1,0 +1,1385 @@
+//===--- TensorStores.cpp - stores that keep tensors alive ----------------===//
+
+#include "TensorStores.h"
+#include "TorchMatchers.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::gpuleak {
+
+internal::BindableMatcher<Decl> analyzedFunction() {
+  return functionDecl(isDefinition(), hasBody(compoundStmt()),
+                      unless(cxxMethodDecl(ofClass(cxxRecordDecl(isLambda())))));
+}
+
+std::optional<FixItHint> appendText(const Expr *E, StringRef Text,
+                                    const SourceManager &SM,
+                                    const LangOptions &LangOpts) {
+  SourceLocation End = E->getEndLoc();
+  if (End.isInvalid() || End.isMacroID() || E->getBeginLoc().isMacroID())
+    return std::nullopt;
+  SourceLocation After = Lexer::getLocForEndOfToken(End, 0, SM, LangOpts);
+  if (After.isInvalid())
+    return std::nullopt;
+  return FixItHint::CreateInsertion(After, Text);
+}
+
+// ---- what a value is -------------------------------------------------------
+
+/// Where a value's autograd history comes from. Leaf: a tensor that requires
+/// grad but has no graph yet (a parameter); an operation on it builds one.
+struct TensorStoreFinder::Prov {
+  enum Kind { None, Leaf, Attached } K = None;
+  const Expr *Origin = nullptr;
+  static Prov leaf(const Expr *E) { return {Leaf, E}; }
+  static Prov attached(const Expr *E) { return {Attached, E}; }
+  void merge(const Prov &O) {
+    if (O.K > K)
+      *this = O;
+  }
+};
+
+struct TensorStoreFinder::ReturnMemo {
+  Prov P;
+  /// Bit I: the returned value is computed from parameter I.
+  uint64_t FromParams = 0;
+};
+
+/// Per-function facts, computed once.
+struct TensorStoreFinder::FnInfo {
+  const FunctionDecl *FD = nullptr;
+  const Stmt *Body = nullptr;
+  llvm::SmallVector<const Stmt *, 4> Loops;
+  /// Ranges where grad mode is off (NoGradGuard, InferenceMode,
+  /// AutoGradMode(false), GradMode::set_enabled(false)) up to the end of the
+  /// enclosing block.
+  llvm::SmallVector<SourceRange, 2> NoGrad;
+  /// Lambda bodies: a `return` there does not leave the function.
+  llvm::SmallVector<SourceRange, 2> Lambdas;
+  /// Values assigned to each local: its initializer, `=`, `+=`, `add_`
+  /// arguments; a range-for variable gets its range.
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> Defs;
+  /// backward()/autograd::grad()/autograd::backward() calls.
+  llvm::SmallVector<const Expr *, 2> Sinks;
+  /// Declarations the sinks differentiate, directly or through one local.
+  llvm::DenseSet<const ValueDecl *> Differentiated;
+  /// The values the function returns (not those of its lambdas).
+  llvm::SmallVector<const Expr *, 2> Returned;
+  /// Shrinking or bounding uses: clear/erase/pop/resize/size() calls, by decl.
+  llvm::SmallVector<std::pair<const ValueDecl *, const Expr *>, 2> Shrinks;
+  /// Plain assignments `d = v`, by decl (the whole `=` expression).
+  llvm::SmallVector<std::pair<const ValueDecl *, const Expr *>, 2> Assigns;
+  /// Calls to item() (their object's range), for the `.item()` fix-it.
+  llvm::SmallVector<SourceRange, 2> ItemObjects;
+  /// The function is the forward of a module: what it computes is what the
+  /// caller differentiates.
+  bool IsModuleForward = false;
+  /// The function is a method of a module (forward, sample, generate...):
+  /// its callers, often in other files, decide grad mode.
+  bool IsModuleMethod = false;
+};
+
+TensorStoreFinder::TensorStoreFinder() = default;
+TensorStoreFinder::~TensorStoreFinder() = default;
+
+namespace {
+// Bind names used while collecting facts about one function body.
+constexpr char LoopId[] = "loop";     // a loop statement
+constexpr char BlockId[] = "block";   // a compound statement holding a guard
+constexpr char GuardId[] = "guard";   // the guard statement
+constexpr char VarId[] = "var";       // a local variable
+constexpr char ValueId[] = "value";   // a value assigned to it
+constexpr char StoreId[] = "store";   // a store expression
+constexpr char DestId[] = "dest";     // the destination of a store
+constexpr char SinkId[] = "sink";     // a backward()/grad() call
+constexpr char ReturnId[] = "return"; // a return statement
+constexpr char LambdaId[] = "lambda"; // a lambda expression
+
+} // namespace
+
+static const Expr *strip(const Expr *E) {
+  while (E) {
+    const Expr *Prev = E;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *C = dyn_cast<ExprWithCleanups>(E))
+      E = C->getSubExpr();
+    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = F->getSubExpr();
+    else if (const auto *S = dyn_cast<CXXNamedCastExpr>(E))
+      E = S->getSubExpr();
+    else if (const auto *CE = dyn_cast<CStyleCastExpr>(E))
+      E = CE->getSubExpr();
+    else if (const auto *Ctor = dyn_cast<CXXConstructExpr>(E);
+             Ctor && Ctor->getNumArgs() == 1 &&
+             !isa<CXXTemporaryObjectExpr>(Ctor))
+      E = Ctor->getArg(0);
+    if (E == Prev)
+      return E;
+  }
+  return E;
+}
+
+static bool isBefore(SourceLocation A, SourceLocation B,
+                     const SourceManager &SM) {
+  return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
+                                      SM.getExpansionLoc(B));
+}
+
+static bool contains(SourceRange Outer, SourceLocation L,
+                     const SourceManager &SM) {
+  return Outer.isValid() && !isBefore(L, Outer.getBegin(), SM) &&
+         !isBefore(Outer.getEnd(), L, SM);
+}
+
+static bool isTensorRecord(const CXXRecordDecl *RD) {
+  if (!RD || !RD->hasDefinition())
+    return false;
+  auto IsBase = [](const CXXRecordDecl *R) {
+    return R->getQualifiedNameAsString() == "at::TensorBase";
+  };
+  if (IsBase(RD))
+    return true;
+  return RD->forallBases([&](const CXXRecordDecl *B) { return !IsBase(B); }) ==
+         false;
+}
+
+/// Whether a value of type \p T can hold a tensor: at::Tensor, c10::IValue,
+/// an ivalue::Tuple, a closure or std::function, or a template or struct with
+/// such an argument or field.
+static bool holdsTensor(QualType T, unsigned Depth = 0) {
+  if (T.isNull() || Depth > 4)
+    return false;
+  T = T.getNonReferenceType().getCanonicalType();
+  if (T->isDependentType())
+    return false;
+  if (const auto *PT = T->getAs<PointerType>())
+    return Depth > 0 && holdsTensor(PT->getPointeeType(), Depth + 1);
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return false;
+  if (isTensorRecord(RD))
+    return true;
+  std::string Name = RD->getQualifiedNameAsString();
+  if (Name == "c10::IValue" || StringRef(Name).starts_with("c10::ivalue::") ||
+      Name == "std::function")
+    return true;
+  if (RD->isLambda())
+    for (const FieldDecl *F : RD->fields())
+      if (holdsTensor(F->getType(), Depth + 1))
+        return true;
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
+    for (const TemplateArgument &A : Spec->getTemplateArgs().asArray()) {
+      if (A.getKind() == TemplateArgument::Type &&
+          holdsTensor(A.getAsType(), Depth + 1))
+        return true;
+      if (A.getKind() == TemplateArgument::Pack)
+        for (const TemplateArgument &P : A.pack_elements())
+          if (P.getKind() == TemplateArgument::Type &&
+              holdsTensor(P.getAsType(), Depth + 1))
+            return true;
+    }
+    return false;
+  }
+  if (Depth < 2 && RD->hasDefinition() && !RD->isLambda())
+    for (const FieldDecl *F : RD->fields())
+      if (holdsTensor(F->getType(), Depth + 1))
+        return true;
+  return false;
+}
+
+static const CXXRecordDecl *methodClass(const FunctionDecl *FD) {
+  if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD))
+    return MD->getParent();
+  return nullptr;
+}
+
+static bool derivesFrom(const CXXRecordDecl *RD,
+                        llvm::ArrayRef<StringRef> Names) {
+  if (!RD || !RD->hasDefinition())
+    return false;
+  auto Is = [&](const CXXRecordDecl *R) {
+    std::string N = R->getQualifiedNameAsString();
+    return llvm::is_contained(Names, StringRef(N));
+  };
+  if (Is(RD))
+    return true;
+  return !RD->forallBases([&](const CXXRecordDecl *B) { return !Is(B); });
+}
+
+/// A forward pass: forward()/operator() of a torch::nn module, a
+/// ModuleHolder, AnyModule, Sequential, or forward()/run_method() of a
+/// torch::jit::Module, or a torch::jit::Method call.
+static bool isForwardCallee(const FunctionDecl *FD) {
+  const CXXRecordDecl *RD = methodClass(FD);
+  if (!RD)
+    return false;
+  StringRef Name = FD->getDeclName().isIdentifier() ? FD->getName() : "";
+  bool IsCallOp =
+      FD->getOverloadedOperator() == OO_Call;
+  if (Name == "forward" || IsCallOp)
+    if (derivesFrom(RD, {"torch::nn::Module", "torch::nn::ModuleHolder",
+                         "torch::nn::AnyModule", "torch::jit::Module",
+                         "torch::jit::Object"}))
+      return true;
+  if (Name == "run_method" &&
+      derivesFrom(RD, {"torch::jit::Module", "torch::jit::Object"}))
+    return true;
+  return IsCallOp && derivesFrom(RD, {"torch::jit::Method"});
+}
+
+static StringRef calleeName(const FunctionDecl *FD) {
+  if (!FD || !FD->getDeclName().isIdentifier())
+    return "";
+  return FD->getName();
+}
+
+/// The member named by a call in a template that is not resolved yet
+/// (`model->forward(x)` with a dependent `model`), or "".
+static StringRef dependentMemberName(const CallExpr *C) {
+  const Expr *Callee = C->getCallee()->IgnoreParenImpCasts();
+  if (const auto *D = dyn_cast<CXXDependentScopeMemberExpr>(Callee))
+    return D->getMember().isIdentifier() ? D->getMember().getAsIdentifierInfo()->getName() : "";
+  if (const auto *U = dyn_cast<UnresolvedMemberExpr>(Callee))
+    return U->getMemberName().isIdentifier() ? U->getMemberName().getAsIdentifierInfo()->getName() : "";
+  return "";
+}
+
+/// The object of such a call (`outs` in `outs.push_back(x)`).
+static const Expr *dependentMemberBase(const CallExpr *C) {
+  const Expr *Callee = C->getCallee()->IgnoreParenImpCasts();
+  if (const auto *D = dyn_cast<CXXDependentScopeMemberExpr>(Callee))
+    return D->isImplicitAccess() ? nullptr : D->getBase();
+  if (const auto *U = dyn_cast<UnresolvedMemberExpr>(Callee))
+    return U->isImplicitAccess() ? nullptr : U->getBase();
+  return nullptr;
+}
+
+/// The destination and the value of an assignment or compound assignment,
+/// overloaded or (in a template) built-in.
+static std::pair<const Expr *, const Expr *> operands(const Expr *S) {
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S))
+    return {OC->getArg(0), OC->getArg(1)};
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    return {BO->getLHS(), BO->getRHS()};
+  return {nullptr, nullptr};
+}
+
+static bool isPlainAssignment(const Expr *S) {
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S))
+    return OC->getOperator() == OO_Equal;
+  const auto *BO = dyn_cast<BinaryOperator>(S);
+  return BO && BO->getOpcode() == BO_Assign;
+}
+
+/// Calls whose result carries no autograd history whatever their inputs:
+/// they leave the graph (detach, item, data_ptr) or are not differentiable.
+static bool cutsGraph(const CallExpr *C) {
+  const FunctionDecl *FD = C->getDirectCallee();
+  if (!FD)
+    return false;
+  switch (FD->getOverloadedOperator()) {
+  case OO_EqualEqual: case OO_ExclaimEqual: case OO_Less: case OO_Greater:
+  case OO_LessEqual: case OO_GreaterEqual: case OO_Exclaim:
+  case OO_AmpAmp: case OO_PipePipe:
+    return true;
+  default:
+    break;
+  }
+  static const llvm::StringSet<> Cut = {
+      "detach", "detach_", "item", "data_ptr", "const_data_ptr",
+      "mutable_data_ptr", "data", "tolist", "accessor", "argmax", "argmin",
+      "argsort", "nonzero", "eq", "ne", "gt", "ge", "lt", "le", "equal",
+      "allclose", "isnan", "isinf", "isfinite", "numel", "size", "sizes",
+      "dim", "zeros_like", "ones_like", "empty_like", "randn_like",
+      "rand_like", "full_like", "new_zeros", "new_ones", "new_empty",
+      "multinomial", "bernoulli", "randint_like", "bucketize",
+      "searchsorted", "unique", "one_hot"};
+  return Cut.contains(calleeName(FD));
+}
+
+/// Calls that pass their argument through (a tensor keeps its provenance,
+/// a leaf stays a leaf, and no-grad mode does not cut it).
+static bool passesThrough(const CallExpr *C) {
+  const FunctionDecl *FD = C->getDirectCallee();
+  if (!FD)
+    return true;
+  switch (FD->getOverloadedOperator()) {
+  case OO_Arrow: case OO_Star: case OO_Subscript: case OO_Equal:
+    return true;
+  default:
+    break;
+  }
+  static const llvm::StringSet<> StdPass = {
+      "move", "forward", "get", "tie", "make_tuple", "make_pair",
+      "forward_as_tuple", "ref", "cref", "as_const"};
+  if (FD->isInStdNamespace())
+    return StdPass.contains(calleeName(FD));
+  if (isForwardCallee(FD))
+    return false;
+  static const llvm::StringSet<> Pass = {
+      "get", "toTensor", "toTuple", "toTensorList",
+      "toTensorVector", "toList", "toListRef", "toGenericDict", "elements",
+      "at", "front", "back", "value", "operator*", "begin", "end", "find",
+      "vec"};
+  return Pass.contains(calleeName(FD));
+}
+
+/// Calls that combine values the way an accumulator does: arithmetic,
+/// concatenation, and copies (clone, to, views). `t = t + v` and
+/// `t = torch::cat({t, v})` accumulate; `h = rnn(x, h)` carries.
+static bool isAccumulating(const CallExpr *C) {
+  const FunctionDecl *FD = C->getDirectCallee();
+  if (!FD)
+    return false;
+  switch (FD->getOverloadedOperator()) {
+  case OO_Plus: case OO_Minus: case OO_Star: case OO_Slash:
+  case OO_PlusEqual: case OO_MinusEqual: case OO_StarEqual: case OO_SlashEqual:
+    return true;
+  default:
+    break;
+  }
+  static const llvm::StringSet<> Acc = {
+      "add", "sub", "mul", "div", "add_", "sub_", "mul_", "div_", "cat",
+      "stack", "concat", "concatenate", "hstack", "vstack", "clone", "to",
+      "cpu", "cuda", "view", "reshape", "squeeze", "unsqueeze", "flatten",
+      "contiguous", "push_back", "emplace_back"};
+  return Acc.contains(calleeName(FD)) || passesThrough(C);
+}
+
+/// A value produced by a reduction to one number: a loss function or a full
+/// sum()/mean()/norm() with no dimension argument.
+static bool isScalarProducer(const Expr *E) {
+  const auto *C = dyn_cast_or_null<CallExpr>(strip(E));
+  if (!C)
+    return false;
+  StringRef Name = calleeName(C->getDirectCallee());
+  if (Name.ends_with("_loss") || Name.ends_with("Loss") ||
+      Name == "cross_entropy" || Name == "binary_cross_entropy" ||
+      Name == "binary_cross_entropy_with_logits" || Name == "nll_loss")
+    return true;
+  if (Name == "sum" || Name == "mean" || Name == "norm")
+    return isa<CXXMemberCallExpr>(C) ? C->getNumArgs() == 0 ||
+                                           isa<CXXDefaultArgExpr>(C->getArg(0))
+                                     : C->getNumArgs() == 1;
+  return false;
+}
+
+static bool isSinkCallee(const FunctionDecl *FD) {
+  if (!FD)
+    return false;
+  StringRef Name = calleeName(FD);
+  if (Name == "backward" && isTensorRecord(methodClass(FD)))
+    return true;
+  if (Name != "backward" && Name != "grad")
+    return false;
+  std::string Q = FD->getQualifiedNameAsString();
+  return Q == "torch::autograd::backward" || Q == "torch::autograd::grad";
+}
+
+/// torch::autograd::grad(..., create_graph=true): its result has a graph.
+static bool isCreateGraphGrad(const CallExpr *C) {
+  const FunctionDecl *FD = C->getDirectCallee();
+  if (!FD || FD->getQualifiedNameAsString() != "torch::autograd::grad" ||
+      C->getNumArgs() < 5)
+    return false;
+  if (isa<CXXDefaultArgExpr>(C->getArg(4)))
+    return false;
+  const auto *B = dyn_cast<CXXBoolLiteralExpr>(strip(C->getArg(4)));
+  return !B || B->getValue();
+}
+
+/// A call that returns a tensor requiring grad without a graph: a factory
+/// given TensorOptions().requires_grad(true), requires_grad_(),
+/// parameters(), register_parameter().
+static bool makesLeaf(const CallExpr *C) {
+  StringRef Name = calleeName(C->getDirectCallee());
+  if (Name == "requires_grad_" || Name == "set_requires_grad" ||
+      Name == "parameters" || Name == "named_parameters" ||
+      Name == "register_parameter")
+    return true;
+  for (const Expr *A : C->arguments()) {
+    const auto *O = dyn_cast<CallExpr>(strip(A));
+    while (O) {
+      if (calleeName(O->getDirectCallee()) == "requires_grad") {
+        const auto *B =
+            O->getNumArgs() ? dyn_cast<CXXBoolLiteralExpr>(strip(O->getArg(0)))
+                            : nullptr;
+        return !B || B->getValue();
+      }
+      const auto *M = dyn_cast<CXXMemberCallExpr>(O);
+      O = M ? dyn_cast<CallExpr>(strip(M->getImplicitObjectArgument()))
+            : nullptr;
+    }
+  }
+  return false;
+}
+
+/// The declaration a store writes into: a variable, or a member of `this`.
+/// Follows `a.b`, `a->b`, `a[i]`, `*a` and references to their root.
+static const ValueDecl *destDecl(const Expr *E, unsigned Depth = 0) {
+  E = strip(E);
+  if (!E || Depth > 8)
+    return nullptr;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+    if (VD && VD->getType()->isReferenceType() && !isa<ParmVarDecl>(VD) &&
+        VD->getInit())
+      if (const ValueDecl *Alias = destDecl(VD->getInit(), Depth + 1))
+        return Alias;
+    return VD;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      return dyn_cast<FieldDecl>(ME->getMemberDecl());
+    return destDecl(ME->getBase(), Depth + 1);
+  }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
+    if (OC->getNumArgs() >= 1 &&
+        (OC->getOperator() == OO_Arrow || OC->getOperator() == OO_Star ||
+         OC->getOperator() == OO_Subscript))
+      return destDecl(OC->getArg(0), Depth + 1);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    StringRef N = calleeName(MC->getDirectCallee());
+    if (N == "at" || N == "back" || N == "front" || N == "second")
+      return destDecl(MC->getImplicitObjectArgument(), Depth + 1);
+  }
+  // std::get<0>(state) = ...
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    if (C->getDirectCallee() && C->getDirectCallee()->isInStdNamespace() &&
+        calleeName(C->getDirectCallee()) == "get" && C->getNumArgs() == 1)
+      return destDecl(C->getArg(0), Depth + 1);
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return destDecl(AS->getBase(), Depth + 1);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_Deref)
+      return destDecl(UO->getSubExpr(), Depth + 1);
+  return nullptr;
+}
+
+static bool outlivesFunction(const ValueDecl *D) {
+  if (isa<FieldDecl>(D))
+    return true;
+  const auto *VD = dyn_cast<VarDecl>(D);
+  return VD && VD->hasGlobalStorage();
+}
+
+/// int64_t, size_t and the like: wide enough to be a dimension.
+static bool isWideInteger(QualType T) {
+  T = T.getCanonicalType();
+  return T->isSpecificBuiltinType(BuiltinType::Long) ||
+         T->isSpecificBuiltinType(BuiltinType::ULong) ||
+         T->isSpecificBuiltinType(BuiltinType::LongLong) ||
+         T->isSpecificBuiltinType(BuiltinType::ULongLong);
+}
+
+/// A key that takes a new value for every input shape: a 64-bit integer, a
+/// sequence of integers (std::vector<int64_t>, IntArrayRef), or a tuple, pair
+/// or array holding one.
+static bool isShapeKey(QualType T, unsigned Depth = 0) {
+  T = T.getCanonicalType();
+  if (isWideInteger(T))
+    return true;
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T->getAsCXXRecordDecl());
+  if (!Spec || Depth > 3)
+    return false;
+  StringRef Name = Spec->getName();
+  bool IsSequence = Name == "vector" || Name == "ArrayRef" ||
+                    Name == "SmallVector" || Name == "array";
+  llvm::SmallVector<QualType, 4> Args;
+  for (const TemplateArgument &A : Spec->getTemplateArgs().asArray()) {
+    if (A.getKind() == TemplateArgument::Type)
+      Args.push_back(A.getAsType());
+    else if (A.getKind() == TemplateArgument::Pack)
+      for (const TemplateArgument &P : A.pack_elements())
+        if (P.getKind() == TemplateArgument::Type)
+          Args.push_back(P.getAsType());
+  }
+  for (QualType AT : Args) {
+    AT = AT.getCanonicalType();
+    if (IsSequence && AT->isIntegerType() && !AT->isBooleanType() &&
+        !AT->isEnumeralType())
+      return true;
+    if (isShapeKey(AT, Depth + 1))
+      return true;
+  }
+  return false;
+}
+
+/// For a std::map-like type whose key is shape-like, returns true and the
+/// mapped type in \p Mapped.
+static bool isShapeKeyedMap(QualType T, QualType &Mapped) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
+  if (!Spec || !Spec->getName().contains_insensitive("map") ||
+      Spec->getTemplateArgs().size() < 2)
+    return false;
+  const TemplateArgument &K = Spec->getTemplateArgs()[0];
+  const TemplateArgument &V = Spec->getTemplateArgs()[1];
+  if (K.getKind() != TemplateArgument::Type ||
+      V.getKind() != TemplateArgument::Type)
+    return false;
+  Mapped = V.getAsType();
+  return isShapeKey(K.getAsType());
+}
+
+// ---- facts about one function ----------------------------------------------
+
+static auto noGradGuardType() {
+  return hasUnqualifiedDesugaredType(recordType(hasDeclaration(cxxRecordDecl(
+      anyOf(isSameOrDerivedFrom("::c10::AutoGradMode"),
+            hasName("::c10::InferenceMode"))))));
+}
+
+/// False for a guard that turns grad mode on: AutoGradMode(true),
+/// InferenceMode(false).
+static bool disablesGrad(const VarDecl *VD) {
+  const auto *C = dyn_cast_or_null<CXXConstructExpr>(strip(VD->getInit()));
+  if (!C)
+    C = dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
+  if (!C || C->getNumArgs() == 0)
+    return true;
+  const auto *B = dyn_cast<CXXBoolLiteralExpr>(strip(C->getArg(0)));
+  if (!B)
+    return true;
+  std::string Cls = C->getConstructor()->getParent()->getQualifiedNameAsString();
+  if (Cls == "c10::InferenceMode")
+    return B->getValue();
+  if (Cls == "c10::AutoGradMode")
+    return !B->getValue();
+  return true;
+}
+
+TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
+                                                   ASTContext &Ctx) {
+  auto &Slot = Infos[FD];
+  if (Slot)
+    return *Slot;
+  Slot = std::make_unique<FnInfo>();
+  FnInfo &F = *Slot;
+  F.FD = FD;
+  F.Body = FD->getBody();
+  if (!F.Body)
+    return F;
+  F.IsModuleForward = isForwardCallee(FD);
+  F.IsModuleMethod = derivesFrom(methodClass(FD), {"torch::nn::Module"});
+  const SourceManager &SM = Ctx.getSourceManager();
+
+  auto VarRef = ignoringParenImpCasts(declRefExpr(to(varDecl().bind(VarId))));
+  auto Facts = match(
+      findAll(stmt(anyOf(
+          stmt(loopStmt()).bind(LoopId),
+          lambdaExpr().bind(LambdaId),
+          compoundStmt(forEach(
+              stmt(anyOf(declStmt(has(varDecl(hasType(noGradGuardType()))
+                                          .bind(VarId))),
+                         expr(ignoringImplicit(callExpr(
+                             callee(functionDecl(
+                                 hasName("::c10::GradMode::set_enabled"))),
+                             hasArgument(0, ignoringImplicit(
+                                                cxxBoolLiteral(equals(false)))))))))
+                  .bind(GuardId)))
+              .bind(BlockId),
+          declStmt(forEach(varDecl(hasInitializer(expr().bind(ValueId)))
+                               .bind(VarId))),
+          cxxOperatorCallExpr(
+              hasAnyOverloadedOperatorName("=", "+=", "-="),
+              hasArgument(0, expr().bind(DestId)),
+              hasArgument(1, expr().bind(ValueId)))
+              .bind(StoreId),
+          binaryOperator(hasAnyOperatorName("=", "+=", "-="),
+                         hasLHS(expr().bind(DestId)),
+                         hasRHS(expr().bind(ValueId)))
+              .bind(StoreId),
+          cxxMemberCallExpr(
+              callee(cxxMethodDecl(hasAnyName("add_", "sub_"))),
+              on(VarRef), hasArgument(0, expr().bind(ValueId))),
+          // What a container holds is what was put into it.
+          cxxMemberCallExpr(
+              callee(cxxMethodDecl(hasAnyName("push_back", "emplace_back",
+                                              "insert", "emplace",
+                                              "push_front", "emplace_front"))),
+              on(VarRef), hasAnyArgument(expr().bind(ValueId))),
+          callExpr(callee(functionDecl())).bind(SinkId),
+          returnStmt(hasReturnValue(expr().bind(ValueId))).bind(ReturnId)))),
+      *F.Body, Ctx);
+
+  llvm::SmallVector<const CallExpr *, 8> Calls;
+  llvm::SmallVector<const Expr *, 4> ReturnValues;
+  for (const auto &M : Facts) {
+    if (const auto *L = M.getNodeAs<Stmt>(LoopId)) {
+      F.Loops.push_back(L);
+      continue;
+    }
+    if (const auto *L = M.getNodeAs<LambdaExpr>(LambdaId)) {
+      F.Lambdas.push_back(L->getBody()->getSourceRange());
+      continue;
+    }
+    if (const auto *B = M.getNodeAs<CompoundStmt>(BlockId)) {
+      const auto *G = M.getNodeAs<Stmt>(GuardId);
+      const auto *VD = M.getNodeAs<VarDecl>(VarId);
+      if (!VD || disablesGrad(VD))
+        F.NoGrad.push_back(SourceRange(G->getBeginLoc(), B->getEndLoc()));
+      continue;
+    }
+    if (M.getNodeAs<ReturnStmt>(ReturnId)) {
+      ReturnValues.push_back(M.getNodeAs<Expr>(ValueId));
+      continue;
+    }
+    if (const auto *S = M.getNodeAs<Expr>(StoreId)) {
+      const auto *Dest = M.getNodeAs<Expr>(DestId);
+      const auto *Value = M.getNodeAs<Expr>(ValueId);
+      llvm::SmallVector<const ValueDecl *, 2> Targets;
+      if (const auto *Tie = dyn_cast<CallExpr>(strip(Dest));
+          Tie && calleeName(Tie->getDirectCallee()) == "tie") {
+        for (const Expr *A : Tie->arguments())
+          if (const ValueDecl *D = destDecl(A))
+            Targets.push_back(D);
+      } else if (const auto *DR = dyn_cast<DeclRefExpr>(strip(Dest))) {
+        Targets.push_back(DR->getDecl());
+      } else if (const auto *ME = dyn_cast<MemberExpr>(strip(Dest));
+                 ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
+        Targets.push_back(ME->getMemberDecl());
+      } else if (const auto *Get = dyn_cast<CallExpr>(strip(Dest));
+                 Get && calleeName(Get->getDirectCallee()) == "get") {
+        if (const ValueDecl *D = destDecl(Get))
+          Targets.push_back(D);
+      }
+      for (const ValueDecl *D : Targets) {
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          F.Defs[VD].push_back(Value);
+        if (isPlainAssignment(S))
+          F.Assigns.push_back({D, S});
+      }
+      continue;
+    }
+    if (const auto *VD = M.getNodeAs<VarDecl>(VarId)) {
+      if (const auto *V = M.getNodeAs<Expr>(ValueId))
+        F.Defs[VD].push_back(V);
+      continue;
+    }
+    if (const auto *C = M.getNodeAs<CallExpr>(SinkId))
+      Calls.push_back(C);
+  }
+  // A range-for variable takes its values from the range, not from the
+  // `*__begin` initializer clang synthesizes.
+  for (const Stmt *L : F.Loops)
+    if (const auto *RF = dyn_cast<CXXForRangeStmt>(L))
+      F.Defs[RF->getLoopVariable()] = {RF->getRangeInit()};
+
+  // Decls mentioned in a subtree, and the decls their definitions mention.
+  auto Mentions = [&](const Stmt *S, llvm::DenseSet<const ValueDecl *> &Out,
+                      bool OneHop) {
+    if (!S)
+      return;
+    auto Refs = match(findAll(expr(anyOf(
+                          declRefExpr(to(valueDecl().bind(VarId))),
+                          memberExpr(has(cxxThisExpr()),
+                                     member(valueDecl().bind(VarId)))))),
+                      *S, Ctx);
+    for (const auto &R : Refs) {
+      const auto *D = R.getNodeAs<ValueDecl>(VarId);
+      if (!Out.insert(D).second || !OneHop)
+        continue;
+      if (const auto *VD = dyn_cast<VarDecl>(D)) {
+        auto It = F.Defs.find(VD);
+        if (It == F.Defs.end())
+          continue;
+        for (const Expr *Def : It->second)
+          for (const auto &R2 : match(
+                   findAll(expr(anyOf(
+                       declRefExpr(to(valueDecl().bind(VarId))),
+                       memberExpr(has(cxxThisExpr()),
+                                  member(valueDecl().bind(VarId)))))),
+                   *Def, Ctx))
+            Out.insert(R2.getNodeAs<ValueDecl>(VarId));
+      }
+    }
+  };
+
+  for (const CallExpr *C : Calls) {
+    const FunctionDecl *Callee = C->getDirectCallee();
+    StringRef Name = calleeName(Callee);
+    if (isSinkCallee(Callee)) {
+      F.Sinks.push_back(C);
+      Mentions(C, F.Differentiated, /*OneHop=*/true);
+      continue;
+    }
+    if (Name == "item") {
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+        F.ItemObjects.push_back(
+            MC->getImplicitObjectArgument()->getSourceRange());
+      continue;
+    }
+    static const llvm::StringSet<> ShrinkNames = {
+        "clear", "erase", "pop_back", "pop_front", "pop", "resize",
+        "extract", "swap", "size", "empty", "reset", "detach_", "shrink_to_fit"};
+    if (!ShrinkNames.contains(Name))
+      continue;
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
+    if (!MC)
+      continue;
+    if (const ValueDecl *D = destDecl(MC->getImplicitObjectArgument()))
+      F.Shrinks.push_back({D, C});
+  }
+  for (const Expr *R : ReturnValues) {
+    bool InLambda = false;
+    for (SourceRange L : F.Lambdas)
+      InLambda |= contains(L, R->getBeginLoc(), SM);
+    if (!InLambda)
+      F.Returned.push_back(R);
+  }
+  return F;
+}
+
+// ---- provenance --------------------------------------------------------------
+
+static bool inAny(llvm::ArrayRef<SourceRange> Ranges, SourceLocation L,
+                  const SourceManager &SM) {
+  for (SourceRange R : Ranges)
+    if (contains(R, L, SM))
+      return true;
+  return false;
+}
+
+TensorStoreFinder::Prov
+TensorStoreFinder::returnProvenance(const FunctionDecl *FD, ASTContext &Ctx,
+                                    unsigned Depth) {
+  auto &Slot = Returns[FD];
+  if (Slot)
+    return Slot->P; // done, or being computed (a recursive call): None
+  Slot = std::make_unique<ReturnMemo>();
+  FnInfo &F = info(FD, Ctx);
+  const SourceManager &SM = Ctx.getSourceManager();
+  Prov P;
+  uint64_t FromParams = 0;
+  for (const auto &M : match(findAll(returnStmt(hasReturnValue(
+                                 expr().bind(ValueId)))),
+                             *F.Body, Ctx)) {
+    const auto *R = M.getNodeAs<Expr>(ValueId);
+    if (inAny(F.Lambdas, R->getBeginLoc(), SM))
+      continue;
+    P.merge(provenance(R, F, Ctx, Depth + 1));
+    for (unsigned I = 0; I < FD->getNumParams() && I < 64; ++I)
+      if (pathTo(R, FD->getParamDecl(I), F, Ctx, Depth + 1) != Path::None)
+        FromParams |= uint64_t(1) << I;
+  }
+  ReturnMemo &Memo = *Returns[FD];
+  Memo.P = P;
+  Memo.FromParams = FromParams;
+  return P;
+}
+
+TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
+                                                      ASTContext &Ctx,
+                                                      unsigned Depth) {
+  Prov P;
+  E = strip(E);
+  if (!E || Depth > 32)
+    return P;
+  const SourceManager &SM = Ctx.getSourceManager();
+  QualType T = E->getType();
+  if (!T.isNull() && !T->isDependentType() && !holdsTensor(T) &&
+      !isa<InitListExpr>(E) && !isa<CXXConstructExpr>(E))
+    return P;
+
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+    if (!VD || isa<ParmVarDecl>(VD) || VD->hasGlobalStorage() ||
+        !VisitingVars.insert(VD).second)
+      return P;
+    auto It = F.Defs.find(VD);
+    if (It != F.Defs.end()) {
+      llvm::SmallVector<const Expr *, 2> Defs = It->second;
+      for (const Expr *Def : Defs) {
+        // A definition after the use reaches it only around a loop.
+        if (isBefore(E->getBeginLoc(), Def->getBeginLoc(), SM)) {
+          bool SameLoop = false;
+          for (const Stmt *L : F.Loops)
+            SameLoop |= contains(L->getSourceRange(), E->getBeginLoc(), SM) &&
+                        contains(L->getSourceRange(), Def->getBeginLoc(), SM);
+          if (!SameLoop)
+            continue;
+        }
+        P.merge(provenance(Def, F, Ctx, Depth + 1));
+      }
+    }
+    VisitingVars.erase(VD);
+    return P;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      return P;
+    return provenance(ME->getBase(), F, Ctx, Depth + 1);
+  }
+  if (const auto *L = dyn_cast<LambdaExpr>(E)) {
+    auto Init = L->capture_init_begin();
+    for (const LambdaCapture &C : L->captures()) {
+      const Expr *CI = Init != L->capture_init_end() ? *Init++ : nullptr;
+      if (C.getCaptureKind() == LCK_ByCopy && CI)
+        P.merge(provenance(CI, F, Ctx, Depth + 1));
+    }
+    return P;
+  }
+  if (const auto *C = dyn_cast<CallExpr>(E)) {
+    if (cutsGraph(C))
+      return P;
+    const FunctionDecl *Callee = C->getDirectCallee();
+    bool NoGrad = inAny(F.NoGrad, C->getBeginLoc(), SM);
+    if (!Callee && dependentMemberName(C) == "forward")
+      return NoGrad ? P : Prov::attached(C); // a template's forward call
+    bool Pass = passesThrough(C);
+    if (!Pass && NoGrad)
+      return P; // computed with grad mode off
+    if (isForwardCallee(Callee))
+      return Prov::attached(C);
+    if (Callee && calleeName(Callee) == "grad" && isSinkCallee(Callee))
+      return isCreateGraphGrad(C) ? Prov::attached(C) : P;
+    if (makesLeaf(C))
+      return Prov::leaf(C);
+    // Inputs: the object of a member call and the arguments.
+    llvm::SmallVector<const Expr *, 4> Inputs;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+      Inputs.push_back(MC->getImplicitObjectArgument());
+    for (const Expr *A : C->arguments())
+      Inputs.push_back(A);
+    // A function of this TU: what its returns carry, plus the inputs its
+    // returns are computed from.
+    const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+    if (Def && Def->hasBody() && !SM.isInSystemHeader(Def->getLocation())) {
+      Prov R = returnProvenance(Def, Ctx, Depth + 1);
+      if (R.K == Prov::Attached)
+        return Prov::attached(C);
+      uint64_t FromParams = Returns[Def]->FromParams;
+      for (unsigned I = 0; I < C->getNumArgs() && I < 64; ++I) {
+        unsigned ParamIdx = I;
+        if (isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(Def)) {
+          if (I == 0)
+            continue;
+          ParamIdx = I - 1;
+        }
+        if (!(FromParams & (uint64_t(1) << ParamIdx)))
+          continue;
+        Prov A = provenance(C->getArg(I), F, Ctx, Depth + 1);
+        if (A.K != Prov::None)
+          P.merge(Prov::attached(A.K == Prov::Attached ? A.Origin : C));
+      }
+      return P;
+    }
+    for (const Expr *In : Inputs) {
+      Prov A = provenance(In, F, Ctx, Depth + 1);
+      if (A.K == Prov::Leaf && !Pass)
+        A = Prov::attached(C); // an operation on a leaf builds a graph
+      P.merge(A);
+    }
+    return P;
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    for (const Expr *A : CE->arguments())
+      P.merge(provenance(A, F, Ctx, Depth + 1));
+    return P;
+  }
+  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+    for (const Expr *I : IL->inits())
+      P.merge(provenance(I, F, Ctx, Depth + 1));
+    return P;
+  }
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+    P.merge(provenance(CO->getTrueExpr(), F, Ctx, Depth + 1));
+    P.merge(provenance(CO->getFalseExpr(), F, Ctx, Depth + 1));
+    return P;
+  }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return provenance(AS->getBase(), F, Ctx, Depth + 1);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return provenance(UO->getSubExpr(), F, Ctx, Depth + 1);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Comma)
+      return provenance(BO->getRHS(), F, Ctx, Depth + 1);
+    P.merge(provenance(BO->getLHS(), F, Ctx, Depth + 1));
+    P.merge(provenance(BO->getRHS(), F, Ctx, Depth + 1));
+  }
+  return P;
+}
+
+TensorStoreFinder::Path TensorStoreFinder::pathTo(const Expr *E,
+                                                  const ValueDecl *Target,
+                                                  FnInfo &F, ASTContext &Ctx,
+                                                  unsigned Depth) {
+  E = strip(E);
+  if (!E || Depth > 32)
+    return Path::None;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (DR->getDecl() == Target)
+      return Path::Arith;
+    const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+    if (!VD || isa<ParmVarDecl>(VD) || VD->hasGlobalStorage() ||
+        !VisitingVars.insert(VD).second)
+      return Path::None;
+    Path R = Path::None;
+    auto It = F.Defs.find(VD);
+    if (It != F.Defs.end()) {
+      llvm::SmallVector<const Expr *, 2> Defs = It->second;
+      for (const Expr *Def : Defs)
+        R = std::max(R, pathTo(Def, Target, F, Ctx, Depth + 1));
+    }
+    VisitingVars.erase(VD);
+    return R;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      return ME->getMemberDecl() == Target ? Path::Arith : Path::None;
+    return pathTo(ME->getBase(), Target, F, Ctx, Depth + 1);
+  }
+  if (const auto *C = dyn_cast<CallExpr>(E)) {
+    if (cutsGraph(C))
+      return Path::None;
+    Path R = Path::None;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+      R = pathTo(MC->getImplicitObjectArgument(), Target, F, Ctx, Depth + 1);
+    for (const Expr *A : C->arguments())
+      R = std::max(R, pathTo(A, Target, F, Ctx, Depth + 1));
+    if (R != Path::None && !isAccumulating(C))
+      R = Path::Through;
+    return R;
+  }
+  Path R = Path::None;
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      R = std::max(R, pathTo(CE, Target, F, Ctx, Depth + 1));
+  return R;
+}
+
+// ---- stores -------------------------------------------------------------------
+
+/// The innermost loop of \p F that contains \p L.
+static const Stmt *innermostLoop(const TensorStoreFinder::FnInfo &F,
+                                 SourceLocation L, const SourceManager &SM) {
+  const Stmt *Best = nullptr;
+  for (const Stmt *Loop : F.Loops)
+    if (contains(Loop->getSourceRange(), L, SM) &&
+        (!Best || contains(Best->getSourceRange(), Loop->getBeginLoc(), SM)))
+      Best = Loop;
+  return Best;
+}
+
+/// The tensor-producing call a cached value comes from (for the note of a
+/// Cache finding): the value itself, or the initializer of the local it names.
+static const Expr *producer(const Expr *E, TensorStoreFinder::FnInfo &F,
+                            unsigned Depth = 0) {
+  E = strip(E);
+  if (!E || Depth > 4)
+    return nullptr;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+    if (!VD || isa<ParmVarDecl>(VD))
+      return nullptr;
+    auto It = F.Defs.find(VD);
+    if (It == F.Defs.end() || It->second.size() != 1)
+      return nullptr;
+    return producer(It->second.front(), F, Depth + 1);
+  }
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return passesThrough(C) && C->getNumArgs()
+               ? producer(C->getArg(C->getNumArgs() - 1), F, Depth + 1)
+               : C;
+  return nullptr;
+}
+
+/// Whether the function returns \p Target as a tensor (not a number taken
+/// from it with item()).
+bool TensorStoreFinder::escapes(const ValueDecl *Target, FnInfo &F,
+                                ASTContext &Ctx) {
+  for (const Expr *R : F.Returned)
+    if (pathTo(R, Target, F, Ctx, 0) != Path::None)
+      return true;
+  return false;
+}
+
+/// Whether \p Store sits in a block of \p Loop that ends the loop with a
+/// `break` or `return` after it (not inside a lambda of the loop).
+static bool leavesLoopAfter(const Expr *Store, const Stmt *Loop,
+                            const TensorStoreFinder::FnInfo &F,
+                            ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  static constexpr char BlockId[] = "exitBlock", ExitId[] = "exit";
+  for (const auto &M :
+       match(findAll(compoundStmt(forEach(stmt(anyOf(breakStmt(), returnStmt()))
+                                              .bind(ExitId)))
+                         .bind(BlockId)),
+             *Loop, Ctx)) {
+    const auto *Block = M.getNodeAs<CompoundStmt>(BlockId);
+    const auto *Exit = M.getNodeAs<Stmt>(ExitId);
+    if (inAny(F.Lambdas, Exit->getBeginLoc(), SM))
+      continue;
+    // A `break` of a nested loop or switch leaves only that.
+    if (isa<BreakStmt>(Exit)) {
+      bool Nested = false;
+      for (const Stmt *L : F.Loops)
+        Nested |= L != Loop && contains(Loop->getSourceRange(), L->getBeginLoc(), SM) &&
+                  contains(L->getSourceRange(), Exit->getBeginLoc(), SM);
+      if (Nested)
+        continue;
+    }
+    if (contains(Block->getSourceRange(), Store->getBeginLoc(), SM) &&
+        isBefore(Store->getBeginLoc(), Exit->getBeginLoc(), SM))
+      return true;
+  }
+  return false;
+}
+
+void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
+                                      const Expr *Store, const Expr *Dest,
+                                      const Expr *Value, FnInfo &F,
+                                      ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const ValueDecl *Target = destDecl(Dest);
+  if (!Target)
+    return;
+  bool Outlives = outlivesFunction(Target);
+  const Stmt *Loop = innermostLoop(F, Store->getBeginLoc(), SM);
+  if (!Outlives) {
+    // A local must be declared outside the loop whose iterations it spans.
+    if (!Loop || contains(Loop->getSourceRange(), Target->getLocation(), SM))
+      return;
+  }
+
+  // A store in a block that then leaves the loop runs once
+  // (`results.push_back(out); break;`).
+  if (Loop && !Outlives && leavesLoopAfter(Store, Loop, F, Ctx))
+    return;
+
+  // An unbounded shape-keyed static cache keeps device memory whether or not
+  // the tensors carry history.
+  if (Kind == TensorStore::Insert) {
+    QualType Mapped;
+    const auto *VD = dyn_cast<VarDecl>(Target);
+    if (VD && VD->hasGlobalStorage() &&
+        isShapeKeyedMap(VD->getType(), Mapped) && holdsTensor(Mapped)) {
+      if (const Expr *Origin = producer(Value, F)) {
+        Pending.push_back({TensorStore::Cache, Store, Target, Value, Origin,
+                           nullptr});
+        return;
+      }
+    }
+  }
+
+  Prov P = provenance(Value, F, Ctx, 0);
+  if (P.K != Prov::Attached || !P.Origin)
+    return;
+  // The graph must be built by the code that stores it: per iteration for a
+  // local (else every iteration stores pieces of one graph), per call for a
+  // member, global or static.
+  if (!Outlives && !contains(Loop->getSourceRange(), P.Origin->getBeginLoc(), SM))
+    return;
+  if (Outlives && !contains(F.Body->getSourceRange(), P.Origin->getBeginLoc(), SM))
+    return;
+
+  // A loop over modules (`for (auto &layer : layers) x = layer(x);`) runs
+  // one forward pass; its iterations build one graph, not one each.
+  if (Loop && isForwardCallee(dyn_cast<CallExpr>(P.Origin)
+                                  ? cast<CallExpr>(P.Origin)->getDirectCallee()
+                                  : nullptr)) {
+    const auto *Call = cast<CallExpr>(P.Origin);
+    const Expr *Module = nullptr;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+      Module = MC->getImplicitObjectArgument();
+    else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call))
+      Module = OC->getArg(0);
+    if (Module)
+      for (const auto &M : match(findAll(declRefExpr(to(varDecl().bind(VarId)))),
+                                 *Module, Ctx))
+        if (contains(Loop->getSourceRange(),
+                     M.getNodeAs<VarDecl>(VarId)->getLocation(), SM))
+          return;
+  }
+
+  if (Kind == TensorStore::Assign) {
+    // What a module's forward keeps in a member (a KL term, attention
+    // weights) is what its caller differentiates.
+    if (Outlives && F.IsModuleForward && isa<FieldDecl>(Target) &&
+        pathTo(Value, Target, F, Ctx, 0) == Path::None)
+      return;
+    Path Through = pathTo(Value, Target, F, Ctx, 0);
+    // `h = enc(x); h = dec(h);`: the old value read here was assigned
+    // earlier in the same iteration (or call), not carried into it.
+    if (Through != Path::None)
+      for (const auto &[D, A] : F.Assigns)
+        if (D == Target && A != Store &&
+            isBefore(A->getBeginLoc(), Store->getBeginLoc(), SM) &&
+            contains(Outlives ? F.Body->getSourceRange()
+                              : Loop->getSourceRange(),
+                     A->getBeginLoc(), SM))
+          return;
+    if (Through == Path::Through)
+      Kind = TensorStore::Carry;
+    else if (Through == Path::Arith)
+      Kind = TensorStore::Accumulate;
+    else if (!Outlives)
+      return; // a local overwritten every iteration holds one graph at a time
+  }
+
+  if (!Outlives) {
+    // Kept on purpose: differentiated later, returned to the caller, or part
+    // of a module's forward computation.
+    if (Kind != TensorStore::Carry && F.Differentiated.contains(Target))
+      return;
+    if (escapes(Target, F, Ctx) || F.IsModuleForward)
+      return;
+    // Reset, cleared or bounded in the loop.
+    for (const auto &[D, S] : F.Shrinks)
+      if (D == Target &&
+          (contains(Loop->getSourceRange(), S->getBeginLoc(), SM) ||
+           calleeName(cast<CallExpr>(S)->getDirectCallee()) == "size"))
+        return;
+    for (const auto &[D, S] : F.Assigns) {
+      if (D != Target || S == Store ||
+          !contains(Loop->getSourceRange(), S->getBeginLoc(), SM))
+        continue;
+      if (provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached)
+        return;
+    }
+    if (Kind == TensorStore::Carry) {
+      // A carry matters across a gradient step (truncated BPTT) or when no
+      // gradient is ever taken; an unrolled sequence differentiated after
+      // the loop needs it.
+      bool SinkInLoop = false;
+      for (const Expr *S : F.Sinks)
+        SinkInLoop |= contains(Loop->getSourceRange(), S->getBeginLoc(), SM);
+      if (!SinkInLoop && (!F.Sinks.empty() || F.IsModuleMethod))
+        return;
+    }
+  }
+
+  TensorStore S{Kind, Store, Target, Value, P.Origin, Loop};
+  const Expr *V = strip(Value);
+  bool Postfix = isa<DeclRefExpr, MemberExpr, CallExpr>(V) &&
+                 !isa<CXXOperatorCallExpr>(V) && !V->getBeginLoc().isMacroID() &&
+                 !Value->getEndLoc().isMacroID();
+  bool PlainTensor =
+      isTensorRecord(V->getType().getNonReferenceType()->getAsCXXRecordDecl());
+  if (Postfix && PlainTensor && !Outlives) {
+    if (Kind == TensorStore::Accumulate && operands(Store).first) {
+      // `.item<double>()` when the accumulator is only read through item()
+      // and the value is one number.
+      bool ItemOnly = true;
+      for (const auto &M : match(findAll(declRefExpr(to(equalsNode(Target)))
+                                             .bind(VarId)),
+                                 *F.Body, Ctx)) {
+        const auto *Ref = M.getNodeAs<DeclRefExpr>(VarId);
+        if (Ref == strip(operands(Store).first))
+          continue;
+        if (!inAny(F.ItemObjects, Ref->getBeginLoc(), SM)) {
+          // Another `+=` of the accumulator is fine too.
+          auto Acc = match(
+              findAll(cxxOperatorCallExpr(
+                  hasAnyOverloadedOperatorName("+=", "-="),
+                  hasArgument(0, ignoringParenImpCasts(equalsNode(Ref))))),
+              *F.Body, Ctx);
+          if (Acc.empty())
+            ItemOnly = false;
+        }
+      }
+      const Expr *Scalar = V;
+      if (const auto *DR = dyn_cast<DeclRefExpr>(V))
+        if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+          if (F.Defs.count(VD) && F.Defs[VD].size() == 1)
+            Scalar = F.Defs[VD].front();
+      S.FixItem = ItemOnly && isScalarProducer(Scalar);
+    }
+    S.FixDetach = !S.FixItem;
+  }
+  if (Outlives)
+    Pending.push_back(S);
+  else
+    Found.push_back(S);
+}
+
+/// The variables and members of `std::tie(a, b)` and
+/// `std::forward_as_tuple(a, std::tie(b, c))`.
+static llvm::SmallVector<const Expr *, 4> tiedTargets(const Expr *E) {
+  llvm::SmallVector<const Expr *, 4> Out;
+  const auto *C = dyn_cast_or_null<CallExpr>(strip(E));
+  const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr;
+  if (!FD || !FD->isInStdNamespace() ||
+      (calleeName(FD) != "tie" && calleeName(FD) != "forward_as_tuple"))
+    return Out;
+  for (const Expr *A : C->arguments()) {
+    const Expr *SA = strip(A);
+    if (isa<DeclRefExpr>(SA) || isa<MemberExpr>(SA))
+      Out.push_back(SA);
+    else
+      Out.append(tiedTargets(SA));
+  }
+  return Out;
+}
+
+void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
+                                        ASTContext &Ctx) {
+  FnInfo &F = info(FD, Ctx);
+  if (!F.Body)
+    return;
+  // TU-wide facts about members, globals and statics.
+  for (const ValueDecl *D : F.Differentiated)
+    if (outlivesFunction(D))
+      DifferentiatedTU.insert(D);
+  for (const auto &[D, S] : F.Shrinks)
+    if (outlivesFunction(D))
+      ShrunkTU.insert(D);
+
+  auto TensorDest = expr(hasType(qualType(anything()))).bind(DestId);
+  auto Stores = match(
+      findAll(expr(anyOf(
+          cxxOperatorCallExpr(hasAnyOverloadedOperatorName("+=", "-="),
+                              hasArgument(0, TensorDest),
+                              hasArgument(1, expr().bind(ValueId)))
+              .bind("acc"),
+          cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName("add_", "sub_"))),
+                            on(TensorDest),
+                            hasArgument(0, expr().bind(ValueId)))
+              .bind("acc"),
+          cxxOperatorCallExpr(hasOverloadedOperatorName("="),
+                              hasArgument(0, TensorDest),
+                              hasArgument(1, expr().bind(ValueId)))
+              .bind("assign"),
+          // In templates, with a dependent operand.
+          binaryOperator(hasAnyOperatorName("+=", "-="), hasLHS(TensorDest),
+                         hasRHS(expr().bind(ValueId)))
+              .bind("acc"),
+          binaryOperator(hasOperatorName("="), hasLHS(TensorDest),
+                         hasRHS(expr().bind(ValueId)))
+              .bind("assign"),
+          callExpr(callee(expr(anyOf(unresolvedMemberExpr(),
+                                     cxxDependentScopeMemberExpr()))))
+              .bind("dinsert"),
+          cxxMemberCallExpr(
+              callee(cxxMethodDecl(hasAnyName(
+                  "push_back", "emplace_back", "emplace", "insert",
+                  "push_front", "emplace_front", "try_emplace",
+                  "insert_or_assign", "emplace_hint", "push"))),
+              on(TensorDest))
+              .bind("insert")))),
+      *F.Body, Ctx);
+  for (const auto &M : Stores) {
+    const auto *Dest = M.getNodeAs<Expr>(DestId);
+    const auto *Value = M.getNodeAs<Expr>(ValueId);
+    if (const auto *S = M.getNodeAs<Expr>("acc")) {
+      if (holdsTensor(Dest->getType()))
+        considerStore(TensorStore::Accumulate, S, Dest, Value, F, Ctx);
+      continue;
+    }
+    if (const auto *S = M.getNodeAs<CallExpr>("dinsert")) {
+      static const llvm::StringSet<> InsertNames = {
+          "push_back", "emplace_back", "emplace", "insert", "push_front",
+          "emplace_front", "try_emplace", "insert_or_assign", "push"};
+      const Expr *Base = dependentMemberBase(S);
+      if (!Base || !InsertNames.contains(dependentMemberName(S)) ||
+          !holdsTensor(Base->getType()))
+        continue;
+      for (const Expr *A : S->arguments())
+        considerStore(TensorStore::Insert, S, Base, A, F, Ctx);
+      continue;
+    }
+    if (const auto *S = M.getNodeAs<Expr>("assign")) {
+      if (!holdsTensor(Dest->getType()))
+        continue;
+      // `map[key] = v` and `vec.at(i) = v` insert into the container.
+      const Expr *D = strip(Dest);
+      const auto *Sub = dyn_cast<CXXOperatorCallExpr>(D);
+      const auto *At = dyn_cast<CXXMemberCallExpr>(D);
+      if ((Sub && Sub->getOperator() == OO_Subscript) ||
+          (At && calleeName(At->getDirectCallee()) == "at"))
+        considerStore(TensorStore::Insert, S, Dest, Value, F, Ctx);
+      else if (isa<DeclRefExpr>(D) || isa<MemberExpr>(D))
+        considerStore(TensorStore::Assign, S, Dest, Value, F, Ctx);
+      else
+        // `std::tie(out, state) = rnn(x, state)`: each tied variable.
+        for (const Expr *Tied : tiedTargets(D))
+          considerStore(TensorStore::Assign, S, Tied, Value, F, Ctx);
+      continue;
+    }
+    if (const auto *S = M.getNodeAs<CXXMemberCallExpr>("insert")) {
+      if (!holdsTensor(Dest->getType()))
+        continue;
+      for (const Expr *A : S->arguments()) {
+        if (isa<CXXDefaultArgExpr>(A))
+          continue;
+        QualType AT = A->getType();
+        // Skip iterators and positions; keys are fine (they carry nothing).
+        if (!holdsTensor(AT) && !isa<InitListExpr>(strip(A)) &&
+            !isa<LambdaExpr>(strip(A)))
+          continue;
+        considerStore(TensorStore::Insert, S, Dest, A, F, Ctx);
+      }
+    }
+  }
+  // Members reset to a value without history somewhere in the TU are
+  // truncated there (a reset_state() or detach_state()).
+  // A constructor's assignment runs once; it resets nothing.
+  for (const auto &[D, S] : F.Assigns) {
+    if (!outlivesFunction(D) || isa<CXXConstructorDecl>(FD))
+      continue;
+    if (provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached)
+      DetachedTU.insert(D);
+  }
+  for (const auto &[D, S] : F.Shrinks)
+    if (outlivesFunction(D) &&
+        calleeName(cast<CallExpr>(S)->getDirectCallee()) == "detach_")
+      DetachedTU.insert(D);
+}
+
+llvm::SmallVector<TensorStore, 8>
+TensorStoreFinder::finish(const SourceManager &SM) {
+  llvm::SmallVector<TensorStore, 8> Out;
+  for (const TensorStore &S : Found)
+    Out.push_back(S);
+  for (const TensorStore &S : Pending) {
+    if (!S.Origin)
+      continue;
+    if (S.Kind != TensorStore::Cache) {
+      if (S.Kind != TensorStore::Carry && DifferentiatedTU.contains(S.Target))
+        continue;
+      if (S.Kind == TensorStore::Carry || S.Kind == TensorStore::Assign)
+        if (DetachedTU.contains(S.Target))
+          continue;
+    }
+    if (ShrunkTU.contains(S.Target))
+      continue;
+    Out.push_back(S);
+  }
+  llvm::sort(Out, [&](const TensorStore &A, const TensorStore &B) {
+    return isBefore(A.Store->getBeginLoc(), B.Store->getBeginLoc(), SM);
+  });
+  // Once per store: a template is analyzed as written and once per
+  // instantiation; keep an instantiation's finding, which knows the types
+  // a fix-it needs.
+  llvm::SmallVector<TensorStore, 8> Unique;
+  for (const TensorStore &S : Out) {
+    if (Unique.empty() ||
+        SM.getExpansionLoc(Unique.back().Store->getBeginLoc()) !=
+            SM.getExpansionLoc(S.Store->getBeginLoc()))
+      Unique.push_back(S);
+    else if ((S.FixItem || S.FixDetach) &&
+             !(Unique.back().FixItem || Unique.back().FixDetach))
+      Unique.back() = S;
+  }
+  Found.clear();
+  Pending.clear();
+  Infos.clear();
+  Returns.clear();
+  DifferentiatedTU.clear();
+  ShrunkTU.clear();
+  DetachedTU.clear();
+  return Unique;
+}
+
+} // namespace clang::tidy::gpuleak

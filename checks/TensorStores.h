@@ -1,0 +1,122 @@
+//===--- TensorStores.h - stores that keep tensors alive -------*- C++ -*-===//
+//
+// The analysis behind gpuleak-retained-tensor and gpuleak-missing-detach. It
+// finds the stores of tensor-holding values in a translation unit's own code
+// (accumulation, container insertion, assignment), decides which stored values
+// carry autograd history (their provenance reaches a forward pass, or an
+// operation on a tensor that requires grad, with no detach()/item()/no-grad in
+// between), and classifies each retaining store into exactly one kind, so the
+// two checks never report the same line:
+//
+//   Carry      the old value of the destination flows, through a forward pass
+//              or another non-arithmetic operation, into the stored value: a
+//              recurrent state carried to the next iteration
+//              (gpuleak-missing-detach);
+//   Accumulate the destination is combined with the value by arithmetic
+//              (`+=`, `add_`, `t = t + v`, `cat({t, v})`)   (retained-tensor);
+//   Insert     the value is put into a container               (retained-tensor);
+//   Assign     the value overwrites a member, global or static (retained-tensor);
+//   Cache      a tensor is put into a static map keyed by shape that is never
+//              evicted, whether or not it carries history      (retained-tensor).
+//
+// One analysis object lives for one translation unit (it is owned by a check).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GPULEAK_CHECKS_TENSORSTORES_H
+#define GPULEAK_CHECKS_TENSORSTORES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include <memory>
+#include <optional>
+
+namespace clang::tidy::gpuleak {
+
+/// One store that keeps a tensor (or its autograd graph) alive past the loop
+/// iteration or the call that produced it.
+struct TensorStore {
+  enum StoreKind { Carry, Accumulate, Insert, Assign, Cache };
+  StoreKind Kind;
+  /// The storing expression (`+=`, `push_back(...)`, `=` call); reported here.
+  const Expr *Store;
+  /// The destination: a local, parameter, member, global or static.
+  const ValueDecl *Target;
+  /// The stored value (the argument of the store).
+  const Expr *Value;
+  /// Where the retained memory is produced: the forward call, or the
+  /// operation on a requires-grad tensor, or (for Cache) the tensor factory.
+  const Expr *Origin;
+  /// The loop whose iterations the value outlives; null for members, globals
+  /// and statics stored outside a loop.
+  const Stmt *Loop;
+  /// Fix-its that are safe to offer: `.item<double>()` after Value
+  /// (accumulation of a scalar into a tensor used only through item()), or
+  /// `.detach()` after Value (Value is a plain at::Tensor expression).
+  bool FixItem = false;
+  bool FixDetach = false;
+};
+
+/// Function definitions the analysis looks at: any with a body, except a
+/// lambda's call operator (its body is analyzed with the enclosing function).
+ast_matchers::internal::BindableMatcher<Decl> analyzedFunction();
+
+/// Inserts \p Text after \p E, or std::nullopt inside a macro.
+std::optional<FixItHint> appendText(const Expr *E, StringRef Text,
+                                    const SourceManager &SM,
+                                    const LangOptions &LangOpts);
+
+class TensorStoreFinder {
+public:
+  TensorStoreFinder();
+  ~TensorStoreFinder();
+
+  /// Analyzes one function definition (or lambda call operator) of the main
+  /// file's code. Stores into locals are decided here; stores into members,
+  /// globals and statics wait for finish(), which knows the whole TU.
+  void analyzeFunction(const FunctionDecl *FD, ASTContext &Ctx);
+
+  /// Returns the stores found, in source order, each reported once, and
+  /// resets the state for the next translation unit.
+  llvm::SmallVector<TensorStore, 8> finish(const SourceManager &SM);
+
+  struct FnInfo;
+
+private:
+  FnInfo &info(const FunctionDecl *FD, ASTContext &Ctx);
+
+  struct Prov;
+  Prov provenance(const Expr *E, FnInfo &F, ASTContext &Ctx, unsigned Depth);
+  Prov returnProvenance(const FunctionDecl *FD, ASTContext &Ctx,
+                        unsigned Depth);
+  enum class Path { None, Arith, Through };
+  Path pathTo(const Expr *E, const ValueDecl *Target, FnInfo &F,
+              ASTContext &Ctx, unsigned Depth);
+
+  bool escapes(const ValueDecl *Target, FnInfo &F, ASTContext &Ctx);
+  void considerStore(TensorStore::StoreKind Kind, const Expr *Store,
+                     const Expr *Dest, const Expr *Value, FnInfo &F,
+                     ASTContext &Ctx);
+
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FnInfo>> Infos;
+  struct ReturnMemo;
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ReturnMemo>> Returns;
+  llvm::DenseSet<const VarDecl *> VisitingVars;
+
+  /// Candidates whose destination outlives the function; decided in finish().
+  llvm::SmallVector<TensorStore, 8> Pending;
+  llvm::SmallVector<TensorStore, 8> Found;
+  /// Members, globals and statics that a backward()/grad() call of the TU
+  /// differentiates, that are shrunk (clear, erase, pop, resize, size checks)
+  /// or detached somewhere in the TU.
+  llvm::DenseSet<const ValueDecl *> DifferentiatedTU, ShrunkTU, DetachedTU;
+};
+
+} // namespace clang::tidy::gpuleak
+
+#endif
