@@ -423,6 +423,18 @@ static bool makesLeaf(const CallExpr *C) {
   return false;
 }
 
+/// The value a structured binding names: for a tuple-like decomposition
+/// (`auto [out, state] = lstm->forward(x)`) the initializer of the holding
+/// variable clang creates, `std::get<I>(e)`; otherwise the binding expression.
+static const Expr *bindingValue(const Decl *D) {
+  const auto *BD = dyn_cast_or_null<BindingDecl>(D);
+  if (!BD)
+    return nullptr;
+  if (const VarDecl *Holding = BD->getHoldingVar())
+    return Holding->getInit();
+  return BD->getBinding();
+}
+
 /// The declaration a store writes into: a variable, or a member of `this`.
 /// Follows `a.b`, `a->b`, `a[i]`, `*a` and references to their root.
 static const ValueDecl *destDecl(const Expr *E, unsigned Depth = 0) {
@@ -793,6 +805,8 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
     return P;
 
   if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (const Expr *Bound = bindingValue(DR->getDecl()))
+      return provenance(Bound, F, Ctx, Depth + 1);
     const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
     if (!VD || isa<ParmVarDecl>(VD) || VD->hasGlobalStorage() ||
         !VisitingVars.insert(VD).second)
@@ -921,6 +935,8 @@ TensorStoreFinder::Path TensorStoreFinder::pathTo(const Expr *E,
   if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
     if (DR->getDecl() == Target)
       return Path::Arith;
+    if (const Expr *Bound = bindingValue(DR->getDecl()))
+      return pathTo(Bound, Target, F, Ctx, Depth + 1);
     const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
     if (!VD || isa<ParmVarDecl>(VD) || VD->hasGlobalStorage() ||
         !VisitingVars.insert(VD).second)
@@ -980,6 +996,8 @@ static const Expr *producer(const Expr *E, TensorStoreFinder::FnInfo &F,
   if (!E || Depth > 4)
     return nullptr;
   if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (const Expr *Bound = bindingValue(DR->getDecl()))
+      return producer(Bound, F, Depth + 1);
     const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
     if (!VD || isa<ParmVarDecl>(VD))
       return nullptr;

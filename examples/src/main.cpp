@@ -23,6 +23,11 @@ int main(int argc, char** argv) {
   std::cout << "predicted " << predict(model, requests).size() << "\n";
   std::cout << "predicted " << predict_guarded(model, requests).size() << "\n";
 
+  if (device.is_cuda()) {
+    std::vector<float> host(784, 1.0f);
+    std::cout << "uploaded " << upload_batch_leaky(host).numel() << " " << upload_batch(host).numel() << "\n";
+  }
+
   Batch probe{batches[0].data.to(device), batches[0].target.to(device)};
   std::cout << "curvature " << input_curvature(model, probe, 5) << "\n";
   std::cout << "curvature " << input_curvature_safe(model, probe, 5) << "\n";

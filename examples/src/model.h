@@ -65,3 +65,6 @@ double evaluate_guarded(Classifier& model, const std::vector<Batch>& batches, co
 
 std::vector<int64_t> predict(Classifier& model, const std::vector<torch::Tensor>& requests);
 std::vector<int64_t> predict_guarded(Classifier& model, const std::vector<torch::Tensor>& requests);
+
+torch::Tensor upload_batch_leaky(const std::vector<float>& host);
+torch::Tensor upload_batch(const std::vector<float>& host);

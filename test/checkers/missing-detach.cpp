@@ -112,6 +112,27 @@ template <typename Rnn> void positiveUninstantiated(Rnn &rnn, int n) {
 
 // ==== negatives ====
 
+// Structured bindings name the state of a tuple output.
+void positiveStructuredBinding(torch::nn::LSTM &lstm, int windows) {
+  std::tuple<torch::Tensor, torch::Tensor> state{torch::zeros({1}), torch::zeros({1})};
+  for (int w = 0; w < windows; ++w) {
+    auto [out, next] = lstm->forward(torch::randn({4, 1, 8}), state);
+    out.sum().backward();
+    state = next;
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'state' is carried into the next iteration with its autograd graph{{.*}} [gpuleak-missing-detach]
+    // CHECK-MESSAGES: :[[@LINE-4]]:24: note: the graph it keeps reachable is built here, from the carried value
+  }
+}
+
+void negativeStructuredBindingDetached(torch::nn::LSTM &lstm, int windows) {
+  std::tuple<torch::Tensor, torch::Tensor> state{torch::zeros({1}), torch::zeros({1})};
+  for (int w = 0; w < windows; ++w) {
+    auto [out, next] = lstm->forward(torch::randn({4, 1, 8}), state);
+    out.sum().backward();
+    state = {std::get<0>(next).detach(), std::get<1>(next).detach()};
+  }
+}
+
 // Detached at the window boundary.
 void negativeDetached(torch::nn::LSTM &lstm, int windows) {
   torch::Tensor h = torch::zeros({1}), c = torch::zeros({1});
