@@ -8,6 +8,7 @@
 #   %mocks         -isystem flags for the mock LibTorch/CUDA headers in test/Inputs
 #   %torch_flags   -isystem flags for the real LibTorch 2.11 headers (.cache/libtorch)
 #   %cuda_flags    flags to parse .cu files with clang (host side)
+#   %rc            runs a command and prints rc=<exit status> (see below)
 import os
 import lit.formats
 
@@ -55,5 +56,9 @@ else:
 
 config.environment["GPULEAK_PLUGIN_TIDY"] = plugin_tidy
 config.environment["GPULEAK_TIDY"] = gpuleak_tidy
+# %rc CMD...: runs CMD, prints "rc=<exit status>" and exits 0, so that a test
+# can FileCheck an exact exit code.
+config.substitutions.insert(0, ("%rc", "python3 " + os.path.join(
+    config.gpuleak_src_root, "test", "cli", "Inputs", "rc.py")))
 config.substitutions.append(("%check_tidy", "python3 %s" % os.path.join(
     config.gpuleak_src_root, "test", "check_gpuleak_tidy.py")))

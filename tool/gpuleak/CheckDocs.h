@@ -1,9 +1,9 @@
 //===--- CheckDocs.h - what gpuleak tells about each check ----------------===//
 //
 // The rule metadata written into SARIF: one row per gpuleak-* check, with the
-// first sentence of its docs page, docs/checks/<name>.md. It is compiled in so
-// that the binary needs no docs at run time; test/cli/rules-table.test fails
-// when a row drifts from the page or a registered check has no row.
+// first sentence of its docs page, docs/checks/<name>.md, generated at build
+// time (gen-check-docs.py) and compiled in so that the binary needs no docs at
+// run time; test/cli/rules-table.test fails when a registered check has no row.
 //
 //===----------------------------------------------------------------------===//
 

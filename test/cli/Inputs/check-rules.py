@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Usage: check-rules.py SARIF LIST_CHECKS_OUTPUT DOCS_DIR
 
-Checks the rule table compiled into gpuleak (tool/gpuleak/CheckDocs.cpp), as
+Checks the rule table compiled into gpuleak (generated from the docs pages by
+tool/gpuleak/gen-check-docs.py into CheckDocs.cpp), as
 written into SARIF, against:
   - the gpuleak-* checks the module registers (the output of
     `clang-tidy --load=<plugin> -checks='-*,gpuleak-*' --list-checks`):
@@ -17,18 +18,8 @@ import re
 import sys
 
 
-def first_sentence(path):
-    paragraph = []
-    for line in open(path):
-        line = line.strip()
-        if not paragraph and (not line or line.startswith("#") or line.startswith("=")):
-            continue
-        if not line:
-            break
-        paragraph.append(line)
-    text = " ".join(paragraph)
-    m = re.search(r"\.(\s|$)", text)
-    return text[: m.start() + 1] if m else text
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "tool", "gpuleak"))
+first_sentence = __import__("gen-check-docs").first_sentence
 
 
 sarif, listing, docs = sys.argv[1:4]
