@@ -775,11 +775,14 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
     if (F.Internal)
       continue;
     llvm::sort(F.Forwards, [&](const CallExpr *A, const CallExpr *B) {
-      return isBefore(SM, A->getBeginLoc(), B->getBeginLoc());
+      return isBefore(SM, A->getExprLoc(), B->getExprLoc());
     });
     llvm::SmallVector<const CompoundStmt *, 4> ReportedBlocks;
     for (const CallExpr *Fwd : F.Forwards) {
-      SourceLocation P = Fwd->getBeginLoc();
+      // `model(x)`: the module, not the parenthesis.
+      SourceLocation P = isa<CXXOperatorCallExpr>(Fwd)
+                             ? Fwd->getArg(0)->getBeginLoc()
+                             : Fwd->getBeginLoc();
       int R = regionOf(F, SM, P);
       if (calleeGuards(Fwd, *Ctx))
         continue;
