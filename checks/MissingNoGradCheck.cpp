@@ -60,8 +60,9 @@ constexpr char NameClashId[] = "nameClash";   // a variable named like the fix
 /// function body, others are lambda bodies).
 struct Site {
   enum KindTy { Consumer, Opaque, Call } Kind;
-  SourceLocation Loc;
+  SourceLocation Loc;          // the end of the call
   const FunctionDecl *Callee; // for Call
+  SourceLocation Begin = {};  // the start of the call
 };
 
 /// A store into something that can hold a tensor. Target is the local
@@ -86,8 +87,8 @@ struct Region {
 
 struct CallerSite {
   MissingNoGradCheck::FunctionFacts *Caller;
-  SourceLocation Loc;
-  const CallExpr *Call;
+  SourceLocation Loc;   // the end of the call: what follows it runs after
+  SourceLocation Begin; // where a note points
 };
 
 /// One reason for calling a path inference, shown as a note.
@@ -399,7 +400,8 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
     } else if (const auto *C = N.getNodeAs<CallExpr>(ForwardId)) {
       F.Forwards.push_back(C);
     } else if (const auto *C = N.getNodeAs<CallExpr>(ConsumerId)) {
-      F.Sites.push_back({Site::Consumer, C->getBeginLoc(), nullptr});
+      // Sites sit at their end: a call runs after its arguments.
+      F.Sites.push_back({Site::Consumer, C->getEndLoc(), nullptr});
     } else if (const auto *V = N.getNodeAs<VarDecl>(GuardId)) {
       if (std::optional<bool> Off = guardDisablesGrad(*V, *Ctx))
         F.GradEvents.push_back(
@@ -427,7 +429,7 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
       F.HasNameClash = true;
     } else if (const auto *C = N.getNodeAs<CallExpr>(CallId)) {
       const FunctionDecl *Callee = C->getDirectCallee();
-      SourceLocation Loc = C->getBeginLoc();
+      SourceLocation Loc = C->getEndLoc();
       // Stores through mutating methods and non-const reference arguments.
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
         const Expr *Obj = MC->getImplicitObjectArgument();
@@ -461,7 +463,7 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
         continue;
       const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
       if (Def && Def->hasBody()) {
-        F.Sites.push_back({Site::Call, Loc, Def});
+        F.Sites.push_back({Site::Call, Loc, Def, C->getBeginLoc()});
         continue;
       }
       // Opaque: defined elsewhere (or called through a pointer), takes a
@@ -641,7 +643,7 @@ public:
       if (!inference(*C.Caller, CR, C.Loc, Depth + 1, Inner))
         return false;
       if (Sub.empty()) {
-        Sub.push_back({Reason::Caller, C.Loc, F.FD, C.Caller->FD});
+        Sub.push_back({Reason::Caller, C.Begin, F.FD, C.Caller->FD});
         for (const Reason &I : Inner)
           if (I.Kind == Reason::Eval || I.Kind == Reason::Caller)
             Sub.push_back(I);
@@ -764,7 +766,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
     for (const Site &S : F->Sites)
       if (S.Kind == Site::Call)
         if (FunctionFacts *Callee = ByDecl.lookup(S.Callee))
-          Callee->Callers.push_back({F.get(), S.Loc, nullptr});
+          Callee->Callers.push_back({F.get(), S.Loc, S.Begin});
 
   Decider D(ByDecl, SM);
   llvm::SmallPtrSet<const void *, 16> ReportedLocs;
