@@ -10,9 +10,8 @@
 
 namespace clang::tidy::gpuleak {
 
-/// Finds `backward(..., create_graph=true)` run on every iteration of a
-/// loop, directly or through functions of the same translation unit, which
-/// leaves a leaf -> .grad -> graph -> leaf reference cycle behind each time.
+/// Finds backward() calls with create_graph=true into leaves inside a loop,
+/// which build a leaf-grad-graph-leaf reference cycle that is never freed.
 ///
 /// For the user-facing documentation see docs/checks/create-graph-cycle.md.
 class CreateGraphCycleCheck : public ClangTidyCheck {

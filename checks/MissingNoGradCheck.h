@@ -11,9 +11,8 @@
 
 namespace clang::tidy::gpuleak {
 
-/// Finds forward passes of LibTorch modules that run with grad mode on, on a
-/// path where no backward pass or `torch::autograd::grad` can use the graph
-/// they record.
+/// Finds forward passes on inference or evaluation paths that run with grad
+/// mode on.
 ///
 /// For the user-facing documentation see docs/checks/missing-no-grad.md.
 class MissingNoGradCheck : public ClangTidyCheck {
