@@ -63,6 +63,7 @@ struct Site {
   SourceLocation Loc;          // the end of the call
   const FunctionDecl *Callee; // for Call
   SourceLocation Begin = {};  // the start of the call
+  bool CarrierArg = false;    // for Call: passes something holding a tensor
 };
 
 /// A store into something that can hold a tensor. Target is the local
@@ -93,7 +94,7 @@ struct CallerSite {
 
 /// One reason for calling a path inference, shown as a note.
 struct Reason {
-  enum KindTy { Loop, Function, Lambda, Caller, Eval, Thread } Kind;
+  enum KindTy { Loop, Block, Function, Lambda, Caller, Eval, Thread } Kind;
   SourceLocation Loc;
   const NamedDecl *D1 = nullptr, *D2 = nullptr;
 };
@@ -273,14 +274,34 @@ static const VarDecl *storeTarget(const Expr *E) {
   return nullptr;
 }
 
-/// Methods that write into the object they are called on, besides in-place
-/// tensor operations (whose names end in `_`).
-static bool isMutatingMethodName(StringRef Name) {
-  static const llvm::StringSet<> Names = {
-      "push_back", "emplace_back", "push_front", "emplace_front", "insert",
-      "emplace",   "emplace_hint", "push",       "assign",        "append",
-      "swap",      "insert_or_assign", "try_emplace", "set_data"};
-  return Names.contains(Name) || Name.ends_with("_");
+/// Whether calling \p MD may write into the object it is called on: an
+/// in-place tensor operation (its name ends in `_`; ATen declares them
+/// const), or a non-const method of anything else but a tensor, except
+/// accessors (whose results are followed as stores of their own).
+static bool isMutatingMethod(const CXXMethodDecl *MD) {
+  static const llvm::StringSet<> Accessors = {
+      "begin", "end",  "cbegin", "cend",  "rbegin", "rend", "data",
+      "size",  "front", "back",  "at",    "find",   "get",  "value",
+      "count", "empty", "item",  "grad",  "mutable_grad"};
+  if (!MD->getIdentifier())
+    return false;
+  StringRef Name = MD->getName();
+  if (Name.ends_with("_") || Name == "set_data")
+    return true;
+  return !MD->isConst() && !isDerivedFromName(MD->getParent(), "at::TensorBase") &&
+         !Accessors.contains(Name);
+}
+
+static const Stmt *loopBody(const Stmt *L) {
+  if (const auto *For = dyn_cast<ForStmt>(L))
+    return For->getBody();
+  if (const auto *RF = dyn_cast<CXXForRangeStmt>(L))
+    return RF->getBody();
+  if (const auto *W = dyn_cast<WhileStmt>(L))
+    return W->getBody();
+  if (const auto *D = dyn_cast<DoStmt>(L))
+    return D->getBody();
+  return nullptr;
 }
 
 // ---------------------------------------------------------------------------
@@ -434,8 +455,7 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
         const Expr *Obj = MC->getImplicitObjectArgument();
         const CXXMethodDecl *MD = MC->getMethodDecl();
-        if (Obj && MD && MD->getIdentifier() &&
-            isMutatingMethodName(MD->getName()) &&
+        if (Obj && MD && isMutatingMethod(MD) &&
             isCarrier(Obj->getType(), *Ctx))
           F.Stores.push_back({Loc, storeTarget(Obj)});
         if (MD && MD->getIdentifier() && MD->getName() == "eval" &&
@@ -462,8 +482,11 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
       if (Callee && SM.isInSystemHeader(Callee->getLocation()))
         continue;
       const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+      bool CarrierArg = false;
+      for (const Expr *Arg : C->arguments())
+        CarrierArg |= isCarrier(Arg->getType(), *Ctx);
       if (Def && Def->hasBody()) {
-        F.Sites.push_back({Site::Call, Loc, Def, C->getBeginLoc()});
+        F.Sites.push_back({Site::Call, Loc, Def, C->getBeginLoc(), CarrierArg});
         continue;
       }
       // Opaque: defined elsewhere (or called through a pointer), takes a
@@ -540,21 +563,36 @@ public:
     return false;
   }
 
-  /// Loops of region \p R around \p P, innermost first.
+  /// Loops of region \p R around \p P, innermost first; with \p Blocks,
+  /// also the blocks other than loop bodies and the region's own body.
   llvm::SmallVector<const Stmt *, 4> loopsAround(FunctionFacts &F, int R,
-                                                 SourceLocation P) {
+                                                 SourceLocation P,
+                                                 bool Blocks = false) {
     llvm::SmallVector<const Stmt *, 4> Loops;
     for (const Stmt *L : F.Loops)
       if (contains(SM, L->getSourceRange(), P) &&
           regionOf(F, SM, L->getBeginLoc()) == R)
         Loops.push_back(L);
+    if (Blocks)
+      for (const CompoundStmt *B : F.Blocks) {
+        if (!contains(SM, B->getSourceRange(), P) ||
+            B->getSourceRange() == F.Regions[R].Range ||
+            regionOf(F, SM, B->getBeginLoc()) != R)
+          continue;
+        if (llvm::any_of(F.Loops, [&](const Stmt *L) {
+              return loopBody(L) == B;
+            }))
+          continue;
+        Loops.push_back(B);
+      }
     llvm::sort(Loops, [&](const Stmt *A, const Stmt *B) {
       return isBefore(SM, B->getBeginLoc(), A->getBeginLoc());
     });
     return Loops;
   }
 
-  /// Whether something computed in an iteration of \p L can outlive it.
+  /// Whether something computed in an iteration of loop (or a run of block)
+  /// \p L can outlive it.
   bool escapes(FunctionFacts &F, int R, const Stmt *L) {
     SourceRange LR = L->getSourceRange();
     for (const Store &S : F.Stores)
@@ -564,6 +602,14 @@ public:
     for (SourceLocation Ret : F.CarrierReturns)
       if (contains(SM, LR, Ret) && regionOf(F, SM, Ret) == R)
         return true;
+    // A call that hands a tensor to a function of this TU that keeps
+    // something in a member, a global or an out-parameter.
+    for (const Site &S : F.Sites)
+      if (S.Kind == Site::Call && S.CarrierArg && contains(SM, LR, S.Loc))
+        if (FunctionFacts *Callee = ByDecl.lookup(S.Callee))
+          if (llvm::any_of(Callee->Stores,
+                           [](const Store &St) { return !St.Target; }))
+            return true;
     return false;
   }
 
@@ -604,16 +650,18 @@ public:
                  Reasons &Why) {
     if (Depth > 8)
       return false;
-    auto Loops = loopsAround(F, R, P);
-    for (const Stmt *L : Loops) {
+    // The innermost loop or block that keeps nothing past its end decides.
+    for (const Stmt *L : loopsAround(F, R, P, /*Blocks=*/true)) {
       if (escapes(F, R, L))
         continue;
       if (anySiteIn(F, L->getSourceRange()))
         return false;
       addEval(F, R, P, Why);
-      Why.push_back({Reason::Loop, L->getBeginLoc()});
+      Why.push_back({isa<CompoundStmt>(L) ? Reason::Block : Reason::Loop,
+                     L->getBeginLoc()});
       return true;
     }
+    auto Loops = loopsAround(F, R, P);
     for (const Site &S : F.Sites) {
       if (!contains(SM, F.Regions[R].Range, S.Loc))
         continue;
@@ -847,6 +895,12 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
           diag(W.Loc,
                "this loop runs no backward pass and keeps nothing from one "
                "iteration to the next",
+               DiagnosticIDs::Note);
+          break;
+        case Reason::Block:
+          diag(W.Loc,
+               "this block runs no backward pass and keeps nothing after it "
+               "ends",
                DiagnosticIDs::Note);
           break;
         case Reason::Function:

@@ -146,6 +146,33 @@ void negativeClosure(Net &net, const torch::Tensor &x) {
   closure();
 }
 
+// A block that keeps its output through a method that stores it in a member,
+// and a loop that hands its outputs to an object: a backward pass follows.
+struct History {
+  std::vector<torch::Tensor> items;
+  void remember(const torch::Tensor &t) { items.push_back(t); }
+  void add(torch::Tensor t);
+};
+void negativeKeptThroughCalls(Net &net, History &h, const std::vector<torch::Tensor> &xs) {
+  for (const auto &x : xs) {
+    torch::Tensor y = net.forward(x);
+    h.remember(y);
+  }
+  {
+    torch::Tensor y = net.forward(xs[0]);
+    h.add(y);
+  }
+  torch::stack(h.items).sum().backward();
+}
+
+// A training step inside a block.
+void negativeTrainingBlock(Net &net, const torch::Tensor &x, bool train) {
+  if (train) {
+    torch::Tensor loss = net.forward(x).sum();
+    loss.backward();
+  }
+}
+
 // Uninstantiated template: nothing is known about the module type.
 template <typename M> void negativeTemplate(M &m, const torch::Tensor &x) {
   print(m.forward(x));
