@@ -455,7 +455,11 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
         const Expr *Obj = MC->getImplicitObjectArgument();
         const CXXMethodDecl *MD = MC->getMethodDecl();
-        if (Obj && MD && isMutatingMethod(MD) &&
+        // A method of a temporary (`forward(...).toTensor()`, whose
+        // rvalue overload is not const) writes nothing that stays.
+        bool Temporary = Obj && !Obj->getType()->isPointerType() &&
+                         !Obj->IgnoreImplicit()->isGLValue();
+        if (Obj && MD && !Temporary && isMutatingMethod(MD) &&
             isCarrier(Obj->getType(), *Ctx))
           F.Stores.push_back({Loc, storeTarget(Obj)});
         if (MD && MD->getIdentifier() && MD->getName() == "eval" &&

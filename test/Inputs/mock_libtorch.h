@@ -184,7 +184,11 @@ struct IValue {
   IValue(const at::Tensor &) {}
   bool isTensor() const { return true; }
   bool isTuple() const { return false; }
-  at::Tensor toTensor() const { return {}; }
+  // ivalue.h: the rvalue overload is not const.
+  at::Tensor toTensor() && { return {}; }
+  at::Tensor &toTensor() & { return t_; }
+  const at::Tensor &toTensor() const & { return t_; }
+  at::Tensor t_;
   std::shared_ptr<ivalue_Tuple> toTuple() const { return nullptr; }
 };
 } // namespace c10

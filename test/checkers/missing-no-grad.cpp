@@ -90,6 +90,24 @@ void positiveEvalLoopAfterTraining(Net &net, torch::optim::SGD &opt,
 // CHECK-FIXES-NEXT: torch::NoGradGuard no_grad;
 // CHECK-FIXES-NEXT: torch::Tensor out = net.forward(x);
 
+// The same with a TorchScript module: toTensor() of the temporary output is
+// not a store that outlives the iteration.
+void positiveJitEvalLoop(torch::jit::Module &m, torch::optim::SGD &opt,
+                         const std::vector<torch::Tensor> &batches) {
+  for (const torch::Tensor &x : batches) {
+    opt.zero_grad();
+    m.forward({x}).toTensor().sum().backward();
+    opt.step();
+  }
+  int64_t hits = 0;
+  for (const torch::Tensor &x : batches) {
+    torch::Tensor out = m.forward({x}).toTensor();
+    // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+    // CHECK-MESSAGES: :[[@LINE-3]]:3: note: this loop runs no backward pass and keeps nothing from one iteration to the next
+    hits += out.argmax(1).sum().item<int64_t>();
+  }
+}
+
 // A request handler that hands its outputs back through an out-parameter,
 // called from a serving loop that runs no backward pass.
 struct Request {
