@@ -496,9 +496,31 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
       // Opaque: defined elsewhere (or called through a pointer), takes a
       // tensor and returns none. A function returning a tensor passes the
       // graph on to its result, which is followed here instead.
+      // Only inputs count: a non-const reference argument is an output of
+      // the call (a loader filling a batch), and a detach()ed one holds no
+      // graph.
       bool TakesCarrier = false;
-      for (const Expr *Arg : C->arguments())
-        TakesCarrier |= isCarrier(Arg->getType(), *Ctx);
+      unsigned Shift =
+          Callee && isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(Callee)
+              ? 1
+              : 0;
+      for (unsigned I = Shift, E = C->getNumArgs(); I < E; ++I) {
+        const Expr *Arg = C->getArg(I);
+        if (!isCarrier(Arg->getType(), *Ctx))
+          continue;
+        if (Callee && I - Shift < Callee->getNumParams()) {
+          QualType PT = Callee->getParamDecl(I - Shift)->getType();
+          if (PT->isLValueReferenceType() &&
+              !PT->getPointeeType().isConstQualified())
+            continue;
+        }
+        if (const auto *MC =
+                dyn_cast<CXXMemberCallExpr>(Arg->IgnoreImplicit()))
+          if (const CXXMethodDecl *MD = MC->getMethodDecl())
+            if (MD->getIdentifier() && MD->getName() == "detach")
+              continue;
+        TakesCarrier = true;
+      }
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
         if (const Expr *Obj = MC->getImplicitObjectArgument())
           TakesCarrier |= isCarrier(Obj->getType(), *Ctx);

@@ -108,6 +108,24 @@ void positiveJitEvalLoop(torch::jit::Module &m, torch::optim::SGD &opt,
   }
 }
 
+// A loader defined elsewhere fills the batch through a non-const reference:
+// an output of the call, not a possible backward pass. Saving a detached
+// output cannot run one either.
+struct Loader {
+  bool operator()(std::tuple<torch::Tensor, torch::Tensor> &batch);
+};
+void save_image(const torch::Tensor &image, const std::string &path);
+void positiveOpaqueLoader(torch::nn::Linear &model, Loader &loader) {
+  std::tuple<torch::Tensor, torch::Tensor> batch;
+  torch::Tensor out;
+  while (loader(batch)) {
+    out = model->forward(std::get<0>(batch));
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+    // CHECK-MESSAGES: :[[@LINE-6]]:6: note: 'positiveOpaqueLoader' runs no backward pass{{.*}}
+    save_image(out.detach(), "out.png");
+  }
+}
+
 // A request handler that hands its outputs back through an out-parameter,
 // called from a serving loop that runs no backward pass.
 struct Request {
