@@ -1,3 +1,212 @@
-//===--- CreateGraphCycleCheck.cpp - gpuleak-create-graph-cycle -------------------------===//
+//===--- CreateGraphCycleCheck.cpp - gpuleak-create-graph-cycle -----------===//
 
 #include "CreateGraphCycleCheck.h"
+#include "TorchMatchers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::gpuleak {
+
+namespace {
+// Bind names.
+constexpr char LoopId[] = "loop";   // the loop statement
+constexpr char CallId[] = "call";   // a call anywhere inside the loop
+constexpr char ResetId[] = "reset"; // a call that drops .grad (see below)
+} // namespace
+
+/// The `create_graph` and `inputs` arguments of a backward call:
+/// `Tensor::backward(gradient, retain_graph, create_graph, inputs)`
+/// (ATen/core/TensorBody.h) and `torch::autograd::backward(tensors,
+/// grad_tensors, retain_graph, create_graph, inputs)`
+/// (torch/csrc/autograd/autograd.h). Both null for any other call.
+static std::pair<const Expr *, const Expr *> backwardArgs(const CallExpr *C,
+                                                          ASTContext &Ctx) {
+  auto Method = cxxMemberCallExpr(callee(cxxMethodDecl(
+      hasName("backward"), ofClass(isSameOrDerivedFrom("::at::TensorBase")))));
+  auto Free = callExpr(
+      callee(functionDecl(hasName("::torch::autograd::backward"))));
+  unsigned First;
+  if (!match(Method, *C, Ctx).empty())
+    First = 2;
+  else if (!match(Free, *C, Ctx).empty())
+    First = 3;
+  else
+    return {nullptr, nullptr};
+  if (C->getNumArgs() <= First)
+    return {nullptr, nullptr};
+  const Expr *Inputs = C->getNumArgs() > First + 1 ? C->getArg(First + 1)
+                                                   : nullptr;
+  if (Inputs && isa<CXXDefaultArgExpr>(Inputs->IgnoreImplicit()))
+    Inputs = nullptr;
+  return {C->getArg(First), Inputs};
+}
+
+/// Whether \p E is known to be true: a constant, or a local variable
+/// initialized to a constant true and never changed. \p Via is that variable.
+static bool isKnownTrue(const Expr *E, ASTContext &Ctx, const VarDecl *&Via) {
+  Via = nullptr;
+  E = E->IgnoreImplicit();
+  if (isa<CXXDefaultArgExpr>(E))
+    return false;
+  bool Value = false;
+  if (E->EvaluateAsBooleanCondition(Value, Ctx))
+    return Value;
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->getInit() || !VD->isLocalVarDecl() ||
+      VD->getType()->isReferenceType() ||
+      !VD->getInit()->EvaluateAsBooleanCondition(Value, Ctx) || !Value)
+    return false;
+  const auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext());
+  if (!FD || !FD->getBody())
+    return false;
+  if (ExprMutationAnalyzer(*FD->getBody(), Ctx).isMutated(VD))
+    return false;
+  Via = VD;
+  return true;
+}
+
+/// Matches code that sets gradients back to undefined, which breaks the
+/// cycle: `zero_grad()` of an optimizer or module with `set_to_none` true
+/// (the default; torch/optim/optimizer.h, torch/nn/module.h), and
+/// `t.mutable_grad().reset()` or `t.mutable_grad() = ...`.
+static StatementMatcher gradReset() {
+  auto MutableGrad = ignoringImplicit(
+      cxxMemberCallExpr(callee(cxxMethodDecl(hasName("mutable_grad")))));
+  return stmt(anyOf(
+      cxxMemberCallExpr(callee(cxxMethodDecl(
+                            hasName("zero_grad"),
+                            ofClass(anyOf(
+                                isSameOrDerivedFrom("::torch::optim::Optimizer"),
+                                isSameOrDerivedFrom("::torch::nn::Module"))))))
+          .bind(ResetId),
+      cxxMemberCallExpr(callee(cxxMethodDecl(hasName("reset"))),
+                        on(MutableGrad)),
+      cxxOperatorCallExpr(isAssignmentOperator(), hasArgument(0, MutableGrad))));
+}
+
+/// Whether \p S contains a gradReset() that does set gradients to undefined.
+static bool resetsGrads(const Stmt &S, ASTContext &Ctx) {
+  for (const BoundNodes &N : match(findAll(gradReset()), S, Ctx)) {
+    const auto *Z = N.getNodeAs<CallExpr>(ResetId);
+    if (!Z)
+      return true;
+    bool SetToNone = true;
+    if (Z->getNumArgs() > 0 && !isa<CXXDefaultArgExpr>(Z->getArg(0)) &&
+        !Z->getArg(0)->EvaluateAsBooleanCondition(SetToNone, Ctx))
+      SetToNone = false; // unknown: assume the gradients are kept
+    if (SetToNone)
+      return true;
+  }
+  return false;
+}
+
+CreateGraphCycleCheck::CreateGraphCycleCheck(StringRef Name,
+                                             ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      MaxCallDepth(Options.get("MaxCallDepth", 8U)) {}
+
+void CreateGraphCycleCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "MaxCallDepth", MaxCallDepth);
+}
+
+void CreateGraphCycleCheck::registerMatchers(MatchFinder *Finder) {
+  // Loops first, then the calls inside them.
+  Finder->addMatcher(
+      stmt(loopStmt(),
+           forEachDescendant(callExpr(callee(functionDecl())).bind(CallId)))
+          .bind(LoopId),
+      this);
+}
+
+std::optional<CreateGraphCycleCheck::CallChain>
+CreateGraphCycleCheck::cycleChain(const CallExpr *Call, ASTContext &Ctx,
+                                  unsigned Depth) {
+  auto [CreateGraph, Inputs] = backwardArgs(Call, Ctx);
+  if (CreateGraph) {
+    const VarDecl *Via = nullptr;
+    // With `inputs`, the gradients may go to non-leaves only; not reported.
+    if (!Inputs && isKnownTrue(CreateGraph, Ctx, Via))
+      return CallChain{Call};
+    return std::nullopt;
+  }
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || Depth >= MaxCallDepth)
+    return std::nullopt;
+  const FunctionDecl *Def = Callee->getDefinition();
+  if (!Def || !Def->hasBody() ||
+      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return std::nullopt;
+  auto [It, Inserted] = CalleeMemo.try_emplace(Def, std::nullopt);
+  if (!Inserted) {
+    if (!It->second)
+      return std::nullopt;
+    CallChain Chain{Call};
+    Chain.append(It->second->begin(), It->second->end());
+    return Chain;
+  }
+  std::optional<CallChain> Found;
+  // A callee that drops the gradients itself breaks the cycle.
+  if (!resetsGrads(*Def->getBody(), Ctx))
+    for (const auto &M :
+         match(findAll(callExpr().bind(CallId)), *Def->getBody(), Ctx))
+      if ((Found = cycleChain(M.getNodeAs<CallExpr>(CallId), Ctx, Depth + 1)))
+        break;
+  CalleeMemo[Def] = Found;
+  if (!Found)
+    return std::nullopt;
+  CallChain Chain{Call};
+  Chain.append(Found->begin(), Found->end());
+  return Chain;
+}
+
+void CreateGraphCycleCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Loop = Result.Nodes.getNodeAs<Stmt>(LoopId);
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>(CallId);
+  assert(Loop && Call && "matcher binds a loop and a call");
+  Ctx = Result.Context;
+  std::optional<CallChain> Chain = cycleChain(Call, *Ctx, 1);
+  if (!Chain)
+    return;
+  const CallExpr *Backward = Chain->back();
+  auto [It, Inserted] = Findings.try_emplace(Backward, Finding{*Chain, Loop});
+  // Loops are matched outside-in; keep the innermost one.
+  if (!Inserted && Result.SourceManager->isBeforeInTranslationUnit(
+                       It->second.Loop->getBeginLoc(), Loop->getBeginLoc()))
+    It->second = Finding{*Chain, Loop};
+}
+
+void CreateGraphCycleCheck::onEndOfTranslationUnit() {
+  for (const auto &[Backward, F] : Findings) {
+    // Gradients set back to undefined in the loop break the cycle.
+    if (resetsGrads(*F.Loop, *Ctx))
+      continue;
+    diag(Backward->getBeginLoc(),
+         "backward pass with create_graph=true stores in each leaf's .grad a "
+         "gradient whose graph references the leaf, a reference cycle that is "
+         "never freed; compute the gradients with "
+         "'torch::autograd::grad(..., /*create_graph=*/true)', which returns "
+         "them instead");
+    const VarDecl *Via = nullptr;
+    auto Args = backwardArgs(Backward, *Ctx);
+    if (Args.first && isKnownTrue(Args.first, *Ctx, Via) && Via)
+      diag(Via->getLocation(), "create_graph is %0, which is always true here",
+           DiagnosticIDs::Note)
+          << Via;
+    for (const CallExpr *Step : llvm::ArrayRef(F.Chain).drop_back())
+      diag(Step->getBeginLoc(), "%0 is called here", DiagnosticIDs::Note)
+          << Step->getDirectCallee();
+    diag(F.Loop->getBeginLoc(),
+         "each iteration of this loop leaves one more cycle, with the graph "
+         "it keeps alive",
+         DiagnosticIDs::Note);
+  }
+  Findings.clear();
+  CalleeMemo.clear();
+  Ctx = nullptr;
+}
+
+} // namespace clang::tidy::gpuleak

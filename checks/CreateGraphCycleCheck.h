@@ -1,22 +1,48 @@
-//===--- CreateGraphCycleCheck.h - gpuleak-create-graph-cycle ---------------------------===//
+//===--- CreateGraphCycleCheck.h - gpuleak-create-graph-cycle ---*- C++ -*-===//
 
 #ifndef GPULEAK_CHECKS_CREATEGRAPHCYCLECHECK_H
 #define GPULEAK_CHECKS_CREATEGRAPHCYCLECHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include <optional>
 
 namespace clang::tidy::gpuleak {
 
-/// TODO: one-sentence summary (also the first sentence of docs/checks/create-graph-cycle.md).
+/// Finds backward() calls with create_graph=true into leaves inside a loop,
+/// which build a leaf-grad-graph-leaf reference cycle that is never freed.
+///
+/// For the user-facing documentation see docs/checks/create-graph-cycle.md.
 class CreateGraphCycleCheck : public ClangTidyCheck {
 public:
-  CreateGraphCycleCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
+  CreateGraphCycleCheck(StringRef Name, ClangTidyContext *Context);
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override {}
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override {}
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  /// The calls from a loop's call down to the backward call (the last one).
+  using CallChain = llvm::SmallVector<const CallExpr *, 4>;
+
+  std::optional<CallChain> cycleChain(const CallExpr *Call, ASTContext &Ctx,
+                                      unsigned Depth);
+
+  /// How many calls deep a backward call is looked for (1 = only in the loop).
+  const unsigned MaxCallDepth;
+
+  // Per-TU state (a check instance lives for one translation unit).
+  llvm::DenseMap<const FunctionDecl *, std::optional<CallChain>> CalleeMemo;
+  struct Finding {
+    CallChain Chain;
+    const Stmt *Loop;
+  };
+  llvm::MapVector<const CallExpr *, Finding> Findings;
+  ASTContext *Ctx = nullptr;
 };
 
 } // namespace clang::tidy::gpuleak

@@ -1,3 +1,974 @@
-//===--- MissingNoGradCheck.cpp - gpuleak-missing-no-grad -------------------------===//
+//===--- MissingNoGradCheck.cpp - gpuleak-missing-no-grad -----------------===//
+//
+// The check works in two steps.
+//
+// 1. Facts. Every function body of the translation unit is searched once
+//    (one findAll per body; system headers are not traversed). A lambda's
+//    body is a "region" of the function that contains it. The facts are the
+//    forward passes, grad-mode guards, calls that consume a graph (backward,
+//    autograd::grad), calls to functions of this TU, calls to functions
+//    defined elsewhere that take tensors and return none ("opaque": they may
+//    run a backward pass), stores into variables that can hold a tensor,
+//    returns, loops, blocks and eval() calls.
+//
+// 2. Decisions, at the end of the TU, for each forward pass:
+//    - covered: a guard that turns grad mode off is in scope before the call
+//      in its region; else, for a lambda, its enclosing region at the lambda
+//      covers it, unless the lambda is a thread's body; else, for a function,
+//      every call of it in the TU is covered (and there is at least one);
+//    - inference: the innermost enclosing loop that keeps nothing past an
+//      iteration decides alone (no consumer in it: inference); without such a
+//      loop, no consumer may follow the call in the function or share a loop
+//      with it, and a function that can hand tensors out (return, out-
+//      parameter, member, global, by-reference capture) is inference only if
+//      every call of it in the TU is.
+//
+//===----------------------------------------------------------------------===//
 
 #include "MissingNoGradCheck.h"
+#include "TorchMatchers.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::gpuleak {
+
+namespace {
+// Bind names.
+constexpr char FnId[] = "fn";                 // a function definition
+constexpr char LambdaId[] = "lambda";         // a lambda in its body
+constexpr char LoopId[] = "loop";             // a loop in its body
+constexpr char BlockId[] = "block";           // a compound statement
+constexpr char ForwardId[] = "forward";       // a forward pass
+constexpr char ConsumerId[] = "consumer";     // backward / autograd::grad
+constexpr char CallId[] = "call";             // any call
+constexpr char GuardId[] = "guard";           // a grad-mode guard variable
+constexpr char SetEnabledId[] = "setEnabled"; // GradMode::set_enabled(...)
+constexpr char GuardBlockId[] = "guardBlock"; // the block of either
+constexpr char AssignId[] = "assign";         // `=`, `+=`, ... (built-in or not)
+constexpr char ReturnId[] = "return";         // a return with a value
+constexpr char SpawnId[] = "spawn";           // std::thread / std::jthread
+constexpr char NameClashId[] = "nameClash";   // a variable named like the fix
+
+/// Where an event sits in a function: its location and its region (0 is the
+/// function body, others are lambda bodies).
+struct Site {
+  enum KindTy { Consumer, Opaque, Call } Kind;
+  SourceLocation Loc;          // the end of the call
+  const FunctionDecl *Callee; // for Call
+  SourceLocation Begin = {};  // the start of the call
+  bool CarrierArg = false;    // for Call: passes something holding a tensor
+};
+
+/// A store into something that can hold a tensor. Target is the local
+/// variable written, or null for a member, a global or static, an out-
+/// parameter, a reference, or anything not understood.
+struct Store {
+  SourceLocation Loc;
+  const VarDecl *Target;
+};
+
+struct GradEvent {
+  SourceLocation Loc;
+  const CompoundStmt *Block;
+  bool Disables;
+};
+
+struct Region {
+  SourceRange Range;
+  const LambdaExpr *Lambda; // null for the function body
+  int Parent;               // enclosing region, -1 for the function body
+};
+
+struct CallerSite {
+  MissingNoGradCheck::FunctionFacts *Caller;
+  SourceLocation Loc;   // the end of the call: what follows it runs after
+  SourceLocation Begin; // where a note points
+};
+
+/// One reason for calling a path inference, shown as a note.
+struct Reason {
+  enum KindTy { Loop, Block, Function, Lambda, Caller, Eval, Thread } Kind;
+  SourceLocation Loc;
+  const NamedDecl *D1 = nullptr, *D2 = nullptr;
+};
+using Reasons = llvm::SmallVector<Reason, 4>;
+} // namespace
+
+struct MissingNoGradCheck::FunctionFacts {
+  const FunctionDecl *FD = nullptr;
+  /// A method of a torch::nn::Module subclass: the model's own code, which
+  /// runs in whatever mode its caller set. Findings go to the caller.
+  bool Internal = false;
+  /// Returns something that can hold a tensor, or has an out-parameter that
+  /// can.
+  bool ExportsByInterface = false;
+  bool HasNameClash = false;
+  llvm::SmallVector<Region, 2> Regions;
+  llvm::SmallVector<const Stmt *, 4> Loops;
+  llvm::SmallVector<const CompoundStmt *, 8> Blocks;
+  llvm::SmallVector<const CallExpr *, 4> Forwards;
+  llvm::SmallVector<GradEvent, 2> GradEvents;
+  llvm::SmallVector<Site, 8> Sites;
+  llvm::SmallVector<Store, 8> Stores;
+  llvm::SmallVector<SourceLocation, 2> CarrierReturns;
+  llvm::SmallVector<const CallExpr *, 2> Evals;
+  llvm::SmallPtrSet<const LambdaExpr *, 2> ThreadLambdas;
+  llvm::SmallVector<CallerSite, 2> Callers; // filled at the end of the TU
+  int Reach = -1; // memo for reachesConsumer: -1 unknown, 2 computing
+};
+
+using FunctionFacts = MissingNoGradCheck::FunctionFacts;
+
+// ---------------------------------------------------------------------------
+// Types.
+
+static bool isDerivedFromName(const CXXRecordDecl *RD, StringRef QualName) {
+  if (!RD || !RD->hasDefinition())
+    return false;
+  RD = RD->getDefinition();
+  if (RD->getQualifiedNameAsString() == QualName)
+    return true;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (isDerivedFromName(B.getType()->getAsCXXRecordDecl(), QualName))
+      return true;
+  return false;
+}
+
+static bool isModuleLike(const CXXRecordDecl *RD) {
+  return isDerivedFromName(RD, "torch::nn::Module") ||
+         isDerivedFromName(RD, "torch::jit::Object") ||
+         isDerivedFromName(RD, "torch::jit::Module") ||
+         isDerivedFromName(RD, "torch::optim::Optimizer") ||
+         (RD && RD->getQualifiedNameAsString() == "torch::nn::ModuleHolder");
+}
+
+/// Whether a value of type \p T can hold a tensor (and so an autograd
+/// graph): tensors, IValues, containers, tuples, optionals and smart
+/// pointers of them, and the project's own structs with such fields. Modules
+/// and optimizers hold parameters, not results, and do not count.
+static bool isCarrier(QualType T, const ASTContext &Ctx, unsigned Depth = 0) {
+  if (T.isNull() || Depth > 5)
+    return false;
+  T = T.getNonReferenceType();
+  while (!T->getPointeeType().isNull())
+    T = T->getPointeeType();
+  if (const auto *AT = Ctx.getAsArrayType(T))
+    return isCarrier(AT->getElementType(), Ctx, Depth + 1);
+  T = T.getCanonicalType();
+  if (T->isDependentType())
+    return true;
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition())
+    return false;
+  if (isDerivedFromName(RD, "at::TensorBase"))
+    return true;
+  std::string Name = RD->getQualifiedNameAsString();
+  if (Name == "c10::IValue" || Name == "c10::ivalue::Tuple")
+    return true;
+  if (isModuleLike(RD))
+    return false;
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD)) {
+    for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+      if (A.getKind() == TemplateArgument::Type &&
+          isCarrier(A.getAsType(), Ctx, Depth + 1))
+        return true;
+      else if (A.getKind() == TemplateArgument::Pack)
+        for (const TemplateArgument &P : A.pack_elements())
+          if (P.getKind() == TemplateArgument::Type &&
+              isCarrier(P.getAsType(), Ctx, Depth + 1))
+            return true;
+  }
+  if (Ctx.getSourceManager().isInSystemHeader(RD->getLocation()))
+    return false;
+  for (const FieldDecl *F : RD->getDefinition()->fields())
+    if (isCarrier(F->getType(), Ctx, Depth + 1))
+      return true;
+  for (const CXXBaseSpecifier &B : RD->getDefinition()->bases())
+    if (isCarrier(B.getType(), Ctx, Depth + 1))
+      return true;
+  return false;
+}
+
+// ---------------------------------------------------------------------------
+// Source positions.
+
+static bool isBefore(const SourceManager &SM, SourceLocation A,
+                     SourceLocation B) {
+  return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
+                                      SM.getExpansionLoc(B));
+}
+
+static bool contains(const SourceManager &SM, SourceRange R,
+                     SourceLocation L) {
+  return !isBefore(SM, L, R.getBegin()) && !isBefore(SM, R.getEnd(), L);
+}
+
+static int regionOf(const FunctionFacts &F, const SourceManager &SM,
+                    SourceLocation L) {
+  int Best = 0;
+  for (int I = 1, E = F.Regions.size(); I < E; ++I)
+    if (contains(SM, F.Regions[I].Range, L) &&
+        (Best == 0 ||
+         isBefore(SM, F.Regions[Best].Range.getBegin(),
+                  F.Regions[I].Range.getBegin())))
+      Best = I;
+  return Best;
+}
+
+// ---------------------------------------------------------------------------
+// Stores.
+
+/// The variable that a store into \p E writes, or null when the store
+/// reaches beyond the function's locals (member, global, static, out-
+/// parameter, reference, pointee) or is not understood.
+static const VarDecl *storeTarget(const Expr *E) {
+  for (unsigned Steps = 0; E && Steps < 16; ++Steps) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || VD->hasGlobalStorage() || VD->getType()->isReferenceType() ||
+          (isa<ParmVarDecl>(VD) && VD->getType()->isPointerType()))
+        return nullptr;
+      return VD;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return nullptr;
+      E = ME->getBase();
+      continue;
+    }
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      if (ASE->getBase()->getType()->isPointerType())
+        return nullptr;
+      E = ASE->getBase();
+      continue;
+    }
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+      if (Op->getOperator() == OO_Subscript && Op->getNumArgs() > 0) {
+        E = Op->getArg(0);
+        continue;
+      }
+      return nullptr;
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      E = MC->getImplicitObjectArgument();
+      continue;
+    }
+    if (const auto *C = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = C->getDirectCallee();
+      if (FD && FD->getName() == "get" && C->getNumArgs() == 1) {
+        E = C->getArg(0);
+        continue;
+      }
+      return nullptr;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+/// Whether calling \p MD may write into the object it is called on: an
+/// in-place tensor operation (its name ends in `_`; ATen declares them
+/// const), or a non-const method of anything else but a tensor, except
+/// accessors (whose results are followed as stores of their own).
+static bool isMutatingMethod(const CXXMethodDecl *MD) {
+  static const llvm::StringSet<> Accessors = {
+      "begin", "end",  "cbegin", "cend",  "rbegin", "rend", "data",
+      "size",  "front", "back",  "at",    "find",   "get",  "value",
+      "count", "empty", "item",  "grad",  "mutable_grad"};
+  if (!MD->getIdentifier())
+    return false;
+  StringRef Name = MD->getName();
+  if (Name.ends_with("_") || Name == "set_data")
+    return true;
+  return !MD->isConst() && !isDerivedFromName(MD->getParent(), "at::TensorBase") &&
+         !Accessors.contains(Name);
+}
+
+static const Stmt *loopBody(const Stmt *L) {
+  if (const auto *For = dyn_cast<ForStmt>(L))
+    return For->getBody();
+  if (const auto *RF = dyn_cast<CXXForRangeStmt>(L))
+    return RF->getBody();
+  if (const auto *W = dyn_cast<WhileStmt>(L))
+    return W->getBody();
+  if (const auto *D = dyn_cast<DoStmt>(L))
+    return D->getBody();
+  return nullptr;
+}
+
+// ---------------------------------------------------------------------------
+// Thread bodies.
+
+static const LambdaExpr *lambdaOf(const Expr *E) {
+  for (unsigned Steps = 0; E && Steps < 8; ++Steps) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *L = dyn_cast<LambdaExpr>(E))
+      return L;
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+      if (C->getNumArgs() != 1)
+        return nullptr;
+      E = C->getArg(0);
+      continue;
+    }
+    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = FC->getSubExpr();
+      continue;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || !VD->getInit())
+        return nullptr;
+      E = VD->getInit();
+      continue;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+// ---------------------------------------------------------------------------
+// The check.
+
+MissingNoGradCheck::MissingNoGradCheck(StringRef Name,
+                                       ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      UseInferenceMode(Options.get("GuardType", "NoGrad") == "InferenceMode") {}
+
+MissingNoGradCheck::~MissingNoGradCheck() = default;
+
+void MissingNoGradCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "GuardType", UseInferenceMode ? "InferenceMode" : "NoGrad");
+}
+
+void MissingNoGradCheck::registerMatchers(MatchFinder *Finder) {
+  // Functions first; their bodies are searched once each in check().
+  Finder->addMatcher(
+      functionDecl(isDefinition(), hasBody(compoundStmt()), unless(isImplicit()),
+                   unless(cxxMethodDecl(ofClass(cxxRecordDecl(isLambda())))))
+          .bind(FnId),
+      this);
+}
+
+void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>(FnId);
+  assert(FD && "matcher binds a function");
+  if (FD->isDependentContext() || ByDecl.count(FD))
+    return;
+  Ctx = Result.Context;
+  const SourceManager &SM = *Result.SourceManager;
+  const Stmt *Body = FD->getBody();
+
+  auto Facts = std::make_unique<FunctionFacts>();
+  FunctionFacts &F = *Facts;
+  F.FD = FD;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    F.Internal = isDerivedFromName(MD->getParent(), "torch::nn::Module");
+  F.ExportsByInterface = isCarrier(FD->getReturnType(), *Ctx);
+  for (const ParmVarDecl *P : FD->parameters()) {
+    QualType T = P->getType();
+    bool OutParam =
+        (T->isLValueReferenceType() || T->isPointerType()) &&
+        !T->getPointeeType().isConstQualified();
+    if (OutParam && isCarrier(T, *Ctx))
+      F.ExportsByInterface = true;
+  }
+  F.Regions.push_back({Body->getSourceRange(), nullptr, -1});
+
+  auto GuardVar = varDecl(hasType(hasUnqualifiedDesugaredType(
+      recordType(hasDeclaration(gradModeGuardClass())))));
+  auto Matches = match(
+      findAll(stmt(eachOf(
+          lambdaExpr().bind(LambdaId), stmt(loopStmt()).bind(LoopId),
+          compoundStmt().bind(BlockId), stmt(forwardPassCall()).bind(ForwardId),
+          stmt(gradConsumerCall()).bind(ConsumerId), callExpr().bind(CallId),
+          compoundStmt(forEach(declStmt(forEach(GuardVar.bind(GuardId)))))
+              .bind(GuardBlockId),
+          compoundStmt(forEach(stmt(gradModeSetEnabledCall()).bind(SetEnabledId)))
+              .bind(GuardBlockId),
+          binaryOperator(isAssignmentOperator()).bind(AssignId),
+          cxxOperatorCallExpr(isAssignmentOperator()).bind(AssignId),
+          returnStmt(hasReturnValue(expr())).bind(ReturnId),
+          cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(
+                               hasAnyName("::std::thread", "::std::jthread")))))
+              .bind(SpawnId),
+          declStmt(has(varDecl(hasAnyName("no_grad", "guard"))))
+              .bind(NameClashId)))),
+      *Body, *Ctx);
+
+  llvm::SmallPtrSet<const Stmt *, 32> Seen;
+  auto MarkThreadArgs = [&](auto Args) {
+    for (const Expr *A : Args)
+      if (const LambdaExpr *L = lambdaOf(A))
+        F.ThreadLambdas.insert(L);
+  };
+  for (const BoundNodes &N : Matches) {
+    if (const auto *L = N.getNodeAs<LambdaExpr>(LambdaId)) {
+      if (Seen.insert(L).second)
+        F.Regions.push_back({L->getBody()->getSourceRange(), L, 0});
+    } else if (const auto *S = N.getNodeAs<Stmt>(LoopId)) {
+      if (Seen.insert(S).second)
+        F.Loops.push_back(S);
+    } else if (const auto *B = N.getNodeAs<CompoundStmt>(BlockId)) {
+      F.Blocks.push_back(B);
+    } else if (const auto *C = N.getNodeAs<CallExpr>(ForwardId)) {
+      F.Forwards.push_back(C);
+    } else if (const auto *C = N.getNodeAs<CallExpr>(ConsumerId)) {
+      // Sites sit at their end: a call runs after its arguments.
+      F.Sites.push_back({Site::Consumer, C->getEndLoc(), nullptr});
+    } else if (const auto *V = N.getNodeAs<VarDecl>(GuardId)) {
+      if (std::optional<bool> Off = guardDisablesGrad(*V, *Ctx))
+        F.GradEvents.push_back(
+            {V->getLocation(), N.getNodeAs<CompoundStmt>(GuardBlockId), *Off});
+    } else if (const auto *C = N.getNodeAs<CallExpr>(SetEnabledId)) {
+      bool On = true;
+      if (C->getNumArgs() == 1 &&
+          C->getArg(0)->EvaluateAsBooleanCondition(On, *Ctx))
+        F.GradEvents.push_back(
+            {C->getBeginLoc(), N.getNodeAs<CompoundStmt>(GuardBlockId), !On});
+    } else if (const auto *A = N.getNodeAs<Expr>(AssignId)) {
+      const Expr *LHS = nullptr;
+      if (const auto *BO = dyn_cast<BinaryOperator>(A))
+        LHS = BO->getLHS();
+      else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(A))
+        LHS = OC->getArg(0);
+      if (LHS && isCarrier(LHS->getType(), *Ctx))
+        F.Stores.push_back({A->getBeginLoc(), storeTarget(LHS)});
+    } else if (const auto *R = N.getNodeAs<ReturnStmt>(ReturnId)) {
+      if (isCarrier(R->getRetValue()->getType(), *Ctx))
+        F.CarrierReturns.push_back(R->getBeginLoc());
+    } else if (const auto *C = N.getNodeAs<CXXConstructExpr>(SpawnId)) {
+      MarkThreadArgs(C->arguments());
+    } else if (N.getNodeAs<DeclStmt>(NameClashId)) {
+      F.HasNameClash = true;
+    } else if (const auto *C = N.getNodeAs<CallExpr>(CallId)) {
+      const FunctionDecl *Callee = C->getDirectCallee();
+      SourceLocation Loc = C->getEndLoc();
+      // Stores through mutating methods and non-const reference arguments.
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
+        const Expr *Obj = MC->getImplicitObjectArgument();
+        const CXXMethodDecl *MD = MC->getMethodDecl();
+        // A method of a temporary (`forward(...).toTensor()`, whose
+        // rvalue overload is not const) writes nothing that stays.
+        bool Temporary = Obj && !Obj->getType()->isPointerType() &&
+                         !Obj->IgnoreImplicit()->isGLValue();
+        if (Obj && MD && !Temporary && isMutatingMethod(MD) &&
+            isCarrier(Obj->getType(), *Ctx))
+          F.Stores.push_back({Loc, storeTarget(Obj)});
+        if (MD && MD->getIdentifier() && MD->getName() == "eval" &&
+            (isDerivedFromName(MD->getParent(), "torch::nn::Module") ||
+             isDerivedFromName(MD->getParent(), "torch::jit::Module")))
+          F.Evals.push_back(C);
+      }
+      if (Callee) {
+        unsigned Shift = isa<CXXOperatorCallExpr>(C) &&
+                                 isa<CXXMethodDecl>(Callee)
+                             ? 1
+                             : 0;
+        for (unsigned I = 0, E = Callee->getNumParams();
+             I < E && I + Shift < C->getNumArgs(); ++I) {
+          QualType PT = Callee->getParamDecl(I)->getType();
+          if (PT->isLValueReferenceType() &&
+              !PT->getPointeeType().isConstQualified() && isCarrier(PT, *Ctx))
+            F.Stores.push_back({Loc, storeTarget(C->getArg(I + Shift))});
+        }
+        if (Callee->getQualifiedNameAsString() == "std::async")
+          MarkThreadArgs(C->arguments());
+      }
+      // Calls into this TU, and calls that may run a backward pass elsewhere.
+      if (Callee && SM.isInSystemHeader(Callee->getLocation()))
+        continue;
+      const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+      bool CarrierArg = false;
+      for (const Expr *Arg : C->arguments())
+        CarrierArg |= isCarrier(Arg->getType(), *Ctx);
+      if (Def && Def->hasBody()) {
+        F.Sites.push_back({Site::Call, Loc, Def, C->getBeginLoc(), CarrierArg});
+        continue;
+      }
+      // Opaque: defined elsewhere (or called through a pointer), takes a
+      // tensor and returns none. A function returning a tensor passes the
+      // graph on to its result, which is followed here instead.
+      // Only inputs count: a non-const reference argument is an output of
+      // the call (a loader filling a batch), and a detach()ed one holds no
+      // graph.
+      bool TakesCarrier = false;
+      unsigned Shift =
+          Callee && isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(Callee)
+              ? 1
+              : 0;
+      for (unsigned I = Shift, E = C->getNumArgs(); I < E; ++I) {
+        const Expr *Arg = C->getArg(I);
+        if (!isCarrier(Arg->getType(), *Ctx))
+          continue;
+        if (Callee && I - Shift < Callee->getNumParams()) {
+          QualType PT = Callee->getParamDecl(I - Shift)->getType();
+          if (PT->isLValueReferenceType() &&
+              !PT->getPointeeType().isConstQualified())
+            continue;
+        }
+        if (const auto *MC =
+                dyn_cast<CXXMemberCallExpr>(Arg->IgnoreImplicit()))
+          if (const CXXMethodDecl *MD = MC->getMethodDecl())
+            if (MD->getIdentifier() && MD->getName() == "detach")
+              continue;
+        TakesCarrier = true;
+      }
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+        if (const Expr *Obj = MC->getImplicitObjectArgument())
+          TakesCarrier |= isCarrier(Obj->getType(), *Ctx);
+      if (TakesCarrier && !isCarrier(C->getType(), *Ctx))
+        F.Sites.push_back({Site::Opaque, Loc, nullptr});
+    }
+  }
+  // Regions: parent of each lambda body.
+  for (int I = 1, E = F.Regions.size(); I < E; ++I) {
+    SourceLocation L = F.Regions[I].Lambda->getBeginLoc();
+    int Best = 0;
+    for (int J = 1; J < E; ++J)
+      if (J != I && contains(SM, F.Regions[J].Range, L) &&
+          (Best == 0 || isBefore(SM, F.Regions[Best].Range.getBegin(),
+                                 F.Regions[J].Range.getBegin())))
+        Best = J;
+    F.Regions[I].Parent = Best;
+  }
+  ByDecl[FD] = Facts.get();
+  Functions.push_back(std::move(Facts));
+}
+
+// ---------------------------------------------------------------------------
+// Decisions.
+
+namespace {
+class Decider {
+public:
+  Decider(llvm::DenseMap<const FunctionDecl *, FunctionFacts *> &ByDecl,
+          const SourceManager &SM)
+      : ByDecl(ByDecl), SM(SM) {
+    for (const auto &[FD, F] : ByDecl)
+      for (int I = 1, E = F->Regions.size(); I < E; ++I)
+        LambdaRegion[F->Regions[I].Lambda->getCallOperator()] = {F, I};
+  }
+
+  /// Whether a call to \p Callee may run a backward pass.
+  bool callReaches(const FunctionDecl *Callee) {
+    if (FunctionFacts *F = ByDecl.lookup(Callee))
+      return reaches(*F);
+    auto It = LambdaRegion.find(Callee);
+    if (It != LambdaRegion.end())
+      return anySiteIn(*It->second.first, It->second.first->Regions[It->second.second].Range);
+    return false;
+  }
+
+  bool reaches(FunctionFacts &F) {
+    if (F.Reach == 2)
+      return false; // recursion: the other calls decide
+    if (F.Reach >= 0)
+      return F.Reach;
+    F.Reach = 2;
+    bool R = anySiteIn(F, F.Regions[0].Range);
+    F.Reach = R;
+    return R;
+  }
+
+  bool siteCounts(const Site &S) {
+    return S.Kind != Site::Call || callReaches(S.Callee);
+  }
+
+  bool anySiteIn(FunctionFacts &F, SourceRange R) {
+    for (const Site &S : F.Sites)
+      if (contains(SM, R, S.Loc) && siteCounts(S))
+        return true;
+    return false;
+  }
+
+  /// Loops of region \p R around \p P, innermost first; with \p Blocks,
+  /// also the blocks other than loop bodies and the region's own body.
+  llvm::SmallVector<const Stmt *, 4> loopsAround(FunctionFacts &F, int R,
+                                                 SourceLocation P,
+                                                 bool Blocks = false) {
+    llvm::SmallVector<const Stmt *, 4> Loops;
+    for (const Stmt *L : F.Loops)
+      if (contains(SM, L->getSourceRange(), P) &&
+          regionOf(F, SM, L->getBeginLoc()) == R)
+        Loops.push_back(L);
+    if (Blocks)
+      for (const CompoundStmt *B : F.Blocks) {
+        if (!contains(SM, B->getSourceRange(), P) ||
+            B->getSourceRange() == F.Regions[R].Range ||
+            regionOf(F, SM, B->getBeginLoc()) != R)
+          continue;
+        if (llvm::any_of(F.Loops, [&](const Stmt *L) {
+              return loopBody(L) == B;
+            }))
+          continue;
+        Loops.push_back(B);
+      }
+    llvm::sort(Loops, [&](const Stmt *A, const Stmt *B) {
+      return isBefore(SM, B->getBeginLoc(), A->getBeginLoc());
+    });
+    return Loops;
+  }
+
+  /// Whether something computed in an iteration of loop (or a run of block)
+  /// \p L can outlive it.
+  bool escapes(FunctionFacts &F, int R, const Stmt *L) {
+    SourceRange LR = L->getSourceRange();
+    for (const Store &S : F.Stores)
+      if (contains(SM, LR, S.Loc) &&
+          (!S.Target || !contains(SM, LR, S.Target->getLocation())))
+        return true;
+    for (SourceLocation Ret : F.CarrierReturns)
+      if (contains(SM, LR, Ret) && regionOf(F, SM, Ret) == R)
+        return true;
+    // A call that hands a tensor to a function of this TU that keeps
+    // something in a member, a global or an out-parameter.
+    for (const Site &S : F.Sites)
+      if (S.Kind == Site::Call && S.CarrierArg && contains(SM, LR, S.Loc))
+        if (FunctionFacts *Callee = ByDecl.lookup(S.Callee))
+          if (llvm::any_of(Callee->Stores,
+                           [](const Store &St) { return !St.Target; }))
+            return true;
+    return false;
+  }
+
+  /// Whether region \p R can hand a tensor to whoever runs it.
+  bool exports(FunctionFacts &F, int R) {
+    if (R == 0) {
+      if (F.ExportsByInterface)
+        return true;
+      for (const Store &S : F.Stores)
+        if (!S.Target)
+          return true;
+      return false;
+    }
+    const LambdaExpr *L = F.Regions[R].Lambda;
+    if (isCarrier(L->getCallOperator()->getReturnType(),
+                  F.FD->getASTContext()))
+      return true;
+    SourceRange LR = F.Regions[R].Range;
+    for (const Store &S : F.Stores)
+      if (contains(SM, LR, S.Loc) &&
+          (!S.Target || !contains(SM, LR, S.Target->getLocation())))
+        return true;
+    return false;
+  }
+
+  void addEval(FunctionFacts &F, int R, SourceLocation P, Reasons &Why) {
+    for (const CallExpr *E : F.Evals)
+      if (isBefore(SM, E->getBeginLoc(), P) &&
+          contains(SM, F.Regions[R].Range, E->getBeginLoc())) {
+        Why.push_back({Reason::Eval, E->getBeginLoc()});
+        return;
+      }
+  }
+
+  /// Whether the value computed at \p P in region \p R of \p F can reach no
+  /// backward pass.
+  bool inference(FunctionFacts &F, int R, SourceLocation P, unsigned Depth,
+                 Reasons &Why) {
+    if (Depth > 8)
+      return false;
+    // The innermost loop or block that keeps nothing past its end decides.
+    for (const Stmt *L : loopsAround(F, R, P, /*Blocks=*/true)) {
+      if (escapes(F, R, L))
+        continue;
+      if (anySiteIn(F, L->getSourceRange()))
+        return false;
+      addEval(F, R, P, Why);
+      Why.push_back({isa<CompoundStmt>(L) ? Reason::Block : Reason::Loop,
+                     L->getBeginLoc()});
+      return true;
+    }
+    auto Loops = loopsAround(F, R, P);
+    for (const Site &S : F.Sites) {
+      if (!contains(SM, F.Regions[R].Range, S.Loc))
+        continue;
+      bool Later = isBefore(SM, P, S.Loc);
+      for (const Stmt *L : Loops)
+        Later |= contains(SM, L->getSourceRange(), S.Loc);
+      if (Later && siteCounts(S))
+        return false;
+    }
+    if (!exports(F, R)) {
+      addEval(F, R, P, Why);
+      if (R == 0)
+        Why.push_back({Reason::Function, F.FD->getLocation(), F.FD});
+      else
+        Why.push_back({Reason::Lambda, F.Regions[R].Lambda->getBeginLoc()});
+      return true;
+    }
+    if (R != 0)
+      return inference(F, F.Regions[R].Parent,
+                       F.Regions[R].Lambda->getBeginLoc(), Depth + 1, Why);
+    if (F.Callers.empty())
+      return false;
+    Reasons Sub;
+    for (const CallerSite &C : F.Callers) {
+      Reasons Inner;
+      int CR = regionOf(*C.Caller, SM, C.Loc);
+      if (!inference(*C.Caller, CR, C.Loc, Depth + 1, Inner))
+        return false;
+      if (Sub.empty()) {
+        Sub.push_back({Reason::Caller, C.Begin, F.FD, C.Caller->FD});
+        for (const Reason &I : Inner)
+          if (I.Kind == Reason::Eval || I.Kind == Reason::Caller)
+            Sub.push_back(I);
+      }
+    }
+    addEval(F, R, P, Why);
+    Why.append(Sub.begin(), Sub.end());
+    return true;
+  }
+
+  /// Grad mode at \p P from guards of region \p R alone: true if off, false
+  /// if on, std::nullopt if no guard there decides.
+  std::optional<bool> localGuard(FunctionFacts &F, int R, SourceLocation P) {
+    const GradEvent *Last = nullptr;
+    for (const GradEvent &G : F.GradEvents)
+      if (G.Block && contains(SM, G.Block->getSourceRange(), P) &&
+          isBefore(SM, G.Loc, P) && regionOf(F, SM, G.Loc) == R &&
+          (!Last || isBefore(SM, Last->Loc, G.Loc)))
+        Last = &G;
+    if (!Last)
+      return std::nullopt;
+    return Last->Disables;
+  }
+
+  /// Whether grad mode is off at \p P in region \p R of \p F.
+  bool covered(FunctionFacts &F, int R, SourceLocation P, unsigned Depth,
+               Reasons &Why) {
+    if (Depth > 8)
+      return true;
+    if (std::optional<bool> Off = localGuard(F, R, P))
+      return *Off;
+    if (R != 0) {
+      const LambdaExpr *L = F.Regions[R].Lambda;
+      Reasons Ignored;
+      bool Outer =
+          covered(F, F.Regions[R].Parent, L->getBeginLoc(), Depth + 1, Ignored);
+      if (!F.ThreadLambdas.contains(L))
+        return Outer;
+      if (Outer)
+        Why.push_back({Reason::Thread, L->getBeginLoc()});
+      return false;
+    }
+    if (F.Callers.empty())
+      return false;
+    if (!Visiting.insert(&F).second)
+      return true; // recursion: the other calls decide
+    bool All = true;
+    for (const CallerSite &C : F.Callers)
+      if (!covered(*C.Caller, regionOf(*C.Caller, SM, C.Loc), C.Loc, Depth + 1,
+                   Why)) {
+        All = false;
+        break;
+      }
+    Visiting.erase(&F);
+    return All;
+  }
+
+private:
+  llvm::DenseMap<const FunctionDecl *, FunctionFacts *> &ByDecl;
+  const SourceManager &SM;
+  llvm::DenseMap<const FunctionDecl *, std::pair<FunctionFacts *, int>>
+      LambdaRegion;
+  llvm::SmallPtrSet<const FunctionFacts *, 8> Visiting;
+};
+} // namespace
+
+/// Whether every definition of forward that \p Call runs turns grad mode off
+/// in its own body (a guard in the callee).
+static bool calleeGuards(const CallExpr *Call, ASTContext &Ctx) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  if (!MD)
+    return false;
+  llvm::SmallVector<const FunctionDecl *, 2> Targets;
+  if (MD->getName() == "forward") {
+    Targets.push_back(MD);
+  } else if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(
+                 MD->getParent())) {
+    // ModuleHolder<Contained>::operator() runs Contained::forward.
+    const auto &Args = Spec->getTemplateArgs();
+    if (Args.size() == 1 && Args[0].getKind() == TemplateArgument::Type)
+      if (const CXXRecordDecl *RD = Args[0].getAsType()->getAsCXXRecordDecl())
+        for (const CXXMethodDecl *M : RD->methods())
+          if (M->getIdentifier() && M->getName() == "forward")
+            Targets.push_back(M);
+  }
+  if (Targets.empty())
+    return false;
+  for (const FunctionDecl *T : Targets) {
+    const FunctionDecl *Def = T->getDefinition();
+    const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody())
+                           : nullptr;
+    if (!Body)
+      return false;
+    bool Guarded = false;
+    for (const Stmt *S : Body->body())
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        for (const Decl *D : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D))
+            if (!match(varDecl(hasType(hasUnqualifiedDesugaredType(recordType(
+                            hasDeclaration(gradModeGuardClass()))))),
+                       *VD, Ctx)
+                     .empty() &&
+                guardDisablesGrad(*VD, Ctx).value_or(false))
+              Guarded = true;
+    if (!Guarded)
+      return false;
+  }
+  return true;
+}
+
+void MissingNoGradCheck::onEndOfTranslationUnit() {
+  if (!Ctx) {
+    Functions.clear();
+    ByDecl.clear();
+    return;
+  }
+  const SourceManager &SM = Ctx->getSourceManager();
+  // Callers of each function of the TU.
+  for (auto &F : Functions)
+    for (const Site &S : F->Sites)
+      if (S.Kind == Site::Call)
+        if (FunctionFacts *Callee = ByDecl.lookup(S.Callee))
+          Callee->Callers.push_back({F.get(), S.Loc, S.Begin});
+
+  Decider D(ByDecl, SM);
+  llvm::SmallPtrSet<const void *, 16> ReportedLocs;
+  const char *GuardName =
+      UseInferenceMode ? "c10::InferenceMode" : "torch::NoGradGuard";
+  for (auto &FP : Functions) {
+    FunctionFacts &F = *FP;
+    if (F.Internal)
+      continue;
+    llvm::sort(F.Forwards, [&](const CallExpr *A, const CallExpr *B) {
+      return isBefore(SM, A->getExprLoc(), B->getExprLoc());
+    });
+    llvm::SmallVector<const CompoundStmt *, 4> ReportedBlocks;
+    for (const CallExpr *Fwd : F.Forwards) {
+      // `model(x)`: the module, not the parenthesis.
+      SourceLocation P = isa<CXXOperatorCallExpr>(Fwd)
+                             ? Fwd->getArg(0)->getBeginLoc()
+                             : Fwd->getBeginLoc();
+      int R = regionOf(F, SM, P);
+      if (calleeGuards(Fwd, *Ctx))
+        continue;
+      Reasons Why;
+      if (D.covered(F, R, P, 0, Why))
+        continue;
+      if (!D.inference(F, R, P, 0, Why))
+        continue;
+      // One finding per block: its fix covers the block's later passes.
+      if (llvm::any_of(ReportedBlocks, [&](const CompoundStmt *B) {
+            return contains(SM, B->getSourceRange(), P);
+          }))
+        continue;
+      const CompoundStmt *Block = nullptr;
+      for (const CompoundStmt *B : F.Blocks)
+        if (contains(SM, B->getSourceRange(), P) &&
+            regionOf(F, SM, B->getBeginLoc()) == R &&
+            (!Block || isBefore(SM, Block->getBeginLoc(), B->getBeginLoc())))
+          Block = B;
+      if (Block)
+        ReportedBlocks.push_back(Block);
+      SourceLocation DiagLoc = SM.getExpansionLoc(P);
+      if (!ReportedLocs.insert(DiagLoc.getPtrEncoding()).second)
+        continue;
+
+      {
+      auto Diag = diag(DiagLoc, "forward pass runs with grad mode on, on an "
+                                "inference path, and records an autograd "
+                                "graph that no backward pass uses; hold a "
+                                "'%0' while it runs")
+                  << GuardName;
+      // Fix-it: a guard at the start of the block, when the whole block is
+      // free of backward passes and of grad-mode switches.
+      if (Block && !Block->body_empty() && !F.HasNameClash &&
+          !D.anySiteIn(F, Block->getSourceRange()) &&
+          llvm::none_of(F.GradEvents,
+                        [&](const GradEvent &G) {
+                          return contains(SM, Block->getSourceRange(), G.Loc);
+                        }) &&
+          !Block->getLBracLoc().isMacroID() &&
+          !(*Block->body_begin())->getBeginLoc().isMacroID()) {
+        SourceLocation First = (*Block->body_begin())->getBeginLoc();
+        std::string Text = UseInferenceMode ? "c10::InferenceMode guard;"
+                                            : "torch::NoGradGuard no_grad;";
+        if (SM.getSpellingLineNumber(First) ==
+            SM.getSpellingLineNumber(Block->getLBracLoc())) {
+          Text += " ";
+        } else {
+          const char *Data = SM.getCharacterData(First);
+          unsigned Col = SM.getSpellingColumnNumber(First);
+          Text += "\n";
+          Text.append(Data - (Col - 1), Data);
+        }
+        Diag << FixItHint::CreateInsertion(First, Text);
+      }
+      }
+      for (const Reason &W : Why) {
+        switch (W.Kind) {
+        case Reason::Loop:
+          diag(W.Loc,
+               "this loop runs no backward pass and keeps nothing from one "
+               "iteration to the next",
+               DiagnosticIDs::Note);
+          break;
+        case Reason::Block:
+          diag(W.Loc,
+               "this block runs no backward pass and keeps nothing after it "
+               "ends",
+               DiagnosticIDs::Note);
+          break;
+        case Reason::Function:
+          diag(W.Loc,
+               "%0 runs no backward pass after the forward pass and hands "
+               "none of its results to a caller",
+               DiagnosticIDs::Note)
+              << W.D1;
+          break;
+        case Reason::Lambda:
+          diag(W.Loc,
+               "this lambda runs no backward pass after the forward pass "
+               "and hands none of its results out",
+               DiagnosticIDs::Note);
+          break;
+        case Reason::Caller:
+          diag(W.Loc,
+               "%0 hands its results to this call in %1, after which no "
+               "backward pass runs",
+               DiagnosticIDs::Note)
+              << W.D1 << W.D2;
+          break;
+        case Reason::Eval:
+          diag(W.Loc,
+               "evaluation mode is set here; 'eval()' does not turn off "
+               "grad mode",
+               DiagnosticIDs::Note);
+          break;
+        case Reason::Thread:
+          diag(W.Loc,
+               "this lambda runs on another thread; grad mode is "
+               "thread-local, so the guard of the thread that starts it "
+               "does not apply",
+               DiagnosticIDs::Note);
+          break;
+        }
+      }
+    }
+  }
+  Functions.clear();
+  ByDecl.clear();
+  Ctx = nullptr;
+}
+
+} // namespace clang::tidy::gpuleak

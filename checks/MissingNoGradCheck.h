@@ -1,22 +1,44 @@
-//===--- MissingNoGradCheck.h - gpuleak-missing-no-grad ---------------------------===//
+//===--- MissingNoGradCheck.h - gpuleak-missing-no-grad ---------*- C++ -*-===//
 
 #ifndef GPULEAK_CHECKS_MISSINGNOGRADCHECK_H
 #define GPULEAK_CHECKS_MISSINGNOGRADCHECK_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <memory>
+#include <vector>
 
 namespace clang::tidy::gpuleak {
 
-/// TODO: one-sentence summary (also the first sentence of docs/checks/missing-no-grad.md).
+/// Finds forward passes on inference or evaluation paths that run with grad
+/// mode on.
+///
+/// For the user-facing documentation see docs/checks/missing-no-grad.md.
 class MissingNoGradCheck : public ClangTidyCheck {
 public:
-  MissingNoGradCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
+  MissingNoGradCheck(StringRef Name, ClangTidyContext *Context);
+  ~MissingNoGradCheck() override;
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override {}
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override {}
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override;
+
+  /// What one function body holds, collected once per translation unit.
+  struct FunctionFacts;
+
+private:
+  /// `NoGrad` inserts `torch::NoGradGuard no_grad;`, `InferenceMode` inserts
+  /// `c10::InferenceMode guard;`.
+  const bool UseInferenceMode;
+
+  // Per-TU state (a check instance lives for one translation unit).
+  std::vector<std::unique_ptr<FunctionFacts>> Functions;
+  llvm::DenseMap<const FunctionDecl *, FunctionFacts *> ByDecl;
+  ASTContext *Ctx = nullptr;
 };
 
 } // namespace clang::tidy::gpuleak

@@ -85,4 +85,70 @@ bool isWithinAny(SourceRange Inner, llvm::ArrayRef<SourceRange> Ranges,
   return false;
 }
 
+
+// --- gpuleak-missing-no-grad / gpuleak-create-graph-cycle (shared helpers) ---
+
+internal::Matcher<Stmt> forwardPassCall() {
+  auto NNModule = cxxRecordDecl(isSameOrDerivedFrom("::torch::nn::Module"));
+  auto JitModule = cxxRecordDecl(isSameOrDerivedFrom("::torch::jit::Module"));
+  auto ForwardMethod = cxxMethodDecl(
+      hasName("forward"),
+      ofClass(anyOf(NNModule, JitModule, hasName("::torch::nn::AnyModule"))));
+  auto CallOperator = cxxMethodDecl(
+      hasOverloadedOperatorName("()"),
+      ofClass(anyOf(NNModule, JitModule, hasName("::torch::nn::ModuleHolder"),
+                    hasName("::torch::jit::Method"))));
+  return stmt(anyOf(cxxMemberCallExpr(callee(ForwardMethod)),
+                    cxxOperatorCallExpr(callee(CallOperator))));
+}
+
+internal::Matcher<Stmt> gradConsumerCall() {
+  return stmt(anyOf(
+      cxxMemberCallExpr(callee(cxxMethodDecl(
+          hasName("backward"), ofClass(isSameOrDerivedFrom("::at::TensorBase"))))),
+      callExpr(callee(functionDecl(
+          hasAnyName("::torch::autograd::backward", "::torch::autograd::grad"))))));
+}
+
+internal::Matcher<Decl> gradModeGuardClass() {
+  return cxxRecordDecl(anyOf(
+      isSameOrDerivedFrom("::c10::AutoGradMode"), hasName("::c10::InferenceMode"),
+      hasName("::at::AutoDispatchBelowAutograd"),
+      hasName("::at::AutoNonVariableTypeMode")));
+}
+
+internal::Matcher<Stmt> gradModeSetEnabledCall() {
+  return callExpr(callee(functionDecl(hasName("::c10::GradMode::set_enabled"))));
+}
+
+std::optional<bool> guardDisablesGrad(const VarDecl &Guard, ASTContext &Ctx) {
+  const CXXRecordDecl *RD = Guard.getType()->getAsCXXRecordDecl();
+  if (!RD)
+    return std::nullopt;
+  // NoGradGuard and the dispatch guards take no flag (or one that defaults
+  // to "on") and always stop recording.
+  if (!match(cxxRecordDecl(anyOf(isSameOrDerivedFrom("::c10::NoGradGuard"),
+                                 hasName("::at::AutoDispatchBelowAutograd"))),
+             *RD, Ctx)
+           .empty())
+    return true;
+  const auto *Init = dyn_cast_or_null<CXXConstructExpr>(
+      Guard.getInit() ? Guard.getInit()->IgnoreImplicit() : nullptr);
+  if (!Init)
+    return std::nullopt;
+  bool Flag = true; // InferenceMode's and AutoNonVariableTypeMode's default
+  if (Init->getNumArgs() > 0 &&
+      !isa<CXXDefaultArgExpr>(Init->getArg(0)) &&
+      !Init->getArg(0)->EvaluateAsBooleanCondition(Flag, Ctx))
+    return std::nullopt;
+  if (Init->getNumArgs() == 0 && RD->getName() == "AutoGradMode")
+    return std::nullopt;
+  // AutoGradMode(enabled): `false` stops recording. The others: `true` does.
+  if (RD->getName() == "AutoGradMode")
+    return !Flag;
+  return Flag ? std::optional<bool>(true) : std::nullopt;
+}
+
+// --- end gpuleak-missing-no-grad / gpuleak-create-graph-cycle ---
+
 } // namespace clang::tidy::gpuleak

@@ -12,6 +12,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/ADT/SmallVector.h"
+#include <optional>
 
 namespace clang::tidy::gpuleak {
 
@@ -37,6 +38,39 @@ rarelyRunRanges(const Stmt *Body, ASTContext &Ctx, bool IsLoop = false);
 /// after macro expansion.
 bool isWithinAny(SourceRange Inner, llvm::ArrayRef<SourceRange> Ranges,
                  const SourceManager &SM);
+
+
+// --- gpuleak-missing-no-grad / gpuleak-create-graph-cycle (shared helpers) ---
+
+/// Matches a forward pass: `forward` on a `torch::nn::Module` subclass,
+/// `torch::nn::AnyModule` or `torch::jit::Module`, and `operator()` on a
+/// `torch::nn::ModuleHolder<T>` (`model(x)`, `Sequential`), a `torch::nn::Module`
+/// subclass, a `torch::jit::Module` or a `torch::jit::Method`
+/// (torch/csrc/api/include/torch/nn/{module,pimpl}.h, modules/container/any.h,
+/// torch/csrc/jit/api/{module,method}.h).
+ast_matchers::internal::Matcher<Stmt> forwardPassCall();
+
+/// Matches a call that consumes an autograd graph: `Tensor::backward`,
+/// `torch::autograd::backward` and `torch::autograd::grad`
+/// (ATen/core/TensorBody.h, torch/csrc/autograd/autograd.h).
+ast_matchers::internal::Matcher<Stmt> gradConsumerCall();
+
+/// Matches a class whose objects switch autograd recording for their scope:
+/// `c10::AutoGradMode` and `c10::NoGradGuard` (c10/core/GradMode.h; `torch::`
+/// and `at::` aliases), `c10::InferenceMode` (c10/core/InferenceMode.h),
+/// `at::AutoDispatchBelowAutograd` and the deprecated
+/// `at::AutoNonVariableTypeMode` (ATen/core/LegacyTypeDispatch.h).
+ast_matchers::internal::Matcher<Decl> gradModeGuardClass();
+
+/// Matches a call of `c10::GradMode::set_enabled` (c10/core/GradMode.h).
+ast_matchers::internal::Matcher<Stmt> gradModeSetEnabledCall();
+
+/// Whether the guard object \p Guard (its class matched by
+/// gradModeGuardClass()) turns recording off (true), on (false), or leaves it
+/// as it is or cannot be told (std::nullopt).
+std::optional<bool> guardDisablesGrad(const VarDecl &Guard, ASTContext &Ctx);
+
+// --- end gpuleak-missing-no-grad / gpuleak-create-graph-cycle ---
 
 } // namespace clang::tidy::gpuleak
 

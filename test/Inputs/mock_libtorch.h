@@ -81,6 +81,7 @@ public:
   bool defined() const { return true; }
   bool requires_grad() const { return false; }
   c10::Device device() const { return c10::Device(c10::kCPU); }
+  void reset() {} // gpuleak-create-graph-cycle
 };
 
 // ATen/core/TensorBody.h
@@ -105,6 +106,7 @@ public:
   Tensor cuda() const { return *this; }
   Tensor &grad() { return *this; }
   const Tensor &grad() const { return *this; }
+  Tensor &mutable_grad() const { return const_cast<Tensor &>(*this); } // gpuleak-create-graph-cycle
   Tensor &requires_grad_(bool r = true) { return *this; }
   Tensor sum() const { return *this; }
   Tensor mean() const { return *this; }
@@ -187,7 +189,11 @@ struct IValue {
   IValue(const at::Tensor &) {}
   bool isTensor() const { return true; }
   bool isTuple() const { return false; }
-  at::Tensor toTensor() const { return {}; }
+  // ivalue.h: the rvalue overload is not const.
+  at::Tensor toTensor() && { return {}; }
+  at::Tensor &toTensor() & { return t_; }
+  const at::Tensor &toTensor() const & { return t_; }
+  at::Tensor t_;
   std::shared_ptr<ivalue_Tuple> toTuple() const { return nullptr; }
 };
 } // namespace c10
@@ -222,7 +228,7 @@ public:
   bool is_training() const { return true; }
   std::vector<at::Tensor> parameters() const { return {}; }
   void to(c10::Device) {}
-  void zero_grad() {}
+  void zero_grad(bool set_to_none = true) {}
   template <typename M> std::shared_ptr<M> register_module(std::string, std::shared_ptr<M> m) { return m; }
 };
 template <typename Derived> class Cloneable : public Module {};
@@ -303,7 +309,7 @@ at::Tensor mse_loss(const at::Tensor &input, const at::Tensor &target);
 
 namespace optim {
 struct Optimizer {
-  void zero_grad() {}
+  void zero_grad(bool set_to_none = true) {}
   void step() {}
 };
 struct SGDOptions { SGDOptions(double lr) {} };
@@ -324,6 +330,7 @@ struct Module {
   IValue forward(std::vector<IValue> inputs, const Kwargs &kwargs = Kwargs()) {
     return {};
   }
+  IValue operator()(std::vector<IValue> inputs) { return {}; } // gpuleak-missing-no-grad
   void eval() {}
   void train(bool on = true) {}
   void to(c10::Device) {}
@@ -332,3 +339,24 @@ Module load(const std::string &filename);
 Module load(const std::string &filename, c10::Device device);
 } // namespace jit
 } // namespace torch
+
+// --- gpuleak-missing-no-grad / gpuleak-create-graph-cycle ---
+namespace c10 {
+// c10/core/GradMode.h
+struct GradMode {
+  static bool is_enabled();
+  static void set_enabled(bool enabled);
+};
+} // namespace c10
+namespace at {
+// ATen/core/LegacyTypeDispatch.h
+struct AutoDispatchBelowAutograd {
+  AutoDispatchBelowAutograd() {}
+  ~AutoDispatchBelowAutograd() {}
+};
+} // namespace at
+namespace torch {
+// torch/csrc/api/include/torch/utils.h
+using AutoGradMode = at::AutoGradMode;
+} // namespace torch
+// --- end gpuleak-missing-no-grad / gpuleak-create-graph-cycle ---
