@@ -6,6 +6,8 @@
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/GlobList.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -249,11 +251,30 @@ int runCheck() {
   if (std::optional<std::string> Err = validateChecks(Checks))
     return fail(*Err);
 
-  // The compile database.
+  // The compile database. `-p` names its folder, as for clang-tidy; the file
+  // itself is accepted too.
   SmallString<256> DBPath(BuildPath);
-  sys::path::append(DBPath, "compile_commands.json");
+  if (sys::fs::is_directory(BuildPath))
+    sys::path::append(DBPath, "compile_commands.json");
+  else if (sys::path::filename(BuildPath) != "compile_commands.json")
+    sys::path::append(DBPath, "compile_commands.json");
   if (!sys::fs::exists(DBPath))
     return fail("no compile_commands.json in '" + BuildPath + "'");
+  // LLVM's loader reads the database with a YAML parser that prints syntax
+  // errors to stderr and still returns what it read (a truncated file loads),
+  // so the JSON is checked first: a malformed database must stop the run.
+  {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(DBPath);
+    if (!Text)
+      return fail("cannot read '" + DBPath + "': " + Text.getError().message());
+    Expected<json::Value> Parsed = json::parse((*Text)->getBuffer());
+    if (!Parsed)
+      return fail("malformed compile database '" + DBPath +
+                  "': " + toString(Parsed.takeError()));
+    if (!Parsed->getAsArray())
+      return fail("malformed compile database '" + DBPath +
+                  "': expected a JSON array of compile commands");
+  }
   std::string LoadError;
   std::unique_ptr<clang::tooling::CompilationDatabase> DB =
       clang::tooling::JSONCompilationDatabase::loadFromFile(
