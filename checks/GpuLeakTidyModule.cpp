@@ -20,18 +20,25 @@
 namespace clang::tidy {
 namespace gpuleak {
 
-/// Refuses to run inside a clang-tidy of another version. A plugin built
+/// Refuses to run inside a clang-tidy of another LLVM release. A plugin built
 /// against one LLVM and loaded into another lists its checks, then reports
 /// nothing and exits 0 (see docs/building.md); failing loudly is better.
+/// Patch releases of one major.minor keep the ABI (same libclang-cpp.so.22.1
+/// soname), so only major.minor must match.
 static void requireMatchingClang() {
   std::string Running = getClangFullVersion();
-  llvm::StringRef Built = CLANG_VERSION_STRING;
-  if (llvm::StringRef(Running).contains((" version " + Built + " ").str()) ||
-      llvm::StringRef(Running).contains((" version " + Built + "-").str()) ||
-      llvm::StringRef(Running).ends_with((" version " + Built).str()))
-    return;
-  llvm::errs() << "error: gpuleak plugin was built for clang " << Built
-               << " but is loaded into '" << Running
+  std::string Built = std::to_string(CLANG_VERSION_MAJOR) + "." +
+                      std::to_string(CLANG_VERSION_MINOR);
+  llvm::StringRef R(Running);
+  size_t At = R.find(" version ");
+  if (At != llvm::StringRef::npos) {
+    llvm::StringRef Version = R.drop_front(At + 9);
+    if (Version.consume_front(Built) &&
+        (Version.empty() || Version.front() == '.' || Version.front() == ' '))
+      return;
+  }
+  llvm::errs() << "error: gpuleak plugin was built for clang-tidy " << Built
+               << " (" CLANG_VERSION_STRING ") but is loaded into '" << Running
                << "'; rebuild gpuleak against this clang-tidy\n";
   std::exit(2);
 }
