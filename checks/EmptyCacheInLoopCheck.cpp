@@ -39,6 +39,16 @@ static bool isFlush(const FunctionDecl *FD, ASTContext &Ctx) {
   return FD && !match(flushFunction(), *FD, Ctx).empty();
 }
 
+/// How a diagnostic names the function \p Call calls: `'name'`, or
+/// `a lambda` for a lambda's call operator (whose name is `operator()`).
+static std::string calleeDescription(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  const auto *Method = dyn_cast<CXXMethodDecl>(FD);
+  if (Method && Method->getParent()->isLambda())
+    return "a lambda";
+  return "'" + FD->getNameAsString() + "'";
+}
+
 EmptyCacheInLoopCheck::EmptyCacheInLoopCheck(StringRef Name,
                                              ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
@@ -143,10 +153,17 @@ void EmptyCacheInLoopCheck::onEndOfTranslationUnit() {
            "loop that calls %1; each flush synchronizes the device and "
            "returns cached blocks with cudaFree, which the next iteration "
            "allocates again")
-          << FlushFn << F.Chain.front()->getDirectCallee();
-      for (const CallExpr *Step : llvm::ArrayRef(F.Chain).drop_back())
-        diag(Step->getBeginLoc(), "%0 is called here", DiagnosticIDs::Note)
-            << Step->getDirectCallee();
+          << FlushFn << calleeDescription(F.Chain.front());
+      for (const CallExpr *Step : llvm::ArrayRef(F.Chain).drop_back()) {
+        // `f()` on a lambda is an operator call located at its `(`; point
+        // at the callee's name instead.
+        SourceLocation At = Step->getBeginLoc();
+        if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Step);
+            Op && Op->getNumArgs() > 0)
+          At = Op->getArg(0)->getBeginLoc();
+        diag(At, "%0 is called here", DiagnosticIDs::Note)
+            << calleeDescription(Step);
+      }
     }
     diag(F.Loop->getBeginLoc(), "inside this loop", DiagnosticIDs::Note);
   }

@@ -7,7 +7,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh"
 cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$root/build"
+cmake --build "$root/build" >&2  # build log on stderr: stdout is the report
 # Only the compile database is needed; nothing is compiled or linked.
 cmake -S "$root/examples" -B "$root/examples/build" -G Ninja \
   -DCMAKE_PREFIX_PATH="$root/.cache/libtorch" -Wno-dev >/dev/null 2>&1 ||

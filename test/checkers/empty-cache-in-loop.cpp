@@ -95,6 +95,17 @@ void positiveMacro(int n) {
   }
 }
 
+// A lambda defined before the loop and called in it.
+void positiveLambdaCalled(int n) {
+  auto trim = [] { cca::emptyCache(); };
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'emptyCache' flushes the CUDA caching allocator on every iteration of a loop that calls a lambda;{{.*}} [gpuleak-empty-cache-in-loop]
+  for (int i = 0; i < n; ++i) {
+    trim();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: a lambda is called here
+    // CHECK-MESSAGES: :[[@LINE-3]]:3: note: inside this loop
+  }
+}
+
 // ---- negatives ----
 
 void negativeAfterLoop(int n) {
