@@ -133,7 +133,7 @@ gpu() {
   echo "cases done: $((SECONDS - t0)) s"
   pack "$work" "$out"
   echo "== overhead"
-  timeout -s KILL 150 "$work/rt/gpuleak_overhead_bench" ${GPULEAK_GPU_BENCH_STEPS:-300} ${GPULEAK_GPU_BENCH_REPS:-2} < /dev/null 2>&1 \
+  [ -n "${GPULEAK_GPU_SKIP_BENCH:-}" ] || timeout -s KILL 150 "$work/rt/gpuleak_overhead_bench" ${GPULEAK_GPU_BENCH_STEPS:-300} ${GPULEAK_GPU_BENCH_REPS:-2} < /dev/null 2>&1 \
     | tee "$work/logs/overhead.log" | grep overhead
   echo "== strip"
   mkdir -p "$work/stripped"
