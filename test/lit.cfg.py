@@ -45,6 +45,9 @@ config.substitutions.append(("%src_root", config.gpuleak_src_root))
 config.substitutions.append(("%libtorch", config.libtorch_dir))
 
 config.substitutions.append(("%plugin", config.gpuleak_plugin))
+# The handed bug reports live next to the project (../shared/cases), as in CI.
+if os.path.isdir(os.path.join(config.gpuleak_src_root, "..", "shared", "cases")):
+    config.available_features.add("shared-cases")
 if os.path.exists("/usr/bin/clang-tidy-14"):
     config.available_features.add("clang-tidy-14")
 if os.path.exists(os.path.join(config.gpuleak_tools_dir, "gpuleak-clangd")):
