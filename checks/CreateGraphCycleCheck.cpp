@@ -104,6 +104,43 @@ static bool resetsGrads(const Stmt &S, ASTContext &Ctx) {
   return false;
 }
 
+/// Local tensors created inside \p Loop that the tensor \p Backward is
+/// called on is computed from directly (`w` in `auto e = (w * w).sum();
+/// e.backward(...)`): the candidate leaves whose memory the cycle keeps, one
+/// per iteration. The runtime verifier attributes the growth to their
+/// creation, so the finding names them in notes (docs/runtime.md).
+llvm::SmallVector<const VarDecl *, 2>
+CreateGraphCycleCheck::leafCandidates(const CallExpr *Backward,
+                                      const Stmt *Loop) const {
+  llvm::SmallVector<const VarDecl *, 2> Leaves;
+  const auto *Member = dyn_cast<CXXMemberCallExpr>(Backward);
+  if (!Member)
+    return Leaves;
+  const auto *Receiver = dyn_cast<DeclRefExpr>(
+      Member->getImplicitObjectArgument()->IgnoreParenImpCasts());
+  const auto *ReceiverVar =
+      Receiver ? dyn_cast<VarDecl>(Receiver->getDecl()) : nullptr;
+  if (!ReceiverVar || !ReceiverVar->hasLocalStorage() ||
+      !ReceiverVar->getInit())
+    return Leaves;
+  static constexpr char VarId[] = "var"; // a local tensor the receiver uses
+  const SourceManager &SM = Ctx->getSourceManager();
+  SourceRange LoopRange = Loop->getSourceRange();
+  for (const auto &M : match(
+           findAll(declRefExpr(to(varDecl(hasLocalStorage(), unless(parmVarDecl()),
+                                          hasType(tensorType()))
+                                      .bind(VarId)))),
+           *ReceiverVar->getInit(), *Ctx)) {
+    const auto *V = M.getNodeAs<VarDecl>(VarId);
+    if (V == ReceiverVar || llvm::is_contained(Leaves, V) ||
+        SM.isBeforeInTranslationUnit(V->getLocation(), LoopRange.getBegin()) ||
+        SM.isBeforeInTranslationUnit(LoopRange.getEnd(), V->getLocation()))
+      continue;
+    Leaves.push_back(V);
+  }
+  return Leaves;
+}
+
 CreateGraphCycleCheck::CreateGraphCycleCheck(StringRef Name,
                                              ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
@@ -199,6 +236,12 @@ void CreateGraphCycleCheck::onEndOfTranslationUnit() {
     for (const CallExpr *Step : llvm::ArrayRef(F.Chain).drop_back())
       diag(Step->getBeginLoc(), "%0 is called here", DiagnosticIDs::Note)
           << Step->getDirectCallee();
+    for (const VarDecl *Leaf : leafCandidates(Backward, F.Loop))
+      diag(Leaf->getLocation(),
+           "%0, created here in the loop, feeds this backward pass; as a leaf "
+           "its .grad keeps the gradient's graph, which keeps %0",
+           DiagnosticIDs::Note)
+          << Leaf;
     diag(F.Loop->getBeginLoc(),
          "each iteration of this loop leaves one more cycle, with the graph "
          "it keeps alive",

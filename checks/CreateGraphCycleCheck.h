@@ -36,6 +36,11 @@ private:
   const unsigned MaxCallDepth;
 
   // Per-TU state (a check instance lives for one translation unit).
+  /// Local tensors created in \p Loop that the receiver of \p Backward is
+  /// computed from: the leaves the cycle keeps (notes for runtime evidence).
+  llvm::SmallVector<const VarDecl *, 2> leafCandidates(const CallExpr *Backward,
+                                                       const Stmt *Loop) const;
+
   llvm::DenseMap<const FunctionDecl *, std::optional<CallChain>> CalleeMemo;
   struct Finding {
     CallChain Chain;

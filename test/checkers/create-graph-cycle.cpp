@@ -13,7 +13,8 @@ void positiveMember(int n) {
     torch::Tensor e = (w * w).sum();
     e.backward({}, /*retain_graph=*/true, /*create_graph=*/true);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: backward pass with create_graph=true stores in each leaf's .grad a gradient whose graph references the leaf, a reference cycle that is never freed; compute the gradients with 'torch::autograd::grad(..., /*create_graph=*/true)', which returns them instead [gpuleak-create-graph-cycle]
-    // CHECK-MESSAGES: :[[@LINE-5]]:3: note: each iteration of this loop leaves one more cycle, with the graph it keeps alive
+    // CHECK-MESSAGES: :[[@LINE-4]]:19: note: 'w', created here in the loop, feeds this backward pass; as a leaf its .grad keeps the gradient's graph, which keeps 'w'
+    // CHECK-MESSAGES: :[[@LINE-6]]:3: note: each iteration of this loop leaves one more cycle, with the graph it keeps alive
   }
 }
 
