@@ -65,7 +65,7 @@ public:
 
 // Register the module with clang-tidy's static registry.
 static ClangTidyModuleRegistry::Add<gpuleak::GpuLeakModule>
-    X("gpuleak-module", "Adds checks for GPU memory leaks in LibTorch and "
+    X("gpuleak", "Adds checks for GPU memory leaks in LibTorch and "
                         "CUDA code.");
 
 // This anchor is used to force the linker to link in the generated object file
