@@ -144,7 +144,23 @@ CreateGraphCycleCheck::leafCandidates(const CallExpr *Backward,
 CreateGraphCycleCheck::CreateGraphCycleCheck(StringRef Name,
                                              ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      MaxCallDepth(Options.get("MaxCallDepth", 8U)) {}
+      MaxCallDepth(Options.get("MaxCallDepth", 8U)),
+      Backwards(
+          MaxCallDepth,
+          [](const CallExpr &Call, ASTContext &Ctx) {
+            auto [CreateGraph, Inputs] = backwardArgs(&Call, Ctx);
+            const VarDecl *Via = nullptr;
+            // With `inputs`, the gradients may go to non-leaves only; not
+            // reported.
+            return CreateGraph && !Inputs && isKnownTrue(CreateGraph, Ctx, Via);
+          },
+          [](const Stmt &Body, ASTContext &Ctx) {
+            // A callee that drops the gradients itself breaks the cycle.
+            llvm::SmallVector<SourceRange, 4> Skipped;
+            if (resetsGrads(Body, Ctx))
+              Skipped.push_back(Body.getSourceRange());
+            return Skipped;
+          }) {}
 
 void CreateGraphCycleCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "MaxCallDepth", MaxCallDepth);
@@ -159,61 +175,15 @@ void CreateGraphCycleCheck::registerMatchers(MatchFinder *Finder) {
       this);
 }
 
-std::optional<CreateGraphCycleCheck::CallChain>
-CreateGraphCycleCheck::cycleChain(const CallExpr *Call, ASTContext &Ctx,
-                                  unsigned Depth) {
-  auto [CreateGraph, Inputs] = backwardArgs(Call, Ctx);
-  if (CreateGraph) {
-    const VarDecl *Via = nullptr;
-    // With `inputs`, the gradients may go to non-leaves only; not reported.
-    if (!Inputs && isKnownTrue(CreateGraph, Ctx, Via))
-      return CallChain{Call};
-    return std::nullopt;
-  }
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee || Depth >= MaxCallDepth)
-    return std::nullopt;
-  const FunctionDecl *Def = Callee->getDefinition();
-  if (!Def || !Def->hasBody() ||
-      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
-    return std::nullopt;
-  auto [It, Inserted] = CalleeMemo.try_emplace(Def, std::nullopt);
-  if (!Inserted) {
-    if (!It->second)
-      return std::nullopt;
-    CallChain Chain{Call};
-    Chain.append(It->second->begin(), It->second->end());
-    return Chain;
-  }
-  std::optional<CallChain> Found;
-  // A callee that drops the gradients itself breaks the cycle.
-  if (!resetsGrads(*Def->getBody(), Ctx))
-    for (const auto &M :
-         match(findAll(callExpr().bind(CallId)), *Def->getBody(), Ctx))
-      if ((Found = cycleChain(M.getNodeAs<CallExpr>(CallId), Ctx, Depth + 1)))
-        break;
-  CalleeMemo[Def] = Found;
-  if (!Found)
-    return std::nullopt;
-  CallChain Chain{Call};
-  Chain.append(Found->begin(), Found->end());
-  return Chain;
-}
-
 void CreateGraphCycleCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Loop = Result.Nodes.getNodeAs<Stmt>(LoopId);
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>(CallId);
   assert(Loop && Call && "matcher binds a loop and a call");
   Ctx = Result.Context;
-  std::optional<CallChain> Chain = cycleChain(Call, *Ctx, 1);
+  std::optional<CallChain> Chain = Backwards.find(Call, *Ctx);
   if (!Chain)
     return;
-  const CallExpr *Backward = Chain->back();
-  auto [It, Inserted] = Findings.try_emplace(Backward, Finding{*Chain, Loop});
-  // Loops are matched outside-in; keep the innermost one.
-  if (!Inserted && Result.SourceManager->isBeforeInTranslationUnit(
-                       It->second.Loop->getBeginLoc(), Loop->getBeginLoc()))
-    It->second = Finding{*Chain, Loop};
+  recordInnermost(Findings, std::move(*Chain), Loop, *Result.SourceManager);
 }
 
 void CreateGraphCycleCheck::onEndOfTranslationUnit() {
@@ -248,7 +218,7 @@ void CreateGraphCycleCheck::onEndOfTranslationUnit() {
          DiagnosticIDs::Note);
   }
   Findings.clear();
-  CalleeMemo.clear();
+  Backwards.clear();
   Ctx = nullptr;
 }
 

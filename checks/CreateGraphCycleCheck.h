@@ -3,10 +3,9 @@
 #ifndef GPULEAK_CHECKS_CREATEGRAPHCYCLECHECK_H
 #define GPULEAK_CHECKS_CREATEGRAPHCYCLECHECK_H
 
+#include "LoopCallChains.h"
 #include "clang-tidy/ClangTidyCheck.h"
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
-#include <optional>
 
 namespace clang::tidy::gpuleak {
 
@@ -26,27 +25,20 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
-  /// The calls from a loop's call down to the backward call (the last one).
-  using CallChain = llvm::SmallVector<const CallExpr *, 4>;
-
-  std::optional<CallChain> cycleChain(const CallExpr *Call, ASTContext &Ctx,
-                                      unsigned Depth);
-
-  /// How many calls deep a backward call is looked for (1 = only in the loop).
-  const unsigned MaxCallDepth;
-
-  // Per-TU state (a check instance lives for one translation unit).
   /// Local tensors created in \p Loop that the receiver of \p Backward is
   /// computed from: the leaves the cycle keeps (notes for runtime evidence).
   llvm::SmallVector<const VarDecl *, 2> leafCandidates(const CallExpr *Backward,
                                                        const Stmt *Loop) const;
 
-  llvm::DenseMap<const FunctionDecl *, std::optional<CallChain>> CalleeMemo;
-  struct Finding {
-    CallChain Chain;
-    const Stmt *Loop;
-  };
-  llvm::MapVector<const CallExpr *, Finding> Findings;
+  /// How many calls deep a backward call is looked for (1 = only in the loop).
+  const unsigned MaxCallDepth;
+
+  // Per-TU state (a check instance lives for one translation unit).
+  /// Chains from a loop's calls to a backward(create_graph=true); a callee
+  /// that resets the gradients is not followed.
+  CallChainSearch Backwards;
+  /// Keyed by the backward call, with its innermost loop.
+  llvm::MapVector<const CallExpr *, LoopFinding> Findings;
   ASTContext *Ctx = nullptr;
 };
 

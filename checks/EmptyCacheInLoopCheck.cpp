@@ -53,7 +53,16 @@ EmptyCacheInLoopCheck::EmptyCacheInLoopCheck(StringRef Name,
                                              ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       IgnoreRareFlushes(Options.get("IgnoreRareFlushes", true)),
-      MaxCallDepth(Options.get("MaxCallDepth", 8U)) {}
+      MaxCallDepth(Options.get("MaxCallDepth", 8U)),
+      Flushes(
+          MaxCallDepth,
+          [](const CallExpr &Call, ASTContext &Ctx) {
+            return isFlush(Call.getDirectCallee(), Ctx);
+          },
+          [this](const Stmt &Body, ASTContext &Ctx) {
+            return IgnoreRareFlushes ? rarelyRunRanges(&Body, Ctx)
+                                     : llvm::SmallVector<SourceRange, 4>();
+          }) {}
 
 void EmptyCacheInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "IgnoreRareFlushes", IgnoreRareFlushes);
@@ -70,72 +79,19 @@ void EmptyCacheInLoopCheck::registerMatchers(MatchFinder *Finder) {
       this);
 }
 
-std::optional<EmptyCacheInLoopCheck::CallChain>
-EmptyCacheInLoopCheck::flushChain(const CallExpr *Call, ASTContext &Ctx,
-                                  unsigned Depth) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee)
-    return std::nullopt;
-  if (isFlush(Callee, Ctx))
-    return CallChain{Call};
-  if (Depth >= MaxCallDepth)
-    return std::nullopt;
-  const FunctionDecl *Def = Callee->getDefinition();
-  if (!Def || !Def->hasBody() ||
-      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
-    return std::nullopt;
-
-  auto [It, Inserted] = CalleeMemo.try_emplace({Def, Depth}, std::nullopt);
-  if (!Inserted) {
-    if (!It->second)
-      return std::nullopt; // no flush, or a recursive call being explored
-    CallChain Chain{Call};
-    Chain.append(It->second->begin(), It->second->end());
-    return Chain;
-  }
-
-  const Stmt *Body = Def->getBody();
-  llvm::SmallVector<SourceRange, 4> Rare;
-  if (IgnoreRareFlushes)
-    Rare = rarelyRunRanges(Body, Ctx);
-  std::optional<CallChain> Found;
-  for (const auto &M : match(findAll(callExpr().bind(CallId)), *Body, Ctx)) {
-    const auto *Inner = M.getNodeAs<CallExpr>(CallId);
-    if (isWithinAny(Inner->getSourceRange(), Rare, Ctx.getSourceManager()))
-      continue;
-    if ((Found = flushChain(Inner, Ctx, Depth + 1)))
-      break;
-  }
-  CalleeMemo[{Def, Depth}] = Found;
-  if (!Found)
-    return std::nullopt;
-  CallChain Chain{Call};
-  Chain.append(Found->begin(), Found->end());
-  return Chain;
-}
-
 void EmptyCacheInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Loop = Result.Nodes.getNodeAs<Stmt>(LoopId);
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>(CallId);
   assert(Loop && Call && "matcher binds a loop and a call");
-  SM = Result.SourceManager;
-
-  std::optional<CallChain> Chain = flushChain(Call, *Result.Context, 1);
+  std::optional<CallChain> Chain = Flushes.find(Call, *Result.Context);
   if (!Chain)
     return;
-  if (IgnoreRareFlushes) {
-    const Stmt *Body = Loop;
-    if (isWithinAny(Call->getSourceRange(),
-                    rarelyRunRanges(Body, *Result.Context, /*IsLoop=*/true), *SM))
-      return;
-  }
-  const CallExpr *Flush = Chain->back();
-  auto [It, Inserted] = Findings.try_emplace(Flush, Finding{*Chain, Loop});
-  // Loops are matched outside-in; keep the innermost loop, whose iterations
-  // are the ones that pay for the flush.
-  if (!Inserted && SM->isBeforeInTranslationUnit(It->second.Loop->getBeginLoc(),
-                                                 Loop->getBeginLoc()))
-    It->second = Finding{*Chain, Loop};
+  if (IgnoreRareFlushes &&
+      isWithinAny(Call->getSourceRange(),
+                  rarelyRunRanges(Loop, *Result.Context, /*IsLoop=*/true),
+                  *Result.SourceManager))
+    return;
+  recordInnermost(Findings, std::move(*Chain), Loop, *Result.SourceManager);
 }
 
 void EmptyCacheInLoopCheck::onEndOfTranslationUnit() {
@@ -168,7 +124,7 @@ void EmptyCacheInLoopCheck::onEndOfTranslationUnit() {
     diag(F.Loop->getBeginLoc(), "inside this loop", DiagnosticIDs::Note);
   }
   Findings.clear();
-  CalleeMemo.clear();
+  Flushes.clear();
 }
 
 } // namespace clang::tidy::gpuleak
