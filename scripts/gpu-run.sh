@@ -131,6 +131,7 @@ gpu() {
     echo "classifier rc=$?"
   fi
   echo "cases done: $((SECONDS - t0)) s"
+  race "$work"
   pack "$work" "$out"
   echo "== overhead"
   [ -n "${GPULEAK_GPU_SKIP_BENCH:-}" ] || timeout -s KILL 150 "$work/rt/gpuleak_overhead_bench" ${GPULEAK_GPU_BENCH_STEPS:-300} ${GPULEAK_GPU_BENCH_REPS:-2} < /dev/null 2>&1 \
@@ -148,6 +149,29 @@ gpu() {
   echo "total: $((SECONDS - t0)) s"
   pack "$work" "$out"
   ls -la "$out"
+}
+
+# Reading the allocator while the host initializes it (runtime/test/init_race.cpp):
+# GPULEAK_GPU_RACE_N processes per mode, 16 at a time; then case 017 under the
+# preload, 16 copies at once, as in the batch where it crashed (rc 139).
+race() {
+  local work=$1 n=${GPULEAK_GPU_RACE_N:-96}
+  [ "$n" -gt 0 ] && [ -x "$work/rt/gpuleak_init_race" ] || return 0
+  echo "== init race ($n processes per mode, 16 at a time)"
+  for mode in naive gpuleak; do
+    local s=$SECONDS
+    seq "$n" | xargs -P 16 -I{} sh -c "timeout -s KILL 60 '$work/rt/gpuleak_init_race' $mode \
+      >/dev/null 2>&1; echo \$?" > "$work/logs/race-$mode.rc"
+    echo "race $mode: $(sort "$work/logs/race-$mode.rc" | uniq -c | awk '{printf "rc %s x%s, ", $2, $1}')$((SECONDS - s)) s"
+  done
+  local exe="$work/cases/build/case-017" run="$work/install/bin/gpuleak-run"
+  [ -x "$exe" ] || return 0
+  mkdir -p "$work/race017"
+  local s=$SECONDS
+  seq 16 | xargs -P 16 -I{} sh -c "cd '$work/race017' && timeout -s KILL 40 '$run' \
+    --output r{} --interval-ms 100 --stop-after 4 -- '$exe' >/dev/null 2>&1 </dev/null; echo \$?" \
+    > "$work/logs/race-017.rc"
+  echo "case 017 x16 under gpuleak-run: $(sort "$work/logs/race-017.rc" | uniq -c | awk '{printf "rc %s x%s, ", $2, $1}')$((SECONDS - s)) s"
 }
 
 # Results come back in two tarballs (the device tool returns at most 8 files of

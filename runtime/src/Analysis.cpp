@@ -6,6 +6,7 @@
 #include "gpuleak/Analysis.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cmath>
 #include <map>
 #include <set>
@@ -124,6 +125,29 @@ static std::string chainKey(const std::vector<Frame> &Chain) {
     Key += '\n';
   }
   return Key;
+}
+
+std::vector<int64_t> coveredBoundaries(const Snapshot &S,
+                                       const std::vector<int64_t> &Boundaries,
+                                       size_t TraceCapacity) {
+  if (TraceCapacity == 0)
+    return Boundaries;
+  int64_t Oldest = INT64_MIN;
+  for (const auto &Trace : S.device_traces) {
+    if (Trace.size() < TraceCapacity)
+      continue;
+    int64_t First = INT64_MAX;
+    for (const TraceEntry &E : Trace)
+      First = std::min(First, E.time_us);
+    Oldest = std::max(Oldest, First);
+  }
+  if (Oldest == INT64_MIN)
+    return Boundaries;
+  std::vector<int64_t> Result;
+  for (int64_t B : Boundaries)
+    if (B >= Oldest)
+      Result.push_back(B);
+  return Result;
 }
 
 std::vector<Evidence> attributeGrowth(const Snapshot &S,

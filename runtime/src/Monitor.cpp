@@ -16,6 +16,8 @@
 #if GPULEAK_HAVE_CUDA
 #include <c10/cuda/CUDACachingAllocator.h>
 #include <c10/cuda/CUDAFunctions.h>
+#include <cuda.h>
+#include <dlfcn.h>
 #include <torch/csrc/cuda/memory_snapshot.h>
 #endif
 
@@ -39,6 +41,37 @@ static int64_t nowUs() {
 static const char *env(const char *Name) {
   const char *V = std::getenv(Name);
   return V && *V ? V : nullptr;
+}
+
+bool allocatorReady(int Device) noexcept {
+#if GPULEAK_HAVE_CUDA
+  try {
+    auto *A = c10::cuda::CUDACachingAllocator::get();
+    if (Device < 0 || !A || !A->initialized())
+      return false;
+    // RTLD_NOLOAD: only a driver library the host already loaded.
+    void *Lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+    if (!Lib)
+      return false;
+    using DeviceGetFn = CUresult (*)(CUdevice *, int);
+    using StateFn = CUresult (*)(CUdevice, unsigned int *, int *);
+    auto *DeviceGet = reinterpret_cast<DeviceGetFn>(dlsym(Lib, "cuDeviceGet"));
+    auto *State = reinterpret_cast<StateFn>(dlsym(Lib, "cuDevicePrimaryCtxGetState"));
+    CUdevice Dev = 0;
+    unsigned int Flags = 0;
+    int Active = 0;
+    // CUDA_ERROR_NOT_INITIALIZED until the host's cuInit: not ready.
+    const bool Ready = DeviceGet && State && DeviceGet(&Dev, Device) == CUDA_SUCCESS &&
+                       State(Dev, &Flags, &Active) == CUDA_SUCCESS && Active != 0;
+    dlclose(Lib);
+    return Ready;
+  } catch (...) {
+    return false;
+  }
+#else
+  (void)Device;
+  return false;
+#endif
 }
 
 MonitorOptions MonitorOptions::fromEnvironment() {
@@ -112,7 +145,9 @@ struct Monitor::Impl {
   std::string RunId;
   std::vector<int64_t> WindowBoundaries; // own clock, fallback when annotations are missing
   int64_t WindowStartUs = 0;
+  uint64_t WindowAllocations = 0; // allocations_total when the window opened
   int Windows = 0;
+  bool Ready = false; // allocatorReady() was true once (it stays true)
 
   void disable(const std::string &Status, const std::string &Message) {
     Active = false;
@@ -128,8 +163,7 @@ struct Monitor::Impl {
 
   bool readStats(StepStats &S) {
 #if GPULEAK_HAVE_CUDA
-    auto *A = c10::cuda::CUDACachingAllocator::get();
-    if (!A || !A->initialized())
+    if (!Ready && !(Ready = allocatorReady(O.device)))
       return false;
     const auto Stats = c10::cuda::CUDACachingAllocator::getDeviceStats(
         static_cast<c10::DeviceIndex>(O.device));
@@ -139,6 +173,7 @@ struct Monitor::Impl {
     S.active = static_cast<uint64_t>(Stats.active_bytes[Agg].current);
     S.blocks = static_cast<uint64_t>(Stats.allocation[Agg].current);
     S.device_frees = static_cast<uint64_t>(Stats.num_device_free);
+    S.allocations_total = static_cast<uint64_t>(Stats.allocation[Agg].allocated);
     return true;
 #else
     (void)S;
@@ -166,6 +201,8 @@ struct Monitor::Impl {
     torch::cuda::_record_memory_history(std::string("all"), std::string("all"),
                                         "all", O.history_max_entries,
                                         /*clearHistory=*/true);
+    StepStats Now;
+    WindowAllocations = readStats(Now) ? Now.allocations_total : 0;
     WindowOpen = true;
     WindowLoop = LoopIndex;
     WindowBoundaries.assign(1, nowUs());
@@ -223,6 +260,15 @@ struct Monitor::Impl {
       if (Last > 0 && (Shift > 60000000 || Shift < -60000000))
         for (int64_t &B : Boundaries)
           B += Shift;
+    }
+    // A wrapped trace ring lost the allocation records of the first steps.
+    const size_t WindowSteps = Boundaries.size() - 1;
+    Boundaries = coveredBoundaries(S, Boundaries, O.history_max_entries);
+    if (Boundaries.size() - (Boundaries.empty() ? 0 : 1) < WindowSteps) {
+      ++R.history_wrapped;
+      log("the allocation history ring (" + std::to_string(O.history_max_entries) +
+          " entries) wrapped: " + std::to_string(Boundaries.empty() ? 0 : Boundaries.size() - 1) +
+          " of " + std::to_string(WindowSteps) + " steps are attributable");
     }
     uint64_t Unattributed = 0;
     for (Evidence &E : attributeGrowth(S, Boundaries, O.attribution, &Unattributed))
@@ -285,7 +331,19 @@ struct Monitor::Impl {
     if (WindowOpen && WindowLoop == LoopIndex) {
       WindowBoundaries.push_back(S.time_us);
       annotate(static_cast<int64_t>(WindowBoundaries.size()) - 1);
-      if (static_cast<int>(WindowBoundaries.size()) > O.attribution_steps) {
+      // Close early when one more step would wrap the trace ring: each
+      // allocation makes about 3 entries (alloc, free_requested,
+      // free_completed). Attribution needs at least 3 boundaries.
+      const uint64_t Steps = WindowBoundaries.size() - 1;
+      const uint64_t Entries =
+          3 * (S.allocations_total > WindowAllocations ? S.allocations_total - WindowAllocations : 0);
+      const bool RingFull =
+          Steps >= 2 && Entries + Entries / Steps > O.history_max_entries / 10 * 9;
+      if (RingFull && static_cast<int>(WindowBoundaries.size()) <= O.attribution_steps)
+        log("closing the attribution window after " + std::to_string(Steps) +
+            " " + L.Report.unit + "s: one more would wrap the history ring (" +
+            std::to_string(O.history_max_entries) + " entries)");
+      if (static_cast<int>(WindowBoundaries.size()) > O.attribution_steps || RingFull) {
         closeWindow(false);
         writeReportLocked();
       }

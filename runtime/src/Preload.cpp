@@ -4,7 +4,8 @@
 //
 // Loaded with LD_PRELOAD by gpuleak-run (runtime/bin/gpuleak-run). When
 // GPULEAK_RUN=1, a background thread waits until the program's CUDA caching
-// allocator is initialized (it never initializes CUDA itself), then samples
+// allocator is initialized and has been for 50 ms (gpuleak::allocatorReady;
+// it never initializes CUDA itself), then samples
 // the allocator's counters every GPULEAK_SAMPLE_MS milliseconds. The minimum
 // of live allocated bytes over each interval of GPULEAK_INTERVAL_MS is one
 // "step" for growth detection: a program's transient memory comes and goes
@@ -54,19 +55,6 @@ void finishAtExit() {
 }
 
 #if GPULEAK_HAVE_CUDA
-bool allocatorReady(int Device) {
-  auto *A = c10::cuda::CUDACachingAllocator::get();
-  if (!A || !A->initialized())
-    return false;
-  try {
-    (void)c10::cuda::CUDACachingAllocator::getDeviceStats(
-        static_cast<c10::DeviceIndex>(Device));
-    return true;
-  } catch (...) {
-    return false;
-  }
-}
-
 uint64_t allocatedNow(int Device) {
   const auto S = c10::cuda::CUDACachingAllocator::getDeviceStats(
       static_cast<c10::DeviceIndex>(Device));
@@ -89,13 +77,17 @@ void samplerMain() {
                  std::chrono::steady_clock::now() - Start)
           .count();
     };
-    // Wait for the host to initialize CUDA; never do it for the host.
-    while (!Stop.load() && !allocatorReady(Device)) {
+    // Wait for the host to initialize CUDA; never do it for the host. Ready
+    // must hold for GraceMs in a row (gpuleak::allocatorReady says why).
+    const long GraceMs = 50;
+    long ReadyMs = 0;
+    while (!Stop.load() && ReadyMs < GraceMs) {
       if (StopAfter > 0 && Elapsed() > StopAfter * 1000)
         break;
+      ReadyMs = gpuleak::allocatorReady(Device) ? ReadyMs + 1 : 0;
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
-    if (Stop.load() || !allocatorReady(Device)) {
+    if (Stop.load() || ReadyMs < GraceMs) {
       std::fprintf(stderr, "gpuleak run: the program never used the CUDA caching "
                            "allocator; no report\n");
       if (StopAfter > 0 && !Stop.load())

@@ -88,7 +88,8 @@ std::string reportToJson(const Report &R) {
     << ", \"history_policy\": " << q(R.history_policy)
     << ", \"history_max_entries\": " << R.history_max_entries << "},\n";
   O << "  \"history\": {\"windows\": " << R.history_windows
-    << ", \"seconds\": " << num(R.history_seconds) << "},\n";
+    << ", \"seconds\": " << num(R.history_seconds)
+    << ", \"wrapped\": " << R.history_wrapped << "},\n";
   O << "  \"loops\": [";
   for (size_t I = 0; I < R.loops.size(); ++I) {
     const LoopReport &L = R.loops[I];

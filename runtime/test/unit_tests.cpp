@@ -176,6 +176,65 @@ void testLeakFixture() {
   EXPECT(Covered);
 }
 
+/// A history ring that wrapped (case 017 on the GPU: 60,000 entries over 30
+/// intervals): one leaked 16 KiB block per step for 20 steps, but the trace
+/// holds only the entries since step 16. Without trimming the boundaries to
+/// what the trace covers, the site needs blocks from ceil(0.25 * 19) = 5
+/// steps and finds 3 (16, 17 and 18; step 19 is after the cutoff). Trimmed,
+/// the window is steps 17-19 and the site needs 2 (17 and 18).
+void testWrappedHistory() {
+  using namespace gpuleak;
+  Snapshot S;
+  S.frames.push_back(Frame{"main", "/src/leak.cpp", 12});
+  Segment Seg;
+  Seg.total_size = 2 << 20;
+  std::vector<int64_t> B;
+  for (int64_t I = 0; I <= 20; ++I)
+    B.push_back(1000000 + I * 1000);
+  S.device_traces.resize(1);
+  for (int64_t I = 0; I < 20; ++I) {
+    Block Bl;
+    Bl.address = 0x1000 + static_cast<uint64_t>(I) * 0x4000;
+    Bl.size = 16384;
+    Bl.state = "active_allocated";
+    Bl.frames = {0};
+    Seg.blocks.push_back(Bl);
+    if (I < 16)
+      continue; // its alloc entry was overwritten
+    TraceEntry T;
+    T.action = "alloc";
+    T.addr = Bl.address;
+    T.size = Bl.size;
+    T.time_us = B[I] + 500;
+    T.frames = {0};
+    S.device_traces[0].push_back(T);
+    // A temporary: allocated and freed in the same step.
+    T.addr = 0x900000;
+    T.time_us = B[I] + 600;
+    S.device_traces[0].push_back(T);
+    T.action = "free_requested";
+    T.time_us = B[I] + 700;
+    S.device_traces[0].push_back(T);
+  }
+  S.segments.push_back(Seg);
+  const size_t Capacity = S.device_traces[0].size(); // 12 entries: the ring is full
+  EXPECT(Capacity == 12);
+  EXPECT(attributeGrowth(S, B, AttributionOptions()).empty());
+  const std::vector<int64_t> Covered = coveredBoundaries(S, B, Capacity);
+  EXPECT(Covered == std::vector<int64_t>(B.begin() + 17, B.end()));
+  auto Ev = attributeGrowth(S, Covered, AttributionOptions());
+  EXPECT(Ev.size() == 1);
+  if (Ev.size() == 1) {
+    EXPECT(Ev[0].blocks == 2); // steps 17 and 18
+    EXPECT(Ev[0].bytes == 32768);
+    EXPECT(Ev[0].steps == 2);
+    EXPECT(Ev[0].chain.size() == 1 && Ev[0].chain[0].line == 12);
+  }
+  // A ring that did not fill, or an unknown capacity, keeps every boundary.
+  EXPECT(coveredBoundaries(S, B, Capacity + 1) == B);
+  EXPECT(coveredBoundaries(S, B, 0) == B);
+}
+
 void testFlatFixture() {
   gpuleak::Snapshot S = load("flat.1.pickle");
   auto Ev = gpuleak::attributeGrowth(S, gpuleak::annotatedBoundaries(S, ""),
@@ -303,6 +362,7 @@ int main(int argc, char **argv) {
   testUserFrames();
   testLeakFixture();
   testFlatFixture();
+  testWrappedHistory();
   testRetentionFixtures();
   testCorruptInput();
   testReport();

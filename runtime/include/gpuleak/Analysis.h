@@ -35,6 +35,8 @@ struct StepStats {
   uint64_t active = 0;    // SUM: bytes in active blocks (allocated or pending free)
   uint64_t blocks = 0;    // COUNT: live allocations
   uint64_t device_frees = 0; // COUNT: cudaFree calls so far (num_device_free)
+  uint64_t allocations_total = 0; // COUNT: allocations so far (allocation.allocated);
+                                  // sizes the history window, not in the report
 };
 
 /// Detection settings. Defaults are documented in docs/runtime.md.
@@ -88,6 +90,20 @@ struct AttributionOptions {
   int retention_depth = 3;      // ... each alive across this many later allocations
   size_t max_chain = 8;         // user frames kept per site
 };
+
+/// The step boundaries whose steps the allocation history still covers.
+/// torch keeps each device's history in a ring of TraceCapacity entries
+/// (the max_entries given to _record_memory_history; CUDACachingAllocator.cpp
+/// overwrites the oldest entry when it is full). A device trace holding
+/// TraceCapacity entries or more has lost its oldest entries, so a block
+/// allocated before its oldest entry has no allocation record and cannot be
+/// placed in a step. Returns the boundaries at or after the latest such
+/// oldest entry (time_us), oldest first; all of them when no trace wrapped or
+/// TraceCapacity is 0 (unknown). Fewer than 3 remaining boundaries mean the
+/// window cannot attribute growth.
+std::vector<int64_t> coveredBoundaries(const Snapshot &S,
+                                       const std::vector<int64_t> &Boundaries,
+                                       size_t TraceCapacity);
 
 /// Blocks that survive across steps, grouped by their user call chain.
 /// Boundaries are the step boundaries in the snapshot's clock (time_us),

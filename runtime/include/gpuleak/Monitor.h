@@ -58,6 +58,20 @@ struct MonitorOptions {
   static MonitorOptions fromEnvironment();
 };
 
+/// True once the host's CUDA caching allocator for Device can be read from
+/// another thread, without initializing CUDA for the host (zero-code mode's
+/// sampler polls it). `CUDAAllocator::initialized()` alone is not enough: in
+/// torch 2.11 NativeCachingAllocator::init (c10/cuda/CUDACachingAllocator.cpp)
+/// resizes its per-device vector before it constructs each device's
+/// allocator, so initialized() is true while getDeviceStats(Device) would
+/// still dereference a null pointer. This also requires the device's primary
+/// context to be active (cuDevicePrimaryCtxGetState, through the libcuda.so.1
+/// the host already loaded; it is never loaded here). Torch activates it only
+/// after init has returned (its first allocation or device guard on the
+/// device); a host that made the context itself before torch is why callers
+/// should also wait a moment after the first `true`. Never throws.
+bool allocatorReady(int Device) noexcept;
+
 class Monitor;
 
 /// RAII step marker: the step boundary is recorded when it is destroyed.

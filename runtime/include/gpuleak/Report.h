@@ -48,6 +48,7 @@ struct Report {
   std::vector<std::string> snapshots; // pickles written (basename relative to the report)
   int64_t history_windows = 0;        // attribution windows run
   double history_seconds = 0;         // wall time with stacks recorded
+  int64_t history_wrapped = 0;        // windows whose trace ring wrapped (first steps lost)
 };
 
 /// Serializes the report (UTF-8 JSON, stable key order).
