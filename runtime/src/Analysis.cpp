@@ -219,6 +219,28 @@ static bool isBackwardStack(const Snapshot &S, const std::vector<uint32_t> &Fram
   return false;
 }
 
+/// A free made by tearing down an autograd graph: a node releasing its saved
+/// tensors or being destroyed (torch/csrc/autograd/function.h: deleteNode,
+/// gatherFunctions, release_variables; generated nodes live in
+/// torch::autograd::generated). `torch::autograd::VariableType` is the
+/// autograd dispatch of every op, so it alone does not count. A free recorded
+/// without a stack (history context other than "all") cannot be told apart
+/// and counts.
+static bool isGraphTeardown(const Snapshot &S, const std::vector<uint32_t> &Frames) {
+  if (Frames.empty())
+    return true;
+  for (uint32_t I : Frames) {
+    if (I >= S.frames.size())
+      continue;
+    const std::string &N = S.frames[I].name;
+    if (contains(N, "torch::autograd::generated::") || contains(N, "AutogradMeta::~") ||
+        contains(N, "torch::autograd::deleteNode") || contains(N, "gatherFunctions") ||
+        contains(N, "SavedVariable") || contains(N, "release_variables"))
+      return true;
+  }
+  return false;
+}
+
 std::vector<Evidence> findGraphRetention(const Snapshot &S,
                                          const AttributionOptions &Opts) {
   struct Live {
@@ -237,10 +259,11 @@ std::vector<Evidence> findGraphRetention(const Snapshot &S,
   for (const auto &Trace : S.device_traces) {
     std::unordered_map<uint64_t, Live> LiveBlocks;
     uint64_t BackwardAllocs = 0;
-    auto Retire = [&](const Live &L) {
+    // Graph: freed by tearing down an autograd graph, or still alive.
+    auto Retire = [&](const Live &L, bool Graph) {
       ChainStats &C = Chains[L.Chain];
       const uint64_t Depth = C.Allocs - L.AllocIndex;
-      if (Depth >= static_cast<uint64_t>(Opts.retention_depth) &&
+      if (Graph && Depth >= static_cast<uint64_t>(Opts.retention_depth) &&
           L.BackwardMark == BackwardAllocs) {
         ++C.Retained;
         C.RetainedBytes += L.Size;
@@ -265,12 +288,12 @@ std::vector<Evidence> findGraphRetention(const Snapshot &S,
         auto It = LiveBlocks.find(E.addr);
         if (It == LiveBlocks.end())
           continue;
-        Retire(It->second);
+        Retire(It->second, isGraphTeardown(S, E.frames));
         LiveBlocks.erase(It);
       }
     }
     for (const auto &[Addr, L] : LiveBlocks)
-      Retire(L);
+      Retire(L, /*Graph=*/true);
   }
   std::vector<Evidence> Result;
   for (auto &[Key, C] : Chains) {

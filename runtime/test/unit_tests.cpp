@@ -235,6 +235,71 @@ void testWrappedHistory() {
   EXPECT(coveredBoundaries(S, B, 0) == B);
 }
 
+/// An op's workspaces are not a retained graph (case 014 on the GPU:
+/// `torch::masked_select` under NoGradGuard allocated 6 blocks per call and
+/// freed its 102,400-byte and 4-byte workspaces after 3 and 4 later
+/// allocations of the same line, inside the op; the old rule reported 360
+/// blocks, 17.6 MiB "kept past the call"). Blocks a graph keeps are freed by
+/// the graph's teardown (recorded frees of noguard.1.pickle and case 004 pass
+/// through ReluBackward0::release_variables and ~AutogradMeta).
+void testWorkspaceIsNotRetention() {
+  using namespace gpuleak;
+  Snapshot S;
+  S.frames.push_back(Frame{"main", "/src/detect.cpp", 19}); // image = rand(...)
+  S.frames.push_back(Frame{"main", "/src/detect.cpp", 27}); // masked_select
+  S.frames.push_back(Frame{"main", "/src/detect.cpp", 21}); // forward, grad on
+  S.frames.push_back(Frame{"torch::autograd::generated::ReluBackward0::release_variables()", "", 0});
+  S.frames.push_back(Frame{"torch::autograd::VariableType::(anonymous namespace)::masked_select("
+                           "c10::DispatchKeySet, at::Tensor const&, at::Tensor const&)",
+                           "VariableType_2.cpp", 0});
+  S.device_traces.resize(1);
+  auto &T = S.device_traces[0];
+  uint64_t Addr = 0x10000;
+  auto Alloc = [&](uint32_t Frame) {
+    TraceEntry E;
+    E.action = "alloc";
+    E.addr = Addr += 0x1000;
+    E.size = 4096;
+    E.frames = {Frame};
+    T.push_back(E);
+    return E.addr;
+  };
+  auto Free = [&](uint64_t A, std::vector<uint32_t> Frames) {
+    TraceEntry E;
+    E.action = "free_requested";
+    E.addr = A;
+    E.size = 4096;
+    E.frames = std::move(Frames);
+    T.push_back(E);
+  };
+  std::vector<uint64_t> Activations;
+  for (int I = 0; I < 10; ++I) {
+    const uint64_t Image = Alloc(0);
+    for (uint64_t A : Activations)
+      Free(A, {3, 2}); // last iteration's graph dies when `out` is reassigned
+    Activations.clear();
+    for (int L = 0; L < 4; ++L)
+      Activations.push_back(Alloc(2));
+    const uint64_t W1 = Alloc(1), W2 = Alloc(1), Out = Alloc(1);
+    const uint64_t W3 = Alloc(1);
+    Free(W3, {4, 1});
+    const uint64_t W4 = Alloc(1);
+    Free(W4, {4, 1});
+    Free(W2, {4, 1}); // after 3 later allocations of line 27, inside the op
+    Free(W1, {4, 1}); // after 4
+    Free(Out, {1});
+    Free(Image, {0});
+  }
+  const auto Ev = findGraphRetention(S, AttributionOptions());
+  EXPECT(Ev.size() == 1);
+  if (Ev.size() == 1) {
+    // Three activations of each forward outlive a later one: 30 of 40.
+    EXPECT(Ev[0].chain.size() == 1 && Ev[0].chain[0].line == 21);
+    EXPECT(Ev[0].blocks == 30);
+    EXPECT(Ev[0].bytes == 30 * 4096);
+  }
+}
+
 void testFlatFixture() {
   gpuleak::Snapshot S = load("flat.1.pickle");
   auto Ev = gpuleak::attributeGrowth(S, gpuleak::annotatedBoundaries(S, ""),
@@ -363,6 +428,7 @@ int main(int argc, char **argv) {
   testLeakFixture();
   testFlatFixture();
   testWrappedHistory();
+  testWorkspaceIsNotRetention();
   testRetentionFixtures();
   testCorruptInput();
   testReport();

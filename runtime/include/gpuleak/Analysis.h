@@ -87,7 +87,7 @@ struct AttributionOptions {
   int min_steps = 2;            // a growth site must leak in this many steps
   double min_step_fraction = 0.25; // ... and in this share of the window's steps
   int min_retained_blocks = 3;  // graph-retention: blocks kept past their call
-  int retention_depth = 3;      // ... each alive across this many later allocations
+  int retention_depth = 1;      // ... each alive across this many later allocations
   size_t max_chain = 8;         // user frames kept per site
 };
 
@@ -121,8 +121,11 @@ std::vector<Evidence> attributeGrowth(const Snapshot &S,
 
 /// Calls whose blocks outlive the call: for each user call chain, blocks that
 /// stay allocated while at least retention_depth later allocations of the same
-/// chain happen. A forward run with grad mode on keeps its activations for a
-/// backward; with no_grad they are freed as the next layer runs.
+/// chain happen, and are then freed by the teardown of an autograd graph (a
+/// node releasing its saved tensors; the free's own stack says so) or are
+/// still allocated at the snapshot. A forward run with grad mode on keeps its
+/// activations for a backward; with no_grad they are freed as the next layer
+/// runs, and an op's workspaces are freed by the op itself.
 std::vector<Evidence> findGraphRetention(const Snapshot &S,
                                          const AttributionOptions &Opts);
 
