@@ -83,6 +83,15 @@ gpu() {
     -DCMAKE_PREFIX_PATH="$prefix" > "$work/logs/cases-build.log" 2>&1 \
     && cmake --build "$work/cases/build" -j 12 >> "$work/logs/cases-build.log" 2>&1) &
   local cpid=$!
+  # A real project (pytorch/examples cpp/dcgan, copied by `prepare-ext`), built
+  # like the cases; it is not committed here.
+  local dpid=
+  if [ -f "$root/.device/ext/dcgan/dcgan.cpp" ]; then
+    (cmake -S "$root/.device/ext/dcgan" -B "$work/dcgan" "${gen[@]}" -DCMAKE_BUILD_TYPE=Debug \
+      -DCMAKE_PREFIX_PATH="$prefix" > "$work/logs/dcgan-build.log" 2>&1 \
+      && cmake --build "$work/dcgan" -j 4 >> "$work/logs/dcgan-build.log" 2>&1) &
+    dpid=$!
+  fi
   cmake -S "$root/runtime" -B "$work/rt" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_INSTALL_PREFIX="$work/install" > "$work/logs/rt-build.log" 2>&1 \
     && cmake --build "$work/rt" -j 8 >> "$work/logs/rt-build.log" 2>&1 \
@@ -132,6 +141,15 @@ gpu() {
   fi
   echo "cases done: $((SECONDS - t0)) s"
   race "$work"
+  nodevice "$work"
+  [ -z "$dpid" ] || { wait "$dpid"; tail -1 "$work/logs/dcgan-build.log"; }
+  dcgan "$work"
+  if [ -x "$work/cases/build/case-017" ]; then
+    echo "== case 017 alone, default settings"
+    (cd "$work/res" && timeout -s KILL 60 "$run" --output "$work/res/017-alone" --stop-after 8 \
+       -- "$work/cases/build/case-017" > "$work/logs/017-alone.log" 2>&1 < /dev/null)
+    echo "017 alone rc=$?"; grep -E "closing|wrapped|growth|GROWTH" "$work/logs/017-alone.log" | head -6
+  fi
   pack "$work" "$out"
   echo "== overhead"
   [ -n "${GPULEAK_GPU_SKIP_BENCH:-}" ] || timeout -s KILL 150 "$work/rt/gpuleak_overhead_bench" ${GPULEAK_GPU_BENCH_STEPS:-300} ${GPULEAK_GPU_BENCH_REPS:-2} < /dev/null 2>&1 \
@@ -172,6 +190,44 @@ race() {
     --output r{} --interval-ms 100 --stop-after 4 -- '$exe' >/dev/null 2>&1 </dev/null; echo \$?" \
     > "$work/logs/race-017.rc"
   echo "case 017 x16 under gpuleak-run: $(sort "$work/logs/race-017.rc" | uniq -c | awk '{printf "rc %s x%s, ", $2, $1}')$((SECONDS - s)) s"
+}
+
+# No visible CUDA device: the Monitor says so and writes nothing; so does the
+# preload (gpuleak-run) around a program that never touches CUDA.
+nodevice() {
+  local work=$1 t="$work/rt/gpuleak_monitor_nodevice_tests"
+  [ -x "$t" ] || return 0
+  echo "== no CUDA device (CUDA_VISIBLE_DEVICES=)"
+  CUDA_VISIBLE_DEVICES= "$t" no-cuda; echo "monitor rc=$?"
+  mkdir -p "$work/nodev"
+  (cd "$work/nodev" && CUDA_VISIBLE_DEVICES= timeout -s KILL 30 "$work/install/bin/gpuleak-run" \
+     --output "$work/nodev/run" --stop-after 10 -- "$t" no-cuda > "$work/logs/nodev-run.log" 2>&1)
+  echo "gpuleak-run rc=$? files: $(ls "$work/nodev" | tr '\n' ' ')"; cat "$work/logs/nodev-run.log"
+}
+
+# pytorch/examples cpp/dcgan for one epoch on synthetic MNIST files (the
+# reader wants exactly 60,000 images; the machine has no internet), under
+# gpuleak-run with one history window from the start until the 300,000-entry
+# trace ring is 90% full (a few hundred batches), so the checkpoint sampling at
+# batch 200 is recorded.
+dcgan() {
+  local work=$1 exe="$work/dcgan/dcgan"
+  [ -x "$exe" ] || return 0
+  echo "== pytorch/examples cpp/dcgan (1 epoch, synthetic MNIST)"
+  mkdir -p "$work/dcgan-run/data"
+  python3 - "$work/dcgan-run/data" <<'PY'
+import os, struct, sys
+d = sys.argv[1]
+with open(os.path.join(d, "train-images-idx3-ubyte"), "wb") as f:
+    f.write(struct.pack(">iiii", 2051, 60000, 28, 28)); f.write(os.urandom(60000 * 784))
+with open(os.path.join(d, "train-labels-idx1-ubyte"), "wb") as f:
+    f.write(struct.pack(">ii", 2049, 60000)); f.write(bytes(i % 10 for i in range(60000)))
+PY
+  local s=$SECONDS
+  (cd "$work/dcgan-run" && GPULEAK_MAX_ENTRIES=300000 GPULEAK_ATTRIBUTION_STEPS=2000 \
+     timeout -s KILL 240 "$work/install/bin/gpuleak-run" --output "$work/res/dcgan" \
+     --stop-after 200 -- "$exe" --epochs 1 > "$work/logs/dcgan.log" 2>&1 < /dev/null)
+  echo "dcgan rc=$? $((SECONDS - s)) s"; grep -E "checkpoint|gpuleak|graph-retention|growth" "$work/logs/dcgan.log" | head -12
 }
 
 # Results come back in two tarballs (the device tool returns at most 8 files of

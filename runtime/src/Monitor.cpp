@@ -146,6 +146,7 @@ struct Monitor::Impl {
   std::vector<int64_t> WindowBoundaries; // own clock, fallback when annotations are missing
   int64_t WindowStartUs = 0;
   uint64_t WindowAllocations = 0; // allocations_total when the window opened
+  bool WindowForGrowth = false;
   int Windows = 0;
   bool Ready = false; // allocatorReady() was true once (it stays true)
 
@@ -190,10 +191,14 @@ struct Monitor::Impl {
 #endif
   }
 
-  void startWindow(int LoopIndex) {
+  /// ForGrowth: opened because the loop's growth was detected; only such a
+  /// window ends that loop's attribution (a start or requested window may
+  /// close before the growth begins).
+  void startWindow(int LoopIndex, bool ForGrowth = false) {
 #if GPULEAK_HAVE_CUDA
     if (WindowOpen || Windows >= O.max_windows)
       return;
+    WindowForGrowth = ForGrowth;
     RunId = std::to_string(nowUs()) + "-" + std::to_string(Windows);
     // Context "all" also keeps the stack of frees, so emptyCache() calls are
     // attributed. Stacks "all" (the C++ API accepts only "python" or "all")
@@ -213,6 +218,7 @@ struct Monitor::Impl {
         (O.mode == "sampling" ? "intervals" : "steps"));
 #else
     (void)LoopIndex;
+    (void)ForGrowth;
 #endif
   }
 
@@ -290,7 +296,7 @@ struct Monitor::Impl {
       if (!Merged)
         R.coverage.push_back(std::move(C));
     }
-    if (WindowLoop >= 0 && WindowLoop < static_cast<int>(Loops.size()))
+    if (WindowForGrowth && WindowLoop >= 0 && WindowLoop < static_cast<int>(Loops.size()))
       Loops[WindowLoop].Attributed = true;
 #else
     (void)AtExit;
@@ -351,13 +357,34 @@ struct Monitor::Impl {
     }
     if (WindowOpen)
       return;
-    const bool Wanted =
-        WindowRequested ||
-        (O.history != HistoryPolicy::Off && V.growing && !L.Attributed) ||
-        (O.history == HistoryPolicy::Start && Windows == 0 && L.Step == 1);
+    const bool ForGrowth = O.history != HistoryPolicy::Off && V.growing && !L.Attributed;
+    const bool Wanted = WindowRequested || ForGrowth ||
+                        (O.history == HistoryPolicy::Start && Windows == 0 && L.Step == 1);
     if (Wanted) {
       WindowRequested = false;
-      startWindow(LoopIndex);
+      startWindow(LoopIndex, ForGrowth);
+    }
+  }
+
+  /// A step boundary now (Monitor::endStep), or an interval's end in
+  /// sampling mode with the interval's minimum of live allocated bytes.
+  void boundaryNow(int LoopIndex, const uint64_t *Allocated) noexcept {
+    if (!Active)
+      return;
+    try {
+      std::lock_guard<std::mutex> Lock(Mu);
+      if (Finished)
+        return;
+      StepStats S;
+      if (!readStats(S))
+        return;
+      if (Allocated)
+        S.allocated = *Allocated;
+      boundary(LoopIndex, S);
+    } catch (const std::exception &E) {
+      disable("error", std::string("step boundary failed: ") + E.what());
+    } catch (...) {
+      disable("error", "step boundary failed");
     }
   }
 
@@ -443,47 +470,23 @@ Step Monitor::step(const char *Name) noexcept {
 }
 
 void Monitor::endStep(int Loop) noexcept {
-  if (!P || !P->Active)
-    return;
-  try {
-    std::lock_guard<std::mutex> Lock(P->Mu);
-    if (P->Finished)
-      return;
-    StepStats S;
-    if (!P->readStats(S))
-      return;
-    P->boundary(Loop, S);
-  } catch (const std::exception &E) {
-    P->disable("error", std::string("step boundary failed: ") + E.what());
-  } catch (...) {
-    P->disable("error", "step boundary failed");
-  }
+  if (P)
+    P->boundaryNow(Loop, nullptr);
 }
 
 void Monitor::boundaryWithAllocated(int Loop, uint64_t Allocated) noexcept {
-  if (!P || !P->Active)
-    return;
-  try {
-    std::lock_guard<std::mutex> Lock(P->Mu);
-    if (P->Finished)
-      return;
-    StepStats S;
-    if (!P->readStats(S))
-      return;
-    S.allocated = Allocated;
-    P->boundary(Loop, S);
-  } catch (const std::exception &E) {
-    P->disable("error", std::string("sampling failed: ") + E.what());
-  } catch (...) {
-    P->disable("error", "sampling failed");
-  }
+  if (P)
+    P->boundaryNow(Loop, &Allocated);
 }
 
 void Monitor::requestAttribution() noexcept {
   if (!P)
     return;
-  std::lock_guard<std::mutex> Lock(P->Mu);
-  P->WindowRequested = true;
+  try {
+    std::lock_guard<std::mutex> Lock(P->Mu);
+    P->WindowRequested = true;
+  } catch (...) {
+  }
 }
 
 void Monitor::startWindowNow() noexcept {
@@ -505,6 +508,8 @@ bool Monitor::writeReport() noexcept {
     return false;
   try {
     std::lock_guard<std::mutex> Lock(P->Mu);
+    if (P->R.status == "no-cuda" || P->R.status == "no-cuda-build")
+      return false; // nothing to report: the host has no CUDA
     return P->writeReportLocked();
   } catch (...) {
     return false;

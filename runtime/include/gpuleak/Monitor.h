@@ -115,9 +115,12 @@ public:
   void startWindowNow() noexcept;
 
   /// Ends any open window, writes the report, prints the summary. Idempotent.
+  /// Without CUDA it writes and prints nothing and returns true.
   bool finish() noexcept;
 
-  /// Writes the report now without ending the run.
+  /// Writes the report now without ending the run. False when it cannot be
+  /// written, and without CUDA (status no-cuda or no-cuda-build), when
+  /// nothing is written.
   bool writeReport() noexcept;
 
   /// False when the monitor does nothing (no CUDA, or an internal error).
