@@ -196,7 +196,8 @@ void CreateGraphCycleCheck::onEndOfTranslationUnit() {
          "gradient whose graph references the leaf, a reference cycle that is "
          "never freed; compute the gradients with "
          "'torch::autograd::grad(..., /*create_graph=*/true)', which returns "
-         "them instead");
+         "them instead")
+        << Ctx->getSourceManager().getExpansionRange(Backward->getSourceRange());
     const VarDecl *Via = nullptr;
     auto Args = backwardArgs(Backward, *Ctx);
     if (Args.first && isKnownTrue(Args.first, *Ctx, Via) && Via)
@@ -205,7 +206,8 @@ void CreateGraphCycleCheck::onEndOfTranslationUnit() {
           << Via;
     for (const CallExpr *Step : llvm::ArrayRef(F.Chain).drop_back())
       diag(Step->getBeginLoc(), "%0 is called here", DiagnosticIDs::Note)
-          << Step->getDirectCallee();
+          << Step->getDirectCallee()
+          << Ctx->getSourceManager().getExpansionRange(Step->getSourceRange());
     for (const VarDecl *Leaf : leafCandidates(Backward, F.Loop))
       diag(Leaf->getLocation(),
            "%0, created here in the loop, feeds this backward pass; as a leaf "

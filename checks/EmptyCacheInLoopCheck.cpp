@@ -102,14 +102,14 @@ void EmptyCacheInLoopCheck::onEndOfTranslationUnit() {
            "%0 flushes the CUDA caching allocator on every loop iteration; "
            "each flush synchronizes the device and returns cached blocks "
            "with cudaFree, which the next iteration allocates again")
-          << FlushFn;
+          << FlushFn << Flush->getSourceRange();
     } else {
       diag(Flush->getBeginLoc(),
            "%0 flushes the CUDA caching allocator on every iteration of a "
            "loop that calls %1; each flush synchronizes the device and "
            "returns cached blocks with cudaFree, which the next iteration "
            "allocates again")
-          << FlushFn << calleeDescription(F.Chain.front());
+          << FlushFn << calleeDescription(F.Chain.front()) << Flush->getSourceRange();
       for (const CallExpr *Step : llvm::ArrayRef(F.Chain).drop_back()) {
         // `f()` on a lambda is an operator call located at its `(`; point
         // at the callee's name instead.
@@ -118,7 +118,7 @@ void EmptyCacheInLoopCheck::onEndOfTranslationUnit() {
             Op && Op->getNumArgs() > 0)
           At = Op->getArg(0)->getBeginLoc();
         diag(At, "%0 is called here", DiagnosticIDs::Note)
-            << calleeDescription(Step);
+            << calleeDescription(Step) << Step->getSourceRange();
       }
     }
     diag(F.Loop->getBeginLoc(), "inside this loop", DiagnosticIDs::Note);

@@ -36,14 +36,15 @@ void MissingDetachCheck::onEndOfTranslationUnit() {
                     "with its autograd graph, so the graphs of all "
                     "%select{iterations|calls}1 stay reachable; detach it "
                     "where it is carried over")
-               << S.Target << PerCall;
+               << S.Target << PerCall << SM->getExpansionRange(S.Store->getSourceRange());
       if (S.FixDetach)
         if (auto Fix = appendText(S.Value, ".detach()", *SM, *LangOpts))
           D << *Fix;
     }
     diag(S.Origin->getBeginLoc(),
          "the graph it keeps reachable is built here, from the carried value",
-         DiagnosticIDs::Note);
+         DiagnosticIDs::Note)
+        << SM->getExpansionRange(S.Origin->getSourceRange());
   }
 }
 

@@ -889,7 +889,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
                                 "inference path, and records an autograd "
                                 "graph that no backward pass uses; hold a "
                                 "'%0' while it runs")
-                  << GuardName;
+                  << GuardName << SM.getExpansionRange(Fwd->getSourceRange());
       // Fix-it: a guard at the start of the block, when the whole block is
       // free of backward passes and of grad-mode switches.
       if (Block && !Block->body_empty() && !F.HasNameClash &&

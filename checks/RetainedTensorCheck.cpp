@@ -35,9 +35,10 @@ void RetainedTensorCheck::onEndOfTranslationUnit() {
            "%0 caches a tensor for every new shape and never evicts one, so "
            "the device memory it holds grows without bound; bound the cache "
            "or evict entries")
-          << S.Target;
+          << S.Target << SM->getExpansionRange(S.Store->getSourceRange());
       diag(S.Origin->getBeginLoc(), "the cached tensor is created here",
-           DiagnosticIDs::Note);
+           DiagnosticIDs::Note)
+          << SM->getExpansionRange(S.Origin->getSourceRange());
       continue;
     }
     {
@@ -63,7 +64,7 @@ void RetainedTensorCheck::onEndOfTranslationUnit() {
                       "a detached tensor (.detach())");
         }
       }();
-      D << S.Target << PerCall;
+      D << S.Target << PerCall << SM->getExpansionRange(S.Store->getSourceRange());
       if (S.FixItem) {
         if (auto Fix = appendText(S.Value, ".item<double>()", *SM, *LangOpts))
           D << *Fix;
@@ -73,7 +74,8 @@ void RetainedTensorCheck::onEndOfTranslationUnit() {
       }
     }
     diag(S.Origin->getBeginLoc(), "the graph it keeps alive is built here",
-         DiagnosticIDs::Note);
+         DiagnosticIDs::Note)
+        << SM->getExpansionRange(S.Origin->getSourceRange());
   }
 }
 

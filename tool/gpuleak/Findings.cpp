@@ -1,6 +1,13 @@
 //===--- Findings.cpp - gpuleak check results and their output formats ----===//
 
 #include "Findings.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/TextDiagnostic.h"
 #include "CheckDocs.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -90,81 +97,71 @@ SourceFiles::lineAndColumn(llvm::StringRef File, unsigned Offset) {
   return std::make_pair(Line, Offset - *(It - 1) + 1);
 }
 
-std::optional<llvm::StringRef> SourceFiles::lineText(llvm::StringRef File,
-                                                     unsigned Line) {
-  const Entry *E = get(File);
-  if (!E || Line == 0 || Line > E->LineStarts.size())
-    return std::nullopt;
-  llvm::StringRef Text = E->Buffer->getBuffer();
-  size_t Begin = E->LineStarts[Line - 1];
-  size_t End = Line < E->LineStarts.size() ? E->LineStarts[Line] : Text.size();
-  return Text.slice(Begin, End).rtrim("\r\n");
-}
 
 //===----------------------------------------------------------------------===//
 // Text
 //===----------------------------------------------------------------------===//
 
-/// Display width of \p Text with tabs expanded to clang's tab stop of 8.
-static unsigned displayWidth(llvm::StringRef Text, std::string *Expanded) {
-  constexpr unsigned TabStop = 8;
-  unsigned Width = 0;
-  for (size_t I = 0; I < Text.size();) {
-    if (Text[I] == '\t') {
-      unsigned Spaces = TabStop - Width % TabStop;
-      if (Expanded)
-        Expanded->append(Spaces, ' ');
-      Width += Spaces;
-      ++I;
-      continue;
+/// Prints findings with clang's own TextDiagnostic over a SourceManager that
+/// reads each file once, as clang-tidy's ErrorReporter does (default
+/// DiagnosticOptions and LangOptions, no colours), so the text is byte for
+/// byte what clang-tidy prints for the same diagnostics and ranges.
+void writeText(llvm::raw_ostream &OS, const Results &R, SourceFiles &) {
+  clang::FileManager Files{clang::FileSystemOptions()};
+  clang::DiagnosticOptions DiagOpts;
+  clang::IgnoringDiagConsumer Ignore;
+  clang::DiagnosticsEngine Diags(llvm::makeIntrusiveRefCnt<clang::DiagnosticIDs>(), DiagOpts,
+                                 &Ignore, /*ShouldOwnClient=*/false);
+  clang::SourceManager SM(Diags, Files);
+  clang::LangOptions LangOpts;
+  clang::TextDiagnostic Printer(OS, LangOpts, DiagOpts);
+  llvm::StringMap<clang::FileID> IDs;
+  auto FileOf = [&](llvm::StringRef Path) {
+    auto [It, Inserted] = IDs.try_emplace(Path);
+    if (Inserted)
+      if (auto Ref = Files.getOptionalFileRef(Path))
+        It->second = SM.createFileID(*Ref, clang::SourceLocation(), clang::SrcMgr::C_User);
+    return It->second;
+  };
+  auto Emit = [&](const SourcePlace &P, clang::DiagnosticsEngine::Level Level,
+                  llvm::StringRef Message, const std::vector<FixReplacement> &Fixes) {
+    clang::FullSourceLoc Loc;
+    llvm::SmallVector<clang::CharSourceRange, 1> Ranges;
+    clang::FileID FID = P.File.empty() || !P.Line ? clang::FileID() : FileOf(P.File);
+    if (FID.isValid()) {
+      Loc = clang::FullSourceLoc(SM.translateLineCol(FID, P.Line, P.Column), SM);
+      if (P.EndLine)
+        Ranges.push_back(clang::CharSourceRange::getCharRange(
+            Loc, SM.translateLineCol(FID, P.EndLine, P.EndColumn).getLocWithOffset(1)));
+      llvm::SmallVector<clang::FixItHint, 2> Hints;
+      for (const FixReplacement &Fix : Fixes) {
+        clang::FileID FixFID = FileOf(Fix.File);
+        if (FixFID.isInvalid())
+          continue;
+        clang::SourceLocation B = SM.getComposedLoc(FixFID, Fix.Offset);
+        Hints.push_back(clang::FixItHint::CreateReplacement(
+            clang::CharSourceRange::getCharRange(B, B.getLocWithOffset(Fix.Length)), Fix.Text));
+      }
+      Printer.emitDiagnostic(Loc, Level, Message, Ranges, Hints);
+      return;
     }
-    unsigned Len = llvm::getNumBytesForUTF8(Text[I]);
-    if (Len == 0 || I + Len > Text.size())
-      Len = 1;
-    llvm::StringRef Char = Text.substr(I, Len);
-    int W = llvm::sys::unicode::columnWidthUTF8(Char);
-    Width += W > 0 ? W : 1;
-    if (Expanded)
-      Expanded->append(Char.begin(), Char.end());
-    I += Len;
-  }
-  return Width;
-}
-
-/// Prints one diagnostic line and, when the source is readable, the source
-/// line with a caret, with line numbers the way clang 22 prints them.
-static void printDiagnostic(llvm::raw_ostream &OS, const SourcePlace &P,
-                            llvm::StringRef Level, llvm::StringRef Message,
-                            SourceFiles &Sources) {
-  if (!P.File.empty()) {
-    OS << P.File;
-    if (P.Line)
-      OS << ':' << P.Line << ':' << P.Column;
-    OS << ": ";
-  }
-  OS << Level << ": " << Message << '\n';
-  if (P.File.empty() || !P.Line)
-    return;
-  std::optional<llvm::StringRef> Line = Sources.lineText(P.File, P.Line);
-  if (!Line)
-    return;
-  std::string LineNo = std::to_string(P.Line);
-  size_t Gutter = std::max<size_t>(4, std::to_string(P.Line + 16).size());
-  std::string Expanded;
-  displayWidth(*Line, &Expanded);
-  OS.indent(Gutter - LineNo.size() + 1) << LineNo << " | " << Expanded << '\n';
-  unsigned CaretCol =
-      displayWidth(Line->take_front(P.Column ? P.Column - 1 : 0), nullptr);
-  OS.indent(Gutter + 2) << "| ";
-  OS.indent(CaretCol) << "^\n";
-}
-
-void writeText(llvm::raw_ostream &OS, const Results &R, SourceFiles &Sources) {
+    // No readable source: the location as text, then the message.
+    if (!P.File.empty()) {
+      OS << P.File;
+      if (P.Line)
+        OS << ':' << P.Line << ':' << P.Column;
+      OS << ": ";
+    }
+    clang::TextDiagnostic::printDiagnosticLevel(OS, Level, /*ShowColors=*/false);
+    OS << Message << '\n';
+  };
   for (const Finding &F : R.Findings) {
-    printDiagnostic(OS, F.Place, F.Severity, F.Message + " [" + F.Check + "]",
-                    Sources);
+    Emit(F.Place,
+         F.Severity == "error" ? clang::DiagnosticsEngine::Error
+                               : clang::DiagnosticsEngine::Warning,
+         F.Message + " [" + F.Check + "]", F.Fixes);
     for (const FindingNote &N : F.Notes)
-      printDiagnostic(OS, N.Place, "note", N.Message, Sources);
+      Emit(N.Place, clang::DiagnosticsEngine::Note, N.Message, N.Fixes);
   }
 }
 
@@ -176,6 +173,10 @@ static void placeAttributes(llvm::json::OStream &J, const SourcePlace &P) {
   J.attribute("file", P.File);
   J.attribute("line", P.Line);
   J.attribute("column", P.Column);
+  if (P.EndLine) {
+    J.attribute("end_line", P.EndLine);
+    J.attribute("end_column", P.EndColumn);
+  }
 }
 
 void writeJSON(llvm::raw_ostream &OS, const Results &R) {
@@ -240,6 +241,11 @@ static void physicalLocation(llvm::json::OStream &J, const SourcePlace &P) {
         J.attribute("startLine", P.Line);
         if (P.Column)
           J.attribute("startColumn", P.Column);
+        if (P.EndLine) {
+          J.attribute("endLine", P.EndLine);
+          // SARIF 2.1.0 3.30.8: endColumn is the column after the region.
+          J.attribute("endColumn", P.EndColumn + 1);
+        }
       });
   });
 }

@@ -22,10 +22,24 @@ namespace gpuleak {
 
 /// A place in a source file. File is absolute and normalized; Line and Column
 /// are 1-based (Column counts bytes, as clang does); 0 when unknown.
+/// EndLine/EndColumn give the last character of the flagged expression (a
+/// call spread over lines ends on a later line, which is the line a debugger
+/// or the allocator's stack names); 0 when the diagnostic has no range.
 struct SourcePlace {
   std::string File;
   unsigned Line = 0;
   unsigned Column = 0;
+  unsigned EndLine = 0;
+  unsigned EndColumn = 0;
+};
+
+/// One replacement of a fix-it, as clang-tidy reports it: Length bytes at
+/// byte Offset of File become Text. Printed in the text output only.
+struct FixReplacement {
+  std::string File;
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Text;
 };
 
 /// A secondary place of a finding: the loop, a call of the chain, the line
@@ -33,6 +47,7 @@ struct SourcePlace {
 struct FindingNote {
   std::string Message;
   SourcePlace Place;
+  std::vector<FixReplacement> Fixes;
 };
 
 /// One gpuleak-* diagnostic.
@@ -42,6 +57,7 @@ struct Finding {
   std::string Message;
   SourcePlace Place;
   std::vector<FindingNote> Notes;
+  std::vector<FixReplacement> Fixes;
 };
 
 /// An input that could not be analysed: a translation unit that failed to
@@ -70,8 +86,6 @@ public:
   /// file cannot be read or is shorter than \p Offset.
   std::optional<std::pair<unsigned, unsigned>> lineAndColumn(llvm::StringRef File,
                                                              unsigned Offset);
-  /// The text of 1-based line \p Line of \p File without its end of line.
-  std::optional<llvm::StringRef> lineText(llvm::StringRef File, unsigned Line);
 
 private:
   struct Entry {
@@ -83,7 +97,8 @@ private:
 };
 
 /// Writes findings as clang-tidy prints them: `file:line:col: warning: message
-/// [check]`, the source line and a caret, then each note the same way.
+/// [check]`, the source snippet with the caret and the flagged range, then
+/// each note the same way (clang's TextDiagnostic renders them).
 void writeText(llvm::raw_ostream &OS, const Results &R, SourceFiles &Sources);
 
 /// Writes gpuleak's findings JSON (docs/findings-format.md).

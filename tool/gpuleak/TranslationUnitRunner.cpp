@@ -166,7 +166,29 @@ static SourcePlace placeOf(const tooling::DiagnosticMessage &M,
     P.Line = LC->first;
     P.Column = LC->second;
   }
+  // The flagged expression's extent: its first range, when the check gave
+  // one in the same file that covers the location.
+  if (P.Line && !M.Ranges.empty() && M.Ranges.front().Length > 0 &&
+      normalizedPath(M.Ranges.front().FilePath, BuildDir) == P.File) {
+    const tooling::FileByteRange &R = M.Ranges.front();
+    if (R.FileOffset <= M.FileOffset && M.FileOffset < R.FileOffset + R.Length)
+      if (auto LC = Sources.lineAndColumn(P.File, R.FileOffset + R.Length - 1)) {
+        P.EndLine = LC->first;
+        P.EndColumn = LC->second;
+      }
+  }
   return P;
+}
+
+static std::vector<FixReplacement> fixesOf(const tooling::DiagnosticMessage &M,
+                                           llvm::StringRef BuildDir) {
+  std::vector<FixReplacement> Fixes;
+  for (const auto &[File, Replacements] : M.Fix)
+    for (const tooling::Replacement &R : Replacements)
+      if (R.isApplicable())
+        Fixes.push_back({normalizedPath(R.getFilePath(), BuildDir), R.getOffset(),
+                         R.getLength(), R.getReplacementText().str()});
+  return Fixes;
 }
 
 static std::string describe(const tooling::DiagnosticMessage &M,
@@ -268,8 +290,10 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
     F.Severity = E.IsWarningAsError ? "error" : "warning";
     F.Message = E.Message.Message;
     F.Place = placeOf(E.Message, E.BuildDirectory, Sources);
+    F.Fixes = fixesOf(E.Message, E.BuildDirectory);
     for (const tooling::DiagnosticMessage &N : E.Notes)
-      F.Notes.push_back({N.Message, placeOf(N, E.BuildDirectory, Sources)});
+      F.Notes.push_back({N.Message, placeOf(N, E.BuildDirectory, Sources),
+                         fixesOf(N, E.BuildDirectory)});
     Result.Findings.push_back(std::move(F));
   }
   if (NumErrors) {

@@ -52,6 +52,7 @@ struct Location {
   std::string File;
   int64_t Line = 0;
   int64_t Column = 0;
+  int64_t EndLine = 0; // last line of the flagged expression; 0 when unknown
   std::string Message;
 };
 
@@ -258,6 +259,7 @@ Expected<Location> readGpuleakLocation(const json::Object &O, const std::string 
   L.File = stripFileURI(*File);
   L.Line = *Line;
   L.Column = O.getInteger("column").value_or(0);
+  L.EndLine = O.getInteger("end_line").value_or(0);
   L.Message = O.getString("message").value_or("").str();
   return L;
 }
@@ -275,6 +277,7 @@ Expected<Location> readSarifLocation(const json::Object &O, const std::string &W
   L.File = stripFileURI(*URI);
   L.Line = *Line;
   L.Column = Region->getInteger("startColumn").value_or(0);
+  L.EndLine = Region->getInteger("endLine").value_or(0);
   if (const json::Object *Msg = O.getObject("message"))
     L.Message = Msg->getString("text").value_or("").str();
   return L;
@@ -486,7 +489,10 @@ struct Join {
 
   bool frameHits(const Frame &Fr, const std::vector<Location> &Lines) const {
     for (const Location &L : Lines)
-      if (Fr.Line == L.Line && Paths.matches(L.File, Fr.File))
+      // A call spread over lines is named in a stack by one of its lines
+      // (GCC names the last), so any line of the expression matches.
+      if (Fr.Line >= L.Line && Fr.Line <= std::max(L.Line, L.EndLine) &&
+          Paths.matches(L.File, Fr.File))
         return true;
     return false;
   }
@@ -506,7 +512,10 @@ struct Join {
           continue;
         FileRan = true;
         for (const Location &L : Lines)
-          if (Paths.matches(L.File, C.File) && is_contained(C.Lines, L.Line)) {
+          if (Paths.matches(L.File, C.File) &&
+              any_of(C.Lines, [&](int64_t Ran) {
+                return Ran >= L.Line && Ran <= std::max(L.Line, L.EndLine);
+              })) {
             Why = "its line ran";
             return true;
           }
