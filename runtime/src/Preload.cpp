@@ -46,6 +46,16 @@ long envLong(const char *Name, long Default) {
   return End && *End == '\0' ? R : Default;
 }
 
+// Registered by the constructor, after torch's libraries (our dependencies)
+// were initialized, so it runs before their static objects die: a sampler
+// still waiting for the allocator (the program never used CUDA) must not
+// poll a destroyed allocator ("pure virtual method called" before this).
+void stopSamplerAtExit() {
+  Stop.store(true);
+  if (Sampler && Sampler->joinable())
+    Sampler->join();
+}
+
 void finishAtExit() {
   Stop.store(true);
   if (Sampler && Sampler->joinable())
@@ -150,6 +160,7 @@ __attribute__((constructor)) void gpuleakPreloadInit() {
   unsetenv("GPULEAK_RUN");
   try {
     Sampler = new std::thread(samplerMain);
+    std::atexit(stopSamplerAtExit);
   } catch (...) {
     std::fprintf(stderr, "gpuleak run: cannot start the sampler thread\n");
   }
