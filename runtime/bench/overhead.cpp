@@ -8,7 +8,7 @@
 //               whole run, as a user would turn on PyTorch's own history
 //   ours-rec    the recording we use in a window (context alloc, C++ stacks),
 //               for the whole run, then the pickled snapshot
-//   window      our attribution window: C++ stacks for W steps (context alloc),
+//   window      our attribution window: C++ stacks for W steps (context all),
 //               then the pickled snapshot and the analysis
 // Prints one line per mode: "overhead <model> <mode> ms_per_step=..".
 //
