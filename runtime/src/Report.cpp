@@ -177,6 +177,10 @@ std::string reportSummary(const Report &R) {
     if (L.growth_detected)
       O << "; GROWTH " << human(L.growth_bytes_per_step) << "/" << L.unit << " from "
         << L.unit << " " << L.growth_step;
+    else if (L.steps_total < R.growth.warmup_steps + R.growth.window_steps)
+      // Detection needs the warm-up and one full window after it.
+      O << "; too few " << L.unit << "s to judge growth (" << L.steps_total << " < "
+        << R.growth.warmup_steps << " warm-up + " << R.growth.window_steps << ")";
     else
       O << "; no growth";
     O << "\n";

@@ -401,6 +401,24 @@ void testReport() {
   const std::string Summary = gpuleak::reportSummary(R);
   EXPECT(Summary.find("GROWTH") != std::string::npos);
   EXPECT(Summary.find("train.cpp:68") != std::string::npos);
+  // A loop too short for the warm-up plus one window is not called flat
+  // (case 017 alone on the GPU: 11 intervals, "no growth" beside 31.8 MiB of
+  // attributed growth); a long enough one is.
+  gpuleak::Report Short;
+  Short.growth.warmup_steps = 10;
+  Short.growth.window_steps = 8;
+  gpuleak::LoopReport P;
+  P.name = "process";
+  P.unit = "interval";
+  P.steps_total = 11;
+  Short.loops.push_back(P);
+  P.name = "long";
+  P.steps_total = 18;
+  Short.loops.push_back(P);
+  const std::string ShortSummary = gpuleak::reportSummary(Short);
+  EXPECT(ShortSummary.find("  process: 11 intervals; too few intervals to judge growth "
+                           "(11 < 10 warm-up + 8)\n") != std::string::npos);
+  EXPECT(ShortSummary.find("  long: 18 intervals; no growth\n") != std::string::npos);
   // Atomic write: the file appears whole, no temporary is left.
   char Tmp[] = "/tmp/gpuleak-unit-XXXXXX";
   EXPECT(mkdtemp(Tmp) != nullptr);
