@@ -3,6 +3,7 @@
 #include "CheckCommand.h"
 #include "Findings.h"
 #include "TranslationUnitRunner.h"
+#include "Verify.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/GlobList.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -36,7 +37,8 @@ static cl::OptionCategory CheckCategory("gpuleak check options");
 cl::OptionCategory &checkCategory() { return CheckCategory; }
 
 static cl::opt<std::string>
-    BuildPath("p", cl::desc("Build directory holding compile_commands.json"),
+    BuildPath("p", cl::desc("Build directory holding compile_commands.json, "
+                            "or the compile database file itself"),
               cl::value_desc("build-dir"), cl::sub(CheckCmd),
               cl::cat(CheckCategory));
 
@@ -76,7 +78,7 @@ static cl::opt<std::string>
                cl::value_desc("file"), cl::sub(CheckCmd),
                cl::cat(CheckCategory));
 static cl::alias OutputPathShort("o", cl::desc("Alias for --output"),
-                                 cl::aliasopt(OutputPath),
+                                 cl::aliasopt(OutputPath), cl::NotHidden,
                                  cl::cat(CheckCategory));
 
 static cl::opt<std::string>
@@ -247,19 +249,22 @@ int runCheck() {
     if (!Parent.empty() && !sys::fs::is_directory(Parent))
       return fail("cannot write '" + OutputPath + "': no directory '" +
                   Parent + "'");
+    if (sys::fs::is_directory(OutputPath))
+      return fail("cannot write '" + OutputPath + "': it is a directory");
   }
   if (std::optional<std::string> Err = validateChecks(Checks))
     return fail(*Err);
 
   // The compile database. `-p` names its folder, as for clang-tidy; the file
-  // itself is accepted too.
+  // itself is accepted too, whatever its name.
   SmallString<256> DBPath(BuildPath);
-  if (sys::fs::is_directory(BuildPath))
+  if (sys::fs::is_directory(BuildPath)) {
     sys::path::append(DBPath, "compile_commands.json");
-  else if (sys::path::filename(BuildPath) != "compile_commands.json")
-    sys::path::append(DBPath, "compile_commands.json");
-  if (!sys::fs::exists(DBPath))
-    return fail("no compile_commands.json in '" + BuildPath + "'");
+    if (!sys::fs::exists(DBPath))
+      return fail("no compile_commands.json in '" + BuildPath + "'");
+  } else if (!sys::fs::exists(BuildPath)) {
+    return fail("no compile database at '" + BuildPath + "'");
+  }
   // LLVM's loader reads the database with a YAML parser that prints syntax
   // errors to stderr and still returns what it read (a truncated file loads),
   // so the JSON is checked first: a malformed database must stop the run.
@@ -267,6 +272,9 @@ int runCheck() {
     ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(DBPath);
     if (!Text)
       return fail("cannot read '" + DBPath + "': " + Text.getError().message());
+    if (!gpuleak::jsonNestingWithin((*Text)->getBuffer()))
+      return fail("malformed compile database '" + DBPath + "': nests deeper than " +
+                  Twine(gpuleak::MaxJSONNesting) + " levels");
     Expected<json::Value> Parsed = json::parse((*Text)->getBuffer());
     if (!Parsed)
       return fail("malformed compile database '" + DBPath +

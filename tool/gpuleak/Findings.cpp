@@ -156,10 +156,10 @@ void writeText(llvm::raw_ostream &OS, const Results &R, SourceFiles &) {
     OS << Message << '\n';
   };
   for (const Finding &F : R.Findings) {
-    Emit(F.Place,
-         F.Severity == "error" ? clang::DiagnosticsEngine::Error
-                               : clang::DiagnosticsEngine::Warning,
-         F.Message + " [" + F.Check + "]", F.Fixes);
+    // clang-tidy marks a warning promoted by WarningsAsErrors this way.
+    const bool AsError = F.Severity == "error";
+    Emit(F.Place, AsError ? clang::DiagnosticsEngine::Error : clang::DiagnosticsEngine::Warning,
+         F.Message + " [" + F.Check + (AsError ? ",-warnings-as-errors]" : "]"), F.Fixes);
     for (const FindingNote &N : F.Notes)
       Emit(N.Place, clang::DiagnosticsEngine::Note, N.Message, N.Fixes);
   }

@@ -35,6 +35,9 @@ int main(int argc, const char **argv) {
   if (argc > 1 && llvm::StringRef(argv[1]) == "run")
     return gpuleak::runRun(argc - 1, argv + 1);
 
+  // Listed under SUBCOMMANDS in --help; dispatched above, before parsing.
+  static llvm::cl::SubCommand RunCmd(
+      "run", "Run a program under the runtime verifier (see 'gpuleak run --help')");
   llvm::cl::SetVersionPrinter(printVersion);
   // Only our options in --help, not those of the LLVM libraries.
   static llvm::cl::OptionCategory NoOptions("gpuleak options");

@@ -41,6 +41,17 @@ static std::string findLauncher(const char *Argv0) {
 
 int runRun(int argc, const char **argv) {
   std::string Launcher = findLauncher(argv[0]);
+  // Help needs no launcher: its options are gpuleak-run's (docs/runtime.md).
+  if (Launcher.empty() && argc > 1 &&
+      (StringRef(argv[1]) == "--help" || StringRef(argv[1]) == "-h")) {
+    outs() << "USAGE: gpuleak run [--output NAME] [--interval-ms MS] [--sample-ms MS]\n"
+              "                   [--history off|on-growth|start] [--stop-after S]\n"
+              "                   [--threshold BYTES] [--attribution-steps N] -- PROGRAM ARGS\n\n"
+              "Runs PROGRAM under the runtime verifier (zero-code mode) through the\n"
+              "runtime's gpuleak-run launcher, found via GPULEAK_RUNTIME_PREFIX, next to\n"
+              "this binary, or on PATH; none is installed here (see docs/runtime.md).\n";
+    return 0;
+  }
   if (Launcher.empty()) {
     WithColor::error(errs(), "gpuleak run")
         << "gpuleak-run not found: install runtime/ (built against your "

@@ -131,6 +131,9 @@ Expected<Input> readInput(StringRef Path, StringRef What) {
 
 Expected<json::Value> parseJSON(const Input &In, StringRef What) {
   StringRef Path = In.Path;
+  if (!jsonNestingWithin(In.Text))
+    return fail(What + " " + Path + " nests arrays or objects deeper than " +
+                Twine(MaxJSONNesting) + " levels");
   Expected<json::Value> V = json::parse(In.Text);
   if (!V) {
     std::string Msg = toString(V.takeError());
@@ -332,6 +335,17 @@ Expected<std::vector<Finding>> parseFindings(const Input &In) {
   if (!Findings)
     return fail("findings " + Path + ": neither gpuleak JSON (\"findings\") "
                 "nor SARIF (\"runs\")");
+  // docs/findings-format.md: written by gpuleak; a new major version may
+  // change what the keys mean.
+  if (Top->getString("tool") != StringRef("gpuleak"))
+    return fail("findings " + Path + " were not written by gpuleak (\"tool\" is not \"gpuleak\")");
+  StringRef Version = Top->getString("version").value_or("");
+  if (Version.split('.').first != StringRef(GPULEAK_VERSION).split('.').first)
+    return fail("findings " + Path + " have format version '" + Version +
+                "'; this gpuleak reads " + StringRef(GPULEAK_VERSION).split('.').first + ".x");
+  if (const json::Array *Errors = Top->getArray("errors"); Errors && !Errors->empty())
+    errs() << "gpuleak verify: warning: findings " << Path << " list " << Errors->size()
+           << " input(s) that could not be analysed; their findings are missing\n";
   for (size_t I = 0; I < Findings->size(); ++I) {
     const json::Object *O = (*Findings)[I].getAsObject();
     const std::string Where = ("findings " + Path + ": finding " + Twine(I)).str();
@@ -384,9 +398,9 @@ Expected<RuntimeReport> parseReport(const Input &In, size_t Index) {
     return fail(Where + " is not a gpuleak runtime report");
   std::optional<int64_t> Version = Top->getInteger("version");
   if (Version != ReportSchemaVersion)
-    return fail(Where + " has schema version " +
-                (Version ? Twine(*Version) : Twine("?")) + "; this gpuleak reads " +
-                Twine(ReportSchemaVersion));
+    return fail(Where + (Version ? " has schema version " + Twine(*Version)
+                                 : Twine(" has no integer schema \"version\"")) +
+                "; this gpuleak reads version " + Twine(ReportSchemaVersion));
   StringRef Torch = Top->getString("torch_version").value_or("");
   if (Torch != SupportedTorch && !Torch.starts_with((SupportedTorch + ".").str()))
     return fail(Where + " was made with torch " + (Torch.empty() ? "?" : Torch) +
@@ -436,12 +450,18 @@ Expected<RuntimeReport> parseReport(const Input &In, size_t Index) {
       if (!CO)
         return fail(Where + ": a coverage entry is not an object");
       Covered C;
-      C.File = CO->getString("file").value_or("").str();
+      std::optional<StringRef> File = CO->getString("file");
+      const json::Array *Lines = CO->getArray("lines");
+      if (!File || File->empty() || !Lines)
+        return fail(Where + ": a coverage entry has no file and lines");
+      C.File = File->str();
       C.Function = CO->getString("function").value_or("").str();
-      if (const json::Array *Lines = CO->getArray("lines"))
-        for (const json::Value &LV : *Lines)
-          if (std::optional<int64_t> L = LV.getAsInteger())
-            C.Lines.push_back(*L);
+      for (const json::Value &LV : *Lines) {
+        std::optional<int64_t> L = LV.getAsInteger();
+        if (!L)
+          return fail(Where + ": a coverage entry's lines are not integers");
+        C.Lines.push_back(*L);
+      }
       R.Coverage.push_back(std::move(C));
     }
   return R;
@@ -687,7 +707,7 @@ void printText(raw_ostream &OS, const std::vector<Finding> &Findings,
   }
   for (const Evidence *E : RuntimeOnly)
     OS << E->Frames.front().File << ":" << E->Frames.front().Line
-       << ":0: runtime only: live memory grows and no finding covers it; "
+       << ": runtime only: live memory grows and no finding covers it; "
        << describe(*E) << " [gpuleak-runtime-growth]\n";
   OS << Findings.size() << " findings: " << Counts[0] << " confirmed, " << Counts[1]
      << " not observed, " << Counts[2] << " not executed; " << RuntimeOnly.size()
@@ -949,6 +969,29 @@ int verifyMain() {
 }
 
 } // namespace
+
+bool jsonNestingWithin(StringRef Text, unsigned Max) {
+  unsigned Depth = 0;
+  bool InString = false;
+  for (size_t I = 0, N = Text.size(); I < N; ++I) {
+    const char C = Text[I];
+    if (InString) {
+      if (C == '\\')
+        ++I; // the escaped character
+      else if (C == '"')
+        InString = false;
+      continue;
+    }
+    if (C == '"')
+      InString = true;
+    else if (C == '[' || C == '{') {
+      if (++Depth > Max)
+        return false;
+    } else if ((C == ']' || C == '}') && Depth > 0)
+      --Depth;
+  }
+  return true;
+}
 
 int runVerify() { return verifyMain(); }
 llvm::cl::SubCommand &verifySubcommand() { return verifyCommand(); }

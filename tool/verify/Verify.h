@@ -27,6 +27,15 @@ llvm::cl::OptionCategory &verifyCategory();
 /// foreign findings or reports, files that moved).
 int runVerify();
 
+/// Deepest nesting of arrays and objects accepted in a JSON input. gpuleak's
+/// own files nest 6 levels; llvm::json::parse recurses once per level, so a
+/// hostile file nested 50,000 deep overflowed the stack (exit 139).
+constexpr unsigned MaxJSONNesting = 512;
+
+/// True when \p Text nests arrays and objects no deeper than \p Max levels
+/// (strings and their escapes are skipped; the syntax is left to the parser).
+bool jsonNestingWithin(llvm::StringRef Text, unsigned Max = MaxJSONNesting);
+
 /// Entry point of `gpuleak run`; argv[0] is "run". Executes the runtime's
 /// gpuleak-run launcher (found via GPULEAK_RUNTIME_PREFIX, next to this
 /// binary, or on PATH) with the remaining arguments. Returns only on error (2).
