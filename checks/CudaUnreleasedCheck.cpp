@@ -1225,6 +1225,40 @@ void CudaUnreleasedCheck::registerMatchers(MatchFinder *Finder) {
                      this);
 }
 
+/// The body of the innermost loop whose body declares \p Var, when that body
+/// also holds \p Use: each iteration then has its own variable, which goes
+/// out of scope at the end of the body (not one variable overwritten). A
+/// variable of a for-init is not per iteration.
+static const Stmt *perIterationBody(const VarDecl *Var, const Stmt *Use,
+                                    ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Holds = [&](const Stmt *Body, SourceLocation L) {
+    SourceRange R = Body->getSourceRange();
+    return R.isValid() && L.isValid() && !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
+           !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+  };
+  DynTypedNodeList Parents = Ctx.getParents(*Var);
+  while (!Parents.empty()) {
+    const DynTypedNode &P = Parents[0];
+    if (P.get<FunctionDecl>() || P.get<LambdaExpr>())
+      return nullptr;
+    const Stmt *Body = nullptr;
+    if (const auto *F = P.get<ForStmt>())
+      Body = F->getBody();
+    else if (const auto *W = P.get<WhileStmt>())
+      Body = W->getBody();
+    else if (const auto *D = P.get<DoStmt>())
+      Body = D->getBody();
+    else if (const auto *R = P.get<CXXForRangeStmt>())
+      Body = R->getBody();
+    if (Body)
+      return Holds(Body, Var->getLocation()) && Holds(Body, Use->getBeginLoc()) ? Body
+                                                                                 : nullptr;
+    Parents = Ctx.getParents(P);
+  }
+  return nullptr;
+}
+
 void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>(FuncId);
   assert(FD && "matcher binds a function");
@@ -1269,6 +1303,18 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
           << F.WrongName;
       continue;
     case Analyzer::Finding::Overwritten:
+      if (const Stmt *Body = F.Where == F.Creation && F.H.Var
+                                 ? perIterationBody(F.H.Var, F.Creation, Ctx)
+                                 : nullptr) {
+        diag(Loc, "%0 %select{allocated|created}4 by %1 is lost when %2 goes out of scope at "
+                  "the end of the loop iteration; release it with '%3' first")
+            << KI.Description << Callee << F.H.Var << KI.Releaser << Verb;
+        diag(SM.getExpansionLoc(Body->getEndLoc()),
+             "%0 goes out of scope here, and the next iteration creates another one",
+             DiagnosticIDs::Note)
+            << F.H.Var;
+        continue;
+      }
       diag(Loc, "%0 %select{allocated|created}4 by %1 is lost when %2 is overwritten; release it "
                 "with '%3' first")
           << KI.Description << Callee << F.H.Var << KI.Releaser << Verb;

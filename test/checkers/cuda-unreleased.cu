@@ -184,11 +184,12 @@ void positiveRangeFor(const std::vector<size_t> &sizes, cudaMemPool_t pool,
     void *pitched = nullptr, *pooled = nullptr;
     size_t pitch = 0;
     cudaMallocPitch(&pitched, &pitch, bytes, 4);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMallocPitch' is lost when 'pitched' is overwritten; release it with 'cudaFree' first [gpuleak-cuda-unreleased]
-    // CHECK-MESSAGES: :[[@LINE-2]]:5: note: the next loop iteration creates another one into 'pitched' here
+    // Declared in the loop body: each iteration has its own variable.
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: warning: device memory allocated by 'cudaMallocPitch' is lost when 'pitched' goes out of scope at the end of the loop iteration; release it with 'cudaFree' first [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE+5]]:3: note: 'pitched' goes out of scope here, and the next iteration creates another one
     cudaMallocFromPoolAsync(&pooled, bytes, pool, s);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMallocFromPoolAsync' is lost when 'pooled' is overwritten;{{.*}}
-    // CHECK-MESSAGES: :[[@LINE-2]]:5: note: the next loop iteration creates another one into 'pooled' here
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMallocFromPoolAsync' is lost when 'pooled' goes out of scope at the end of the loop iteration;{{.*}}
+    // CHECK-MESSAGES: :[[@LINE+2]]:3: note: 'pooled' goes out of scope here, and the next iteration creates another one
     cudaMemset2DAsync(pitched, pitch, 0, bytes, 4, s);
   }
 }
