@@ -1,6 +1,7 @@
 //===--- TranslationUnitRunner.cpp - gpuleak checks over one TU -----------===//
 
 #include "TranslationUnitRunner.h"
+#include "NvccCommand.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -224,6 +225,12 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
                           std::make_shared<PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false);
   Tool.setDiagnosticConsumer(&DiagConsumer);
+  // nvcc command lines (CMake's CUDA language) become clang CUDA ones.
+  Tool.appendArgumentsAdjuster(
+      [](const CommandLineArguments &Args, llvm::StringRef) {
+        std::optional<CommandLineArguments> Clang = translateNvccCommand(Args);
+        return Clang ? *Clang : Args;
+      });
   // ExtraArgs/ExtraArgsBefore of the .clang-tidy files, as runClangTidy adds
   // them (looked up with the absolute path: the command's may be relative).
   std::string AbsFile = File.str();

@@ -2,8 +2,9 @@
 """Usage: make-cdb.py NAME DIR
 
 Writes DIR/compile_commands.json from Inputs/project/NAME.json.in with
-@PROJECT@ replaced by the absolute path of Inputs/project and @MOCKS@ by the
-mock LibTorch headers (test/Inputs). Compile databases need absolute paths,
+@PROJECT@ replaced by the absolute path of Inputs/project, @MOCKS@ by the
+mock LibTorch headers (test/Inputs) and @CUDA@ by the CUDA toolkit
+($GPULEAK_CUDA_DIR, default /usr/local/cuda). Compile databases need absolute paths,
 and the checkout can be anywhere.
 """
 import os
@@ -16,4 +17,6 @@ mocks = os.path.normpath(os.path.join(inputs, "..", "..", "Inputs"))
 text = open(os.path.join(project, name + ".json.in")).read()
 os.makedirs(out, exist_ok=True)
 with open(os.path.join(out, "compile_commands.json"), "w") as f:
-    f.write(text.replace("@PROJECT@", project).replace("@MOCKS@", mocks))
+    cuda = os.environ.get("GPULEAK_CUDA_DIR", "/usr/local/cuda")
+    f.write(text.replace("@PROJECT@", project).replace("@MOCKS@", mocks)
+            .replace("@CUDA@", cuda))

@@ -1,0 +1,145 @@
+//===--- NvccCommand.cpp - Compile commands of nvcc, for clang ------------===//
+#include "NvccCommand.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Path.h"
+
+namespace gpuleak {
+
+using llvm::StringRef;
+
+/// nvcc options (long and short spellings) that take a value, as a separate
+/// argument or after '='; none of them means anything to clang.
+static bool isDroppedWithValue(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases({"-ccbin", "--compiler-bindir", "-Xptxas", "--ptxas-options", "-Xcudafe",
+              "-Xnvlink", "--nvlink-options", "-Xlinker", "--linker-options"},
+             true)
+      .Cases({"-Xfatbin", "--fatbin-options", "-Xarchive", "--archive-options",
+              "--options-file", "-optf", "-maxrregcount", "--maxrregcount"},
+             true)
+      .Cases({"-t", "--threads", "-split-compile", "--split-compile", "-default-stream",
+              "--default-stream", "-cudart", "--cudart", "-cudadevrt", "--cudadevrt"},
+             true)
+      .Cases({"-diag-suppress", "--diag-suppress", "-diag-warn", "--diag-warn",
+              "-diag-error", "--diag-error", "-rdc", "--relocatable-device-code"},
+             true)
+      .Cases({"-static-global-template-stub", "--static-global-template-stub",
+              "-keep-dir", "--keep-dir", "-odir", "--output-directory"},
+             true)
+      .Cases({"-arch", "--gpu-architecture", "-code", "--gpu-code", "-gencode",
+              "--generate-code"},
+             true)
+      .Default(false);
+}
+
+/// nvcc switches without a value that clang does not know.
+static bool isDroppedSwitch(StringRef A) {
+  return llvm::StringSwitch<bool>(A)
+      .Cases({"-forward-unknown-to-host-compiler", "--forward-unknown-to-host-compiler",
+              "-forward-unknown-to-host-linker", "--forward-unknown-to-host-linker",
+              "-lineinfo", "--generate-line-info", "-use_fast_math", "--use_fast_math"},
+             true)
+      .Cases({"-dc", "--device-c", "-dw", "--device-w", "-dlink", "--device-link", "-G",
+              "--device-debug", "-keep", "--keep", "-res-usage", "--resource-usage"},
+             true)
+      .Cases({"-extended-lambda", "--extended-lambda", "-expt-extended-lambda",
+              "--expt-extended-lambda", "-expt-relaxed-constexpr", "--expt-relaxed-constexpr"},
+             true)
+      .Cases({"-display-error-number", "--display-error-number", "-src-in-ptx",
+              "--source-in-ptx", "-restrict", "--restrict"},
+             true)
+      .Default(false);
+}
+
+/// The architecture number in "sm_90", "compute_90", "arch=compute_90,code=[sm_90]".
+static std::optional<std::string> archOf(StringRef V) {
+  for (StringRef Prefix : {"sm_", "compute_"}) {
+    size_t At = V.find(Prefix);
+    if (At == StringRef::npos)
+      continue;
+    StringRef Digits = V.drop_front(At + Prefix.size()).take_while(llvm::isDigit);
+    if (!Digits.empty())
+      return ("sm_" + Digits).str();
+  }
+  return std::nullopt;
+}
+
+std::optional<std::vector<std::string>>
+translateNvccCommand(const std::vector<std::string> &Args) {
+  if (Args.empty())
+    return std::nullopt;
+  StringRef Compiler = Args[0];
+  StringRef Name = llvm::sys::path::filename(Compiler);
+  if (Name != "nvcc" && Name != "nvcc.exe")
+    return std::nullopt;
+  std::vector<std::string> Out{"clang++"};
+  std::optional<std::string> Arch;
+  bool HasLanguage = false, CudaLanguage = false, IsCu = false;
+  for (size_t I = 1; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    auto [Opt, EqValue] = A.split('=');
+    const bool HasEq = A.contains('=');
+    auto Value = [&]() -> std::optional<StringRef> {
+      if (HasEq)
+        return EqValue;
+      if (I + 1 < Args.size())
+        return StringRef(Args[++I]);
+      return std::nullopt;
+    };
+    if (A.starts_with("-") && isDroppedWithValue(Opt)) {
+      std::optional<StringRef> V = Value();
+      if (V && !Arch && (Opt.contains("arch") || Opt.contains("code") || Opt == "-gencode"))
+        Arch = archOf(*V);
+      continue;
+    }
+    if (isDroppedSwitch(A))
+      continue;
+    if (Opt == "-Xcompiler" || Opt == "--compiler-options") {
+      if (std::optional<StringRef> V = Value()) {
+        llvm::SmallVector<StringRef, 4> Parts;
+        V->split(Parts, ',', -1, /*KeepEmpty=*/false);
+        for (StringRef P : Parts)
+          Out.push_back(P.str());
+      }
+      continue;
+    }
+    if (A == "--std" || A == "-std") {
+      if (std::optional<StringRef> V = Value())
+        Out.push_back(("-std=" + *V).str());
+      continue;
+    }
+    if (A == "-x" || A == "--x") {
+      if (std::optional<StringRef> V = Value()) {
+        HasLanguage = true;
+        CudaLanguage = *V == "cu" || *V == "cuda";
+        Out.push_back("-x");
+        Out.push_back(CudaLanguage ? "cuda" : V->str());
+      }
+      continue;
+    }
+    if (!A.starts_with("-")) {
+      StringRef Ext = llvm::sys::path::extension(A);
+      IsCu |= Ext == ".cu";
+    }
+    Out.push_back(A.str());
+  }
+  if (HasLanguage ? CudaLanguage : IsCu) {
+    std::vector<std::string> Cuda;
+    if (!HasLanguage)
+      Cuda = {"-x", "cuda"};
+    Cuda.push_back("--cuda-host-only");
+    Cuda.push_back("--cuda-gpu-arch=" + Arch.value_or("sm_90"));
+    if (llvm::sys::path::is_absolute(Compiler))
+      Cuda.push_back(
+          ("--cuda-path=" + llvm::sys::path::parent_path(llvm::sys::path::parent_path(Compiler)))
+              .str());
+    Cuda.push_back("-Wno-unknown-cuda-version");
+    Out.insert(Out.begin() + 1, Cuda.begin(), Cuda.end());
+  }
+  return Out;
+}
+
+} // namespace gpuleak
