@@ -4,6 +4,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 namespace gpuleak {
@@ -24,7 +26,7 @@ static bool isDroppedWithValue(StringRef Name) {
               "--default-stream", "-cudart", "--cudart", "-cudadevrt", "--cudadevrt"},
              true)
       .Cases({"-diag-suppress", "--diag-suppress", "-diag-warn", "--diag-warn",
-              "-diag-error", "--diag-error", "-rdc", "--relocatable-device-code"},
+              "-diag-error", "--diag-error"},
              true)
       .Cases({"-static-global-template-stub", "--static-global-template-stub",
               "-keep-dir", "--keep-dir", "-odir", "--output-directory"},
@@ -89,6 +91,12 @@ translateNvccCommand(const std::vector<std::string> &Args) {
         return StringRef(Args[++I]);
       return std::nullopt;
     };
+    if (Opt == "-rdc" || Opt == "--relocatable-device-code") {
+      // Device code that launches kernels needs it in clang as in nvcc.
+      if (std::optional<StringRef> V = Value(); V && *V == "true")
+        Out.push_back("-fgpu-rdc");
+      continue;
+    }
     if (A.starts_with("-") && isDroppedWithValue(Opt)) {
       std::optional<StringRef> V = Value();
       if (V && !Arch && (Opt.contains("arch") || Opt.contains("code") || Opt == "-gencode"))
@@ -132,10 +140,18 @@ translateNvccCommand(const std::vector<std::string> &Args) {
       Cuda = {"-x", "cuda"};
     Cuda.push_back("--cuda-host-only");
     Cuda.push_back("--cuda-gpu-arch=" + Arch.value_or("sm_90"));
-    if (llvm::sys::path::is_absolute(Compiler))
-      Cuda.push_back(
-          ("--cuda-path=" + llvm::sys::path::parent_path(llvm::sys::path::parent_path(Compiler)))
-              .str());
+    if (llvm::sys::path::is_absolute(Compiler)) {
+      StringRef Toolkit = llvm::sys::path::parent_path(llvm::sys::path::parent_path(Compiler));
+      Cuda.push_back(("--cuda-path=" + Toolkit).str());
+      // CUDA 13 keeps CCCL (thrust, cub, libcu++: <cuda/std/...>) in
+      // include/cccl, which nvcc searches implicitly and clang does not.
+      llvm::SmallString<128> CCCL(Toolkit);
+      llvm::sys::path::append(CCCL, "include", "cccl");
+      if (llvm::sys::fs::is_directory(CCCL)) {
+        Cuda.push_back("-isystem");
+        Cuda.push_back(std::string(CCCL));
+      }
+    }
     Cuda.push_back("-Wno-unknown-cuda-version");
     Out.insert(Out.begin() + 1, Cuda.begin(), Cuda.end());
   }

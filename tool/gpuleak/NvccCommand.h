@@ -21,7 +21,8 @@ namespace gpuleak {
 ///  - kept: -D/-U/-I/-isystem/-include, -std, -O, -g, -c, -o, -M* and -W/-f/-m
 ///    options (host-compiler options nvcc forwards);
 ///  - translated: `-x cu` to `-x cuda`; `--std X` to `-std=X`;
-///    `-Xcompiler A,B` / `--compiler-options` to A and B; the first
+///    `-Xcompiler A,B` / `--compiler-options` to A and B; `-rdc=true` to
+///    `-fgpu-rdc`; the first
 ///    `-arch`/`-gencode`/`--generate-code` architecture to
 ///    `--cuda-gpu-arch=sm_NN` (sm_90 when there is none);
 ///  - dropped: nvcc-only options (`-ccbin`, `-Xptxas`, `-rdc`, `--expt-*`,
@@ -29,7 +30,8 @@ namespace gpuleak {
 ///    with their values;
 ///  - added: `-x cuda` for a .cu file without -x, `--cuda-host-only` (the
 ///    checks read host code), `--cuda-path=` the toolkit holding this nvcc
-///    when its path is absolute, `-Wno-unknown-cuda-version`.
+///    when its path is absolute and its `include/cccl` (CUDA 13's thrust, cub
+///    and libcu++, which nvcc searches implicitly), `-Wno-unknown-cuda-version`.
 /// std::nullopt when Args[0] is not nvcc.
 std::optional<std::vector<std::string>>
 translateNvccCommand(const std::vector<std::string> &Args);

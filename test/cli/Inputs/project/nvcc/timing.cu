@@ -1,3 +1,4 @@
+#include <cuda/std/type_traits>
 #include <cuda_runtime.h>
 
 __global__ void scale(float *x, int n) {
