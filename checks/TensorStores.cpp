@@ -61,6 +61,8 @@ struct TensorStoreFinder::FnInfo {
   llvm::SmallVector<SourceRange, 2> NoGrad;
   /// Lambda bodies: a `return` there does not leave the function.
   llvm::SmallVector<SourceRange, 2> Lambdas;
+  /// The lambda expressions of the body (their bodies are in Lambdas).
+  llvm::SmallVector<const LambdaExpr *, 2> LambdaExprs;
   /// Values assigned to each local: its initializer, `=`, `+=`, `add_`
   /// arguments; a range-for variable gets its range.
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> Defs;
@@ -99,6 +101,7 @@ constexpr char DestId[] = "dest";     // the destination of a store
 constexpr char SinkId[] = "sink";     // a backward()/grad() call
 constexpr char ReturnId[] = "return"; // a return statement
 constexpr char LambdaId[] = "lambda"; // a lambda expression
+constexpr char CallId[] = "call";     // a call of a lambda held in a local
 
 } // namespace
 
@@ -634,6 +637,7 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
     }
     if (const auto *L = M.getNodeAs<LambdaExpr>(LambdaId)) {
       F.Lambdas.push_back(L->getBody()->getSourceRange());
+      F.LambdaExprs.push_back(L);
       continue;
     }
     if (const auto *B = M.getNodeAs<CompoundStmt>(BlockId)) {
@@ -1055,6 +1059,42 @@ static bool leavesLoopAfter(const Expr *Store, const Stmt *Loop,
   return false;
 }
 
+/// For a store in the body of a lambda that a local holds and that a loop of
+/// the function calls while not containing it (`auto step = [&](auto &b) {
+/// ...; all.push_back(loss); }; for (auto &b : data) step(b);`): that loop,
+/// and the lambda in *Via. Each call then does one iteration's work.
+static const Stmt *loopCallingLambda(const TensorStoreFinder::FnInfo &F,
+                                     SourceLocation StoreLoc, ASTContext &Ctx,
+                                     const LambdaExpr **Via) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const LambdaExpr *L : F.LambdaExprs) {
+    if (!contains(L->getBody()->getSourceRange(), StoreLoc, SM))
+      continue;
+    const VarDecl *Holder = nullptr;
+    for (const auto &[VD, Values] : F.Defs)
+      for (const Expr *V : Values)
+        if (strip(V) == L)
+          Holder = VD;
+    if (!Holder)
+      return nullptr;
+    for (const auto &M : match(
+             findAll(cxxOperatorCallExpr(
+                         hasOverloadedOperatorName("()"),
+                         hasArgument(0, ignoringParenImpCasts(
+                                            declRefExpr(to(equalsNode(Holder))))))
+                         .bind(CallId)),
+             *F.Body, Ctx)) {
+      const Stmt *Loop = innermostLoop(F, M.getNodeAs<Expr>(CallId)->getBeginLoc(), SM);
+      if (Loop && !contains(Loop->getSourceRange(), L->getBeginLoc(), SM)) {
+        *Via = L;
+        return Loop;
+      }
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
 void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
                                       const Expr *Store, const Expr *Dest,
                                       const Expr *Value, FnInfo &F,
@@ -1065,9 +1105,17 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     return;
   bool Outlives = outlivesFunction(Target);
   const Stmt *Loop = innermostLoop(F, Store->getBeginLoc(), SM);
+  const LambdaExpr *Via = nullptr; // the lambda the loop calls, if the store is in it
+  if (!Outlives && !Loop)
+    Loop = loopCallingLambda(F, Store->getBeginLoc(), Ctx, &Via);
+  // One iteration's code: the loop, and the body of the lambda it calls.
+  auto InIteration = [&](SourceLocation L) {
+    return contains(Loop->getSourceRange(), L, SM) ||
+           (Via && contains(Via->getBody()->getSourceRange(), L, SM));
+  };
   if (!Outlives) {
     // A local must be declared outside the loop whose iterations it spans.
-    if (!Loop || contains(Loop->getSourceRange(), Target->getLocation(), SM))
+    if (!Loop || InIteration(Target->getLocation()))
       return;
   }
 
@@ -1097,7 +1145,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   // The graph must be built by the code that stores it: per iteration for a
   // local (else every iteration stores pieces of one graph), per call for a
   // member, global or static.
-  if (!Outlives && !contains(Loop->getSourceRange(), P.Origin->getBeginLoc(), SM))
+  if (!Outlives && !InIteration(P.Origin->getBeginLoc()))
     return;
   if (Outlives && !contains(F.Body->getSourceRange(), P.Origin->getBeginLoc(), SM))
     return;
@@ -1116,8 +1164,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     if (Module)
       for (const auto &M : match(findAll(declRefExpr(to(varDecl().bind(VarId)))),
                                  *Module, Ctx))
-        if (contains(Loop->getSourceRange(),
-                     M.getNodeAs<VarDecl>(VarId)->getLocation(), SM))
+        if (InIteration(M.getNodeAs<VarDecl>(VarId)->getLocation()))
           return;
   }
 
@@ -1134,9 +1181,8 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       for (const auto &[D, A] : F.Assigns)
         if (D == Target && A != Store &&
             isBefore(A->getBeginLoc(), Store->getBeginLoc(), SM) &&
-            contains(Outlives ? F.Body->getSourceRange()
-                              : Loop->getSourceRange(),
-                     A->getBeginLoc(), SM))
+            (Outlives ? contains(F.Body->getSourceRange(), A->getBeginLoc(), SM)
+                      : InIteration(A->getBeginLoc())))
           return;
     if (Through == Path::Through)
       Kind = TensorStore::Carry;
@@ -1155,13 +1201,11 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       return;
     // Reset, cleared or bounded in the loop.
     for (const auto &[D, S] : F.Shrinks)
-      if (D == Target &&
-          (contains(Loop->getSourceRange(), S->getBeginLoc(), SM) ||
-           calleeName(cast<CallExpr>(S)->getDirectCallee()) == "size"))
+      if (D == Target && (InIteration(S->getBeginLoc()) ||
+                          calleeName(cast<CallExpr>(S)->getDirectCallee()) == "size"))
         return;
     for (const auto &[D, S] : F.Assigns) {
-      if (D != Target || S == Store ||
-          !contains(Loop->getSourceRange(), S->getBeginLoc(), SM))
+      if (D != Target || S == Store || !InIteration(S->getBeginLoc()))
         continue;
       if (provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached)
         return;
@@ -1172,7 +1216,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       // the loop needs it.
       bool SinkInLoop = false;
       for (const Expr *S : F.Sinks)
-        SinkInLoop |= contains(Loop->getSourceRange(), S->getBeginLoc(), SM);
+        SinkInLoop |= InIteration(S->getBeginLoc());
       if (!SinkInLoop && (!F.Sinks.empty() || F.IsModuleMethod))
         return;
     }

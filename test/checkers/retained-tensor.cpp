@@ -379,3 +379,68 @@ void negativeStoreThenBreak(Net &net, int steps) {
   }
   (void)last.front().item<double>();
 }
+
+// A lambda held in a local and called by a loop that does not contain it:
+// each call is one iteration (found by a fresh-user trial; missed before).
+void positiveLambdaCalledInLoop(torch::nn::Linear &model, torch::optim::SGD &opt,
+                                const std::vector<torch::Tensor> &data) {
+  std::vector<torch::Tensor> all;
+  auto step = [&](const torch::Tensor &b) {
+    opt.zero_grad();
+    torch::Tensor loss = model->forward(b).sum();
+    loss.backward();
+    opt.step();
+    all.push_back(loss);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: storing a tensor that carries autograd history in 'all' keeps every iteration's graph alive; store a number (.item<double>()) or a detached tensor (.detach()) [gpuleak-retained-tensor]
+    // CHECK-MESSAGES: :[[@LINE-5]]:26: note: the graph it keeps alive is built here
+    // CHECK-FIXES: all.push_back(loss.detach());
+  };
+  for (const auto &b : data)
+    step(b);
+  double s = 0;
+  for (auto &l : all)
+    s += l.item<double>();
+}
+
+void negativeLambdaStoresNumbers(torch::nn::Linear &model,
+                                 const std::vector<torch::Tensor> &data) {
+  std::vector<double> all;
+  auto step = [&](const torch::Tensor &b) {
+    torch::Tensor loss = model->forward(b).sum();
+    loss.backward();
+    all.push_back(loss.item<double>());
+  };
+  for (const auto &b : data)
+    step(b);
+}
+
+void negativeLambdaClearsInCall(torch::nn::Linear &model,
+                                const std::vector<torch::Tensor> &data) {
+  std::vector<torch::Tensor> window;
+  auto step = [&](const torch::Tensor &b) {
+    torch::Tensor loss = model->forward(b).sum();
+    window.push_back(loss);
+    if (window.size() > 4)
+      window.clear();
+  };
+  for (const auto &b : data)
+    step(b);
+}
+
+void negativeLambdaCalledOnce(torch::nn::Linear &model, const torch::Tensor &b) {
+  std::vector<torch::Tensor> outs;
+  auto collect = [&](const torch::Tensor &x) { outs.push_back(model->forward(x)); };
+  collect(b);
+  torch::stack(outs).sum().backward();
+}
+
+void negativeLambdaOwnLocal(torch::nn::Linear &model,
+                            const std::vector<torch::Tensor> &data) {
+  auto step = [&](const torch::Tensor &b) {
+    std::vector<torch::Tensor> mine;
+    mine.push_back(model->forward(b).sum());
+    return mine.size();
+  };
+  for (const auto &b : data)
+    step(b);
+}
