@@ -286,7 +286,14 @@ Expected<Location> readSarifLocation(const json::Object &O, const std::string &W
   return L;
 }
 
-Expected<std::vector<Finding>> parseFindings(const Input &In) {
+/// A findings file: its findings, and how many inputs its `errors[]` lists
+/// (translation units that failed to parse, whose findings are missing).
+struct FindingsRead {
+  std::vector<Finding> Findings;
+  size_t UnanalysedInputs = 0;
+};
+
+Expected<FindingsRead> parseFindings(const Input &In) {
   StringRef Path = In.Path;
   Expected<json::Value> V = parseJSON(In, "findings");
   if (!V)
@@ -294,7 +301,7 @@ Expected<std::vector<Finding>> parseFindings(const Input &In) {
   const json::Object *Top = V->getAsObject();
   if (!Top)
     return fail("findings " + Path + ": expected a JSON object");
-  std::vector<Finding> Out;
+  FindingsRead Out;
   if (const json::Array *Runs = Top->getArray("runs")) { // SARIF 2.1.0
     for (const json::Value &Run : *Runs) {
       const json::Object *RO = Run.getAsObject();
@@ -326,7 +333,7 @@ Expected<std::vector<Finding>> parseFindings(const Input &In) {
                 return N.takeError();
               F.Notes.push_back(std::move(*N));
             }
-        Out.push_back(std::move(F));
+        Out.Findings.push_back(std::move(F));
       }
     }
     return Out;
@@ -343,9 +350,8 @@ Expected<std::vector<Finding>> parseFindings(const Input &In) {
   if (Version.split('.').first != StringRef(GPULEAK_VERSION).split('.').first)
     return fail("findings " + Path + " have format version '" + Version +
                 "'; this gpuleak reads " + StringRef(GPULEAK_VERSION).split('.').first + ".x");
-  if (const json::Array *Errors = Top->getArray("errors"); Errors && !Errors->empty())
-    errs() << "gpuleak verify: warning: findings " << Path << " list " << Errors->size()
-           << " input(s) that could not be analysed; their findings are missing\n";
+  if (const json::Array *Errors = Top->getArray("errors"))
+    Out.UnanalysedInputs = Errors->size();
   for (size_t I = 0; I < Findings->size(); ++I) {
     const json::Object *O = (*Findings)[I].getAsObject();
     const std::string Where = ("findings " + Path + ": finding " + Twine(I)).str();
@@ -368,7 +374,7 @@ Expected<std::vector<Finding>> parseFindings(const Input &In) {
           return N.takeError();
         F.Notes.push_back(std::move(*N));
       }
-    Out.push_back(std::move(F));
+    Out.Findings.push_back(std::move(F));
   }
   return Out;
 }
@@ -467,7 +473,7 @@ Expected<RuntimeReport> parseReport(const Input &In, size_t Index) {
   return R;
 }
 
-Expected<std::vector<Finding>> readFindings(StringRef Path) {
+Expected<FindingsRead> readFindings(StringRef Path) {
   Expected<Input> In = readInput(Path, "findings");
   if (!In)
     return In.takeError();
@@ -714,6 +720,40 @@ void printText(raw_ostream &OS, const std::vector<Finding> &Findings,
      << " runtime-only\n";
 }
 
+/// The join: runtime paths registered, each finding's paths resolved (an
+/// error when a file moved or is ambiguous), each finding judged, and the
+/// runtime-only evidence listed. Verdicts and RuntimeOnly point into Reports.
+struct Joined {
+  std::vector<Verdict> Verdicts;
+  std::vector<const Evidence *> RuntimeOnly;
+};
+
+Expected<Joined> joinFindings(const std::vector<Finding> &Findings,
+                              const std::vector<RuntimeReport> &Reports,
+                              const std::vector<std::pair<std::string, std::string>> &PathMaps) {
+  PathMatcher Paths(PathMaps);
+  for (const RuntimeReport &R : Reports) {
+    for (const Evidence &E : R.Evidences)
+      for (const Frame &F : E.Frames)
+        Paths.addRuntimePath(F.File);
+    for (const Covered &C : R.Coverage)
+      Paths.addRuntimePath(C.File);
+  }
+  for (const Finding &F : Findings) {
+    if (Error E = Paths.resolve(F.Loc.File))
+      return std::move(E);
+    for (const Location &N : F.Notes)
+      if (Error E = Paths.resolve(N.File))
+        return std::move(E);
+  }
+  Join J{Findings, Reports, Paths};
+  Joined Out;
+  for (const Finding &F : Findings)
+    Out.Verdicts.push_back(J.judge(F));
+  Out.RuntimeOnly = J.runtimeOnly(Out.Verdicts);
+  return Out;
+}
+
 json::Value toJSON(const std::vector<Finding> &Findings,
                    const std::vector<Verdict> &Verdicts,
                    const std::vector<const Evidence *> &RuntimeOnly,
@@ -919,9 +959,14 @@ int verifyMain() {
     errs() << "gpuleak verify: error: " << toString(std::move(E)) << "\n";
     return 2;
   };
-  Expected<std::vector<Finding>> Findings = readFindings(O->Findings);
-  if (!Findings)
-    return Fail(Findings.takeError());
+  Expected<FindingsRead> File = readFindings(O->Findings);
+  if (!File)
+    return Fail(File.takeError());
+  if (File->UnanalysedInputs)
+    errs() << "gpuleak verify: warning: findings " << O->Findings << " list "
+           << File->UnanalysedInputs
+           << " input(s) that could not be analysed; their findings are missing\n";
+  const std::vector<Finding> *Findings = &File->Findings;
   std::vector<RuntimeReport> Reports;
   for (size_t I = 0; I < O->Reports.size(); ++I) {
     Expected<RuntimeReport> R = readReport(O->Reports[I], I);
@@ -929,31 +974,15 @@ int verifyMain() {
       return Fail(R.takeError());
     Reports.push_back(std::move(*R));
   }
-  PathMatcher Paths(O->PathMaps);
-  for (const RuntimeReport &R : Reports) {
-    for (const Evidence &E : R.Evidences)
-      for (const Frame &F : E.Frames)
-        Paths.addRuntimePath(F.File);
-    for (const Covered &C : R.Coverage)
-      Paths.addRuntimePath(C.File);
-  }
-  for (const Finding &F : *Findings) {
-    if (Error E = Paths.resolve(F.Loc.File))
-      return Fail(std::move(E));
-    for (const Location &N : F.Notes)
-      if (Error E = Paths.resolve(N.File))
-        return Fail(std::move(E));
-  }
+  Expected<Joined> J = joinFindings(*Findings, Reports, O->PathMaps);
+  if (!J)
+    return Fail(J.takeError());
   for (const RuntimeReport &R : Reports)
     if (R.Status != "ok")
       errs() << "gpuleak verify: warning: " << R.Path << ": the runtime verifier "
              << "did not run (status " << R.Status << ")\n";
-
-  Join J{*Findings, Reports, Paths};
-  std::vector<Verdict> Verdicts;
-  for (const Finding &F : *Findings)
-    Verdicts.push_back(J.judge(F));
-  std::vector<const Evidence *> RuntimeOnly = J.runtimeOnly(Verdicts);
+  const std::vector<Verdict> &Verdicts = J->Verdicts;
+  const std::vector<const Evidence *> &RuntimeOnly = J->RuntimeOnly;
 
   std::error_code EC;
   raw_fd_ostream OS(O->Output, EC);
