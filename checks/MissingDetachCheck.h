@@ -4,7 +4,6 @@
 #define GPULEAK_CHECKS_MISSINGDETACHCHECK_H
 
 #include "TensorStores.h"
-#include "clang-tidy/ClangTidyCheck.h"
 
 namespace clang::tidy::gpuleak {
 
@@ -14,21 +13,10 @@ namespace clang::tidy::gpuleak {
 /// reachable.
 ///
 /// For the user-facing documentation see docs/checks/missing-detach.md.
-class MissingDetachCheck : public ClangTidyCheck {
+class MissingDetachCheck : public TensorStoreCheck {
 public:
-  MissingDetachCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus;
-  }
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  using TensorStoreCheck::TensorStoreCheck;
   void onEndOfTranslationUnit() override;
-
-private:
-  TensorStoreFinder Stores;
-  const SourceManager *SM = nullptr;
-  const LangOptions *LangOpts = nullptr;
 };
 
 } // namespace clang::tidy::gpuleak

@@ -1,27 +1,8 @@
 //===--- RetainedTensorCheck.cpp - gpuleak-retained-tensor ----------------===//
 
 #include "RetainedTensorCheck.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
-
-using namespace clang::ast_matchers;
 
 namespace clang::tidy::gpuleak {
-
-namespace {
-constexpr char FunctionId[] = "function"; // a function definition
-} // namespace
-
-void RetainedTensorCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(analyzedFunction().bind(FunctionId), this);
-}
-
-void RetainedTensorCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>(FunctionId);
-  assert(FD && "matcher binds a function");
-  SM = Result.SourceManager;
-  LangOpts = &Result.Context->getLangOpts();
-  Stores.analyzeFunction(FD, *Result.Context);
-}
 
 void RetainedTensorCheck::onEndOfTranslationUnit() {
   if (!SM)

@@ -1444,4 +1444,16 @@ TensorStoreFinder::finish(const SourceManager &SM) {
   return Unique;
 }
 
+void TensorStoreCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(analyzedFunction().bind("function"), this);
+}
+
+void TensorStoreCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("function");
+  assert(FD && "matcher binds a function");
+  SM = Result.SourceManager;
+  LangOpts = &Result.Context->getLangOpts();
+  Stores.analyzeFunction(FD, *Result.Context);
+}
+
 } // namespace clang::tidy::gpuleak

@@ -26,6 +26,7 @@
 #ifndef GPULEAK_CHECKS_TENSORSTORES_H
 #define GPULEAK_CHECKS_TENSORSTORES_H
 
+#include "clang-tidy/ClangTidyCheck.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -115,6 +116,25 @@ private:
   /// differentiates, that are shrunk (clear, erase, pop, resize, size checks)
   /// or detached somewhere in the TU.
   llvm::DenseSet<const ValueDecl *> DifferentiatedTU, ShrunkTU, DetachedTU;
+};
+
+/// What gpuleak-retained-tensor and gpuleak-missing-detach share: each
+/// analyses every function definition of the translation unit with a
+/// TensorStoreFinder, then reports the stores of its own kinds from
+/// onEndOfTranslationUnit().
+class TensorStoreCheck : public ClangTidyCheck {
+public:
+  using ClangTidyCheck::ClangTidyCheck;
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus;
+  }
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+
+protected:
+  TensorStoreFinder Stores;
+  const SourceManager *SM = nullptr;       // set by check()
+  const LangOptions *LangOpts = nullptr;   // set by check()
 };
 
 } // namespace clang::tidy::gpuleak

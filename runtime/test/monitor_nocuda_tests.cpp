@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gpuleak/Monitor.h"
+#include "Expect.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -19,15 +20,8 @@
 #include <string>
 #include <unistd.h>
 
-static int Failures = 0, Checks = 0;
-#define EXPECT(Cond)                                                           \
-  do {                                                                         \
-    ++Checks;                                                                  \
-    if (!(Cond)) {                                                             \
-      ++Failures;                                                              \
-      std::fprintf(stdout, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #Cond);  \
-    }                                                                          \
-  } while (0)
+using gpuleak_test::Checks;
+using gpuleak_test::Failures;
 
 int main(int argc, char **argv) {
   const bool NoDevice = argc > 1 && std::string(argv[1]) == "no-cuda";

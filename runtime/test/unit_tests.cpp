@@ -10,6 +10,7 @@
 #include "gpuleak/Analysis.h"
 #include "gpuleak/Report.h"
 #include "gpuleak/Snapshot.h"
+#include "Expect.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -20,16 +21,8 @@
 #include <vector>
 
 namespace {
-int Failures = 0;
-int Checks = 0;
-#define EXPECT(Cond)                                                           \
-  do {                                                                         \
-    ++Checks;                                                                  \
-    if (!(Cond)) {                                                             \
-      ++Failures;                                                              \
-      std::fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #Cond);  \
-    }                                                                          \
-  } while (0)
+using gpuleak_test::Checks;
+using gpuleak_test::Failures;
 
 std::string Dir;
 const char *const SourceFile = "record_fixtures.cpp";

@@ -332,11 +332,9 @@ int runCheck() {
   std::string Output = OutputPath.empty() ? "-" : OutputPath.getValue();
   if (Error Err = writeToOutput(Output, [&](raw_ostream &OS) {
         switch (Format) {
-        case OutputFormat::Text: {
-          SourceFiles Sources;
-          writeText(OS, R, Sources);
+        case OutputFormat::Text:
+          writeText(OS, R);
           break;
-        }
         case OutputFormat::JSON:
           writeJSON(OS, R);
           break;

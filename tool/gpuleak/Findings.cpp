@@ -11,9 +11,7 @@
 #include "CheckDocs.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/Unicode.h"
 #include <tuple>
 
 namespace gpuleak {
@@ -106,7 +104,7 @@ SourceFiles::lineAndColumn(llvm::StringRef File, unsigned Offset) {
 /// reads each file once, as clang-tidy's ErrorReporter does (default
 /// DiagnosticOptions and LangOptions, no colours), so the text is byte for
 /// byte what clang-tidy prints for the same diagnostics and ranges.
-void writeText(llvm::raw_ostream &OS, const Results &R, SourceFiles &) {
+void writeText(llvm::raw_ostream &OS, const Results &R) {
   clang::FileManager Files{clang::FileSystemOptions()};
   clang::DiagnosticOptions DiagOpts;
   clang::IgnoringDiagConsumer Ignore;

@@ -99,7 +99,7 @@ private:
 /// Writes findings as clang-tidy prints them: `file:line:col: warning: message
 /// [check]`, the source snippet with the caret and the flagged range, then
 /// each note the same way (clang's TextDiagnostic renders them).
-void writeText(llvm::raw_ostream &OS, const Results &R, SourceFiles &Sources);
+void writeText(llvm::raw_ostream &OS, const Results &R);
 
 /// Writes gpuleak's findings JSON (docs/findings-format.md).
 void writeJSON(llvm::raw_ostream &OS, const Results &R);
