@@ -12,8 +12,6 @@ namespace clang::tidy::gpuleak {
 
 namespace {
 // Bind names.
-constexpr char LoopId[] = "loop";   // the loop statement
-constexpr char CallId[] = "call";   // a call anywhere inside the loop
 constexpr char ResetId[] = "reset"; // a call that drops .grad (see below)
 } // namespace
 
@@ -133,8 +131,7 @@ CreateGraphCycleCheck::leafCandidates(const CallExpr *Backward,
            *ReceiverVar->getInit(), *Ctx)) {
     const auto *V = M.getNodeAs<VarDecl>(VarId);
     if (V == ReceiverVar || llvm::is_contained(Leaves, V) ||
-        SM.isBeforeInTranslationUnit(V->getLocation(), LoopRange.getBegin()) ||
-        SM.isBeforeInTranslationUnit(LoopRange.getEnd(), V->getLocation()))
+        !rangeContains(LoopRange, V->getLocation(), SM))
       continue;
     Leaves.push_back(V);
   }
@@ -167,17 +164,12 @@ void CreateGraphCycleCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void CreateGraphCycleCheck::registerMatchers(MatchFinder *Finder) {
-  // Loops first, then the calls inside them.
-  Finder->addMatcher(
-      stmt(loopStmt(),
-           forEachDescendant(callExpr(callee(functionDecl())).bind(CallId)))
-          .bind(LoopId),
-      this);
+  Finder->addMatcher(loopWithCall(), this);
 }
 
 void CreateGraphCycleCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Loop = Result.Nodes.getNodeAs<Stmt>(LoopId);
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>(CallId);
+  const auto *Loop = Result.Nodes.getNodeAs<Stmt>(LoopCallLoopId);
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>(LoopCallCallId);
   assert(Loop && Call && "matcher binds a loop and a call");
   Ctx = Result.Context;
   std::optional<CallChain> Chain = Backwards.find(Call, *Ctx);

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaUnreleasedCheck.h"
+#include "TorchMatchers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -1233,9 +1234,7 @@ static const Stmt *perIterationBody(const VarDecl *Var, const Stmt *Use,
                                     ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   auto Holds = [&](const Stmt *Body, SourceLocation L) {
-    SourceRange R = Body->getSourceRange();
-    return R.isValid() && L.isValid() && !SM.isBeforeInTranslationUnit(L, R.getBegin()) &&
-           !SM.isBeforeInTranslationUnit(R.getEnd(), L);
+    return L.isValid() && rangeContains(Body->getSourceRange(), L, SM);
   };
   DynTypedNodeList Parents = Ctx.getParents(*Var);
   while (!Parents.empty()) {

@@ -9,12 +9,6 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::gpuleak {
 
-namespace {
-// Bind names.
-constexpr char LoopId[] = "loop"; // the loop statement
-constexpr char CallId[] = "call"; // a call anywhere inside the loop
-} // namespace
-
 /// Functions that flush a caching allocator's cache in LibTorch 2.11:
 ///  - c10::cuda::CUDACachingAllocator::emptyCache (c10/cuda/CUDACachingAllocator.h)
 ///  - at::accelerator::emptyCache (ATen/DeviceAccelerator.h)
@@ -70,18 +64,12 @@ void EmptyCacheInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void EmptyCacheInLoopCheck::registerMatchers(MatchFinder *Finder) {
-  // Loops first, then the calls inside them: cheaper than hasAncestor(loop)
-  // on every call of the translation unit.
-  Finder->addMatcher(
-      stmt(loopStmt(),
-           forEachDescendant(callExpr(callee(functionDecl())).bind(CallId)))
-          .bind(LoopId),
-      this);
+  Finder->addMatcher(loopWithCall(), this);
 }
 
 void EmptyCacheInLoopCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Loop = Result.Nodes.getNodeAs<Stmt>(LoopId);
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>(CallId);
+  const auto *Loop = Result.Nodes.getNodeAs<Stmt>(LoopCallLoopId);
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>(LoopCallCallId);
   assert(Loop && Call && "matcher binds a loop and a call");
   std::optional<CallChain> Chain = Flushes.find(Call, *Result.Context);
   if (!Chain)

@@ -8,6 +8,12 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::gpuleak {
 
+ast_matchers::StatementMatcher loopWithCall() {
+  using namespace ast_matchers;
+  return stmt(loopStmt(), forEachDescendant(callExpr(callee(functionDecl())).bind(LoopCallCallId)))
+      .bind(LoopCallLoopId);
+}
+
 std::optional<CallChain> CallChainSearch::find(const CallExpr *Call,
                                                ASTContext &Ctx,
                                                unsigned Depth) {

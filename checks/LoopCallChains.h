@@ -12,6 +12,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallVector.h"
@@ -19,6 +20,15 @@
 #include <optional>
 
 namespace clang::tidy::gpuleak {
+
+/// Bind names of loopWithCall().
+inline constexpr char LoopCallLoopId[] = "loop"; // the loop statement
+inline constexpr char LoopCallCallId[] = "call"; // a call anywhere inside it
+
+/// A loop statement (LoopCallLoopId), matched once per call of a function
+/// anywhere inside it (LoopCallCallId). Loops first, then their calls: cheaper
+/// than hasAncestor(loop) on every call of the translation unit.
+ast_matchers::StatementMatcher loopWithCall();
 
 /// Calls from a call written in a loop down to the call searched for (the
 /// last element), outermost first.

@@ -199,25 +199,14 @@ static bool isCarrier(QualType T, const ASTContext &Ctx, unsigned Depth = 0) {
 // ---------------------------------------------------------------------------
 // Source positions.
 
-static bool isBefore(const SourceManager &SM, SourceLocation A,
-                     SourceLocation B) {
-  return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
-                                      SM.getExpansionLoc(B));
-}
-
-static bool contains(const SourceManager &SM, SourceRange R,
-                     SourceLocation L) {
-  return !isBefore(SM, L, R.getBegin()) && !isBefore(SM, R.getEnd(), L);
-}
 
 static int regionOf(const FunctionFacts &F, const SourceManager &SM,
                     SourceLocation L) {
   int Best = 0;
   for (int I = 1, E = F.Regions.size(); I < E; ++I)
-    if (contains(SM, F.Regions[I].Range, L) &&
+    if (rangeContains(F.Regions[I].Range, L, SM) &&
         (Best == 0 ||
-         isBefore(SM, F.Regions[Best].Range.getBegin(),
-                  F.Regions[I].Range.getBegin())))
+         isBeforeExpanded(F.Regions[Best].Range.getBegin(), F.Regions[I].Range.getBegin(), SM)))
       Best = I;
   return Best;
 }
@@ -533,9 +522,8 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
     SourceLocation L = F.Regions[I].Lambda->getBeginLoc();
     int Best = 0;
     for (int J = 1; J < E; ++J)
-      if (J != I && contains(SM, F.Regions[J].Range, L) &&
-          (Best == 0 || isBefore(SM, F.Regions[Best].Range.getBegin(),
-                                 F.Regions[J].Range.getBegin())))
+      if (J != I && rangeContains(F.Regions[J].Range, L, SM) &&
+          (Best == 0 || isBeforeExpanded(F.Regions[Best].Range.getBegin(), F.Regions[J].Range.getBegin(), SM)))
         Best = J;
     F.Regions[I].Parent = Best;
   }
@@ -584,7 +572,7 @@ public:
 
   bool anySiteIn(FunctionFacts &F, SourceRange R) {
     for (const Site &S : F.Sites)
-      if (contains(SM, R, S.Loc) && siteCounts(S))
+      if (rangeContains(R, S.Loc, SM) && siteCounts(S))
         return true;
     return false;
   }
@@ -596,12 +584,12 @@ public:
                                                  bool Blocks = false) {
     llvm::SmallVector<const Stmt *, 4> Loops;
     for (const Stmt *L : F.Loops)
-      if (contains(SM, L->getSourceRange(), P) &&
+      if (rangeContains(L->getSourceRange(), P, SM) &&
           regionOf(F, SM, L->getBeginLoc()) == R)
         Loops.push_back(L);
     if (Blocks)
       for (const CompoundStmt *B : F.Blocks) {
-        if (!contains(SM, B->getSourceRange(), P) ||
+        if (!rangeContains(B->getSourceRange(), P, SM) ||
             B->getSourceRange() == F.Regions[R].Range ||
             regionOf(F, SM, B->getBeginLoc()) != R)
           continue;
@@ -612,7 +600,7 @@ public:
         Loops.push_back(B);
       }
     llvm::sort(Loops, [&](const Stmt *A, const Stmt *B) {
-      return isBefore(SM, B->getBeginLoc(), A->getBeginLoc());
+      return isBeforeExpanded(B->getBeginLoc(), A->getBeginLoc(), SM);
     });
     return Loops;
   }
@@ -622,16 +610,16 @@ public:
   bool escapes(FunctionFacts &F, int R, const Stmt *L) {
     SourceRange LR = L->getSourceRange();
     for (const Store &S : F.Stores)
-      if (contains(SM, LR, S.Loc) &&
-          (!S.Target || !contains(SM, LR, S.Target->getLocation())))
+      if (rangeContains(LR, S.Loc, SM) &&
+          (!S.Target || !rangeContains(LR, S.Target->getLocation(), SM)))
         return true;
     for (SourceLocation Ret : F.CarrierReturns)
-      if (contains(SM, LR, Ret) && regionOf(F, SM, Ret) == R)
+      if (rangeContains(LR, Ret, SM) && regionOf(F, SM, Ret) == R)
         return true;
     // A call that hands a tensor to a function of this TU that keeps
     // something in a member, a global or an out-parameter.
     for (const Site &S : F.Sites)
-      if (S.Kind == Site::Call && S.CarrierArg && contains(SM, LR, S.Loc))
+      if (S.Kind == Site::Call && S.CarrierArg && rangeContains(LR, S.Loc, SM))
         if (FunctionFacts *Callee = ByDecl.lookup(S.Callee))
           if (llvm::any_of(Callee->Stores,
                            [](const Store &St) { return !St.Target; }))
@@ -655,16 +643,16 @@ public:
       return true;
     SourceRange LR = F.Regions[R].Range;
     for (const Store &S : F.Stores)
-      if (contains(SM, LR, S.Loc) &&
-          (!S.Target || !contains(SM, LR, S.Target->getLocation())))
+      if (rangeContains(LR, S.Loc, SM) &&
+          (!S.Target || !rangeContains(LR, S.Target->getLocation(), SM)))
         return true;
     return false;
   }
 
   void addEval(FunctionFacts &F, int R, SourceLocation P, Reasons &Why) {
     for (const CallExpr *E : F.Evals)
-      if (isBefore(SM, E->getBeginLoc(), P) &&
-          contains(SM, F.Regions[R].Range, E->getBeginLoc())) {
+      if (isBeforeExpanded(E->getBeginLoc(), P, SM) &&
+          rangeContains(F.Regions[R].Range, E->getBeginLoc(), SM)) {
         Why.push_back({Reason::Eval, E->getBeginLoc()});
         return;
       }
@@ -689,11 +677,11 @@ public:
     }
     auto Loops = loopsAround(F, R, P);
     for (const Site &S : F.Sites) {
-      if (!contains(SM, F.Regions[R].Range, S.Loc))
+      if (!rangeContains(F.Regions[R].Range, S.Loc, SM))
         continue;
-      bool Later = isBefore(SM, P, S.Loc);
+      bool Later = isBeforeExpanded(P, S.Loc, SM);
       for (const Stmt *L : Loops)
-        Later |= contains(SM, L->getSourceRange(), S.Loc);
+        Later |= rangeContains(L->getSourceRange(), S.Loc, SM);
       if (Later && siteCounts(S))
         return false;
     }
@@ -733,9 +721,9 @@ public:
   std::optional<bool> localGuard(FunctionFacts &F, int R, SourceLocation P) {
     const GradEvent *Last = nullptr;
     for (const GradEvent &G : F.GradEvents)
-      if (G.Block && contains(SM, G.Block->getSourceRange(), P) &&
-          isBefore(SM, G.Loc, P) && regionOf(F, SM, G.Loc) == R &&
-          (!Last || isBefore(SM, Last->Loc, G.Loc)))
+      if (G.Block && rangeContains(G.Block->getSourceRange(), P, SM) &&
+          isBeforeExpanded(G.Loc, P, SM) && regionOf(F, SM, G.Loc) == R &&
+          (!Last || isBeforeExpanded(Last->Loc, G.Loc, SM)))
         Last = &G;
     if (!Last)
       return std::nullopt;
@@ -851,7 +839,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
     if (F.Internal)
       continue;
     llvm::sort(F.Forwards, [&](const CallExpr *A, const CallExpr *B) {
-      return isBefore(SM, A->getExprLoc(), B->getExprLoc());
+      return isBeforeExpanded(A->getExprLoc(), B->getExprLoc(), SM);
     });
     llvm::SmallVector<const CompoundStmt *, 4> ReportedBlocks;
     for (const CallExpr *Fwd : F.Forwards) {
@@ -869,14 +857,14 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
         continue;
       // One finding per block: its fix covers the block's later passes.
       if (llvm::any_of(ReportedBlocks, [&](const CompoundStmt *B) {
-            return contains(SM, B->getSourceRange(), P);
+            return rangeContains(B->getSourceRange(), P, SM);
           }))
         continue;
       const CompoundStmt *Block = nullptr;
       for (const CompoundStmt *B : F.Blocks)
-        if (contains(SM, B->getSourceRange(), P) &&
+        if (rangeContains(B->getSourceRange(), P, SM) &&
             regionOf(F, SM, B->getBeginLoc()) == R &&
-            (!Block || isBefore(SM, Block->getBeginLoc(), B->getBeginLoc())))
+            (!Block || isBeforeExpanded(Block->getBeginLoc(), B->getBeginLoc(), SM)))
           Block = B;
       if (Block)
         ReportedBlocks.push_back(Block);
@@ -896,7 +884,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
           !D.anySiteIn(F, Block->getSourceRange()) &&
           llvm::none_of(F.GradEvents,
                         [&](const GradEvent &G) {
-                          return contains(SM, Block->getSourceRange(), G.Loc);
+                          return rangeContains(Block->getSourceRange(), G.Loc, SM);
                         }) &&
           !Block->getLBracLoc().isMacroID() &&
           !(*Block->body_begin())->getBeginLoc().isMacroID()) {

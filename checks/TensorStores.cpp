@@ -131,18 +131,6 @@ static const Expr *strip(const Expr *E) {
   return E;
 }
 
-static bool isBefore(SourceLocation A, SourceLocation B,
-                     const SourceManager &SM) {
-  return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
-                                      SM.getExpansionLoc(B));
-}
-
-static bool contains(SourceRange Outer, SourceLocation L,
-                     const SourceManager &SM) {
-  return Outer.isValid() && !isBefore(L, Outer.getBegin(), SM) &&
-         !isBefore(Outer.getEnd(), L, SM);
-}
-
 static bool isTensorRecord(const CXXRecordDecl *RD) {
   if (!RD || !RD->hasDefinition())
     return false;
@@ -750,7 +738,7 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
   for (const Expr *R : ReturnValues) {
     bool InLambda = false;
     for (SourceRange L : F.Lambdas)
-      InLambda |= contains(L, R->getBeginLoc(), SM);
+      InLambda |= rangeContains(L, R->getBeginLoc(), SM);
     if (!InLambda)
       F.Returned.push_back(R);
   }
@@ -762,7 +750,7 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
 static bool inAny(llvm::ArrayRef<SourceRange> Ranges, SourceLocation L,
                   const SourceManager &SM) {
   for (SourceRange R : Ranges)
-    if (contains(R, L, SM))
+    if (rangeContains(R, L, SM))
       return true;
   return false;
 }
@@ -820,11 +808,11 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
       llvm::SmallVector<const Expr *, 2> Defs = It->second;
       for (const Expr *Def : Defs) {
         // A definition after the use reaches it only around a loop.
-        if (isBefore(E->getBeginLoc(), Def->getBeginLoc(), SM)) {
+        if (isBeforeExpanded(E->getBeginLoc(), Def->getBeginLoc(), SM)) {
           bool SameLoop = false;
           for (const Stmt *L : F.Loops)
-            SameLoop |= contains(L->getSourceRange(), E->getBeginLoc(), SM) &&
-                        contains(L->getSourceRange(), Def->getBeginLoc(), SM);
+            SameLoop |= rangeContains(L->getSourceRange(), E->getBeginLoc(), SM) &&
+                        rangeContains(L->getSourceRange(), Def->getBeginLoc(), SM);
           if (!SameLoop)
             continue;
         }
@@ -986,8 +974,8 @@ static const Stmt *innermostLoop(const TensorStoreFinder::FnInfo &F,
                                  SourceLocation L, const SourceManager &SM) {
   const Stmt *Best = nullptr;
   for (const Stmt *Loop : F.Loops)
-    if (contains(Loop->getSourceRange(), L, SM) &&
-        (!Best || contains(Best->getSourceRange(), Loop->getBeginLoc(), SM)))
+    if (rangeContains(Loop->getSourceRange(), L, SM) &&
+        (!Best || rangeContains(Best->getSourceRange(), Loop->getBeginLoc(), SM)))
       Best = Loop;
   return Best;
 }
@@ -1047,13 +1035,13 @@ static bool leavesLoopAfter(const Expr *Store, const Stmt *Loop,
     if (isa<BreakStmt>(Exit)) {
       bool Nested = false;
       for (const Stmt *L : F.Loops)
-        Nested |= L != Loop && contains(Loop->getSourceRange(), L->getBeginLoc(), SM) &&
-                  contains(L->getSourceRange(), Exit->getBeginLoc(), SM);
+        Nested |= L != Loop && rangeContains(Loop->getSourceRange(), L->getBeginLoc(), SM) &&
+                  rangeContains(L->getSourceRange(), Exit->getBeginLoc(), SM);
       if (Nested)
         continue;
     }
-    if (contains(Block->getSourceRange(), Store->getBeginLoc(), SM) &&
-        isBefore(Store->getBeginLoc(), Exit->getBeginLoc(), SM))
+    if (rangeContains(Block->getSourceRange(), Store->getBeginLoc(), SM) &&
+        isBeforeExpanded(Store->getBeginLoc(), Exit->getBeginLoc(), SM))
       return true;
   }
   return false;
@@ -1068,7 +1056,7 @@ static const Stmt *loopCallingLambda(const TensorStoreFinder::FnInfo &F,
                                      const LambdaExpr **Via) {
   const SourceManager &SM = Ctx.getSourceManager();
   for (const LambdaExpr *L : F.LambdaExprs) {
-    if (!contains(L->getBody()->getSourceRange(), StoreLoc, SM))
+    if (!rangeContains(L->getBody()->getSourceRange(), StoreLoc, SM))
       continue;
     const VarDecl *Holder = nullptr;
     for (const auto &[VD, Values] : F.Defs)
@@ -1085,7 +1073,7 @@ static const Stmt *loopCallingLambda(const TensorStoreFinder::FnInfo &F,
                          .bind(CallId)),
              *F.Body, Ctx)) {
       const Stmt *Loop = innermostLoop(F, M.getNodeAs<Expr>(CallId)->getBeginLoc(), SM);
-      if (Loop && !contains(Loop->getSourceRange(), L->getBeginLoc(), SM)) {
+      if (Loop && !rangeContains(Loop->getSourceRange(), L->getBeginLoc(), SM)) {
         *Via = L;
         return Loop;
       }
@@ -1110,8 +1098,8 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     Loop = loopCallingLambda(F, Store->getBeginLoc(), Ctx, &Via);
   // One iteration's code: the loop, and the body of the lambda it calls.
   auto InIteration = [&](SourceLocation L) {
-    return contains(Loop->getSourceRange(), L, SM) ||
-           (Via && contains(Via->getBody()->getSourceRange(), L, SM));
+    return rangeContains(Loop->getSourceRange(), L, SM) ||
+           (Via && rangeContains(Via->getBody()->getSourceRange(), L, SM));
   };
   if (!Outlives) {
     // A local must be declared outside the loop whose iterations it spans.
@@ -1147,7 +1135,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   // member, global or static.
   if (!Outlives && !InIteration(P.Origin->getBeginLoc()))
     return;
-  if (Outlives && !contains(F.Body->getSourceRange(), P.Origin->getBeginLoc(), SM))
+  if (Outlives && !rangeContains(F.Body->getSourceRange(), P.Origin->getBeginLoc(), SM))
     return;
 
   // A loop over modules (`for (auto &layer : layers) x = layer(x);`) runs
@@ -1180,8 +1168,8 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     if (Through != Path::None)
       for (const auto &[D, A] : F.Assigns)
         if (D == Target && A != Store &&
-            isBefore(A->getBeginLoc(), Store->getBeginLoc(), SM) &&
-            (Outlives ? contains(F.Body->getSourceRange(), A->getBeginLoc(), SM)
+            isBeforeExpanded(A->getBeginLoc(), Store->getBeginLoc(), SM) &&
+            (Outlives ? rangeContains(F.Body->getSourceRange(), A->getBeginLoc(), SM)
                       : InIteration(A->getBeginLoc())))
           return;
     if (Through == Path::Through)
@@ -1419,7 +1407,7 @@ TensorStoreFinder::finish(const SourceManager &SM) {
     Out.push_back(S);
   }
   llvm::sort(Out, [&](const TensorStore &A, const TensorStore &B) {
-    return isBefore(A.Store->getBeginLoc(), B.Store->getBeginLoc(), SM);
+    return isBeforeExpanded(A.Store->getBeginLoc(), B.Store->getBeginLoc(), SM);
   });
   // Once per store: a template is analyzed as written and once per
   // instantiation; keep an instantiation's finding, which knows the types

@@ -70,18 +70,22 @@ rarelyRunRanges(const Stmt *Body, ASTContext &Ctx, bool IsLoop) {
   return Ranges;
 }
 
+bool isBeforeExpanded(SourceLocation A, SourceLocation B, const SourceManager &SM) {
+  return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A), SM.getExpansionLoc(B));
+}
+
+bool rangeContains(SourceRange R, SourceLocation L, const SourceManager &SM) {
+  return R.isValid() && !isBeforeExpanded(L, R.getBegin(), SM) &&
+         !isBeforeExpanded(R.getEnd(), L, SM);
+}
+
 bool isWithinAny(SourceRange Inner, llvm::ArrayRef<SourceRange> Ranges,
                  const SourceManager &SM) {
-  SourceLocation B = SM.getExpansionLoc(Inner.getBegin());
-  for (SourceRange R : Ranges) {
-    SourceLocation RB = SM.getExpansionLoc(R.getBegin());
-    SourceLocation RE = SM.getExpansionLoc(R.getEnd());
-    if (SM.getFileID(B) != SM.getFileID(RB))
-      continue;
-    if (!SM.isBeforeInTranslationUnit(B, RB) &&
-        !SM.isBeforeInTranslationUnit(RE, B))
+  const FileID File = SM.getFileID(SM.getExpansionLoc(Inner.getBegin()));
+  for (SourceRange R : Ranges)
+    if (SM.getFileID(SM.getExpansionLoc(R.getBegin())) == File &&
+        rangeContains(R, Inner.getBegin(), SM))
       return true;
-  }
   return false;
 }
 

@@ -34,6 +34,14 @@ ast_matchers::internal::Matcher<QualType> tensorType();
 llvm::SmallVector<SourceRange, 4>
 rarelyRunRanges(const Stmt *Body, ASTContext &Ctx, bool IsLoop = false);
 
+/// True if \p A comes before \p B in the translation unit, compared after
+/// macro expansion.
+bool isBeforeExpanded(SourceLocation A, SourceLocation B, const SourceManager &SM);
+
+/// True if \p L lies in \p R, both ends included, compared after macro
+/// expansion; false when \p R is invalid.
+bool rangeContains(SourceRange R, SourceLocation L, const SourceManager &SM);
+
 /// True if \p Inner lies inside one of \p Ranges, compared as file offsets
 /// after macro expansion.
 bool isWithinAny(SourceRange Inner, llvm::ArrayRef<SourceRange> Ranges,
