@@ -268,13 +268,14 @@ struct Monitor::Impl {
           B += Shift;
     }
     // A wrapped trace ring lost the allocation records of the first steps.
-    const size_t WindowSteps = Boundaries.size() - 1;
+    // (Boundaries holds one more entry than there are steps.)
+    const size_t WindowBoundaryCount = Boundaries.size();
     Boundaries = coveredBoundaries(S, Boundaries, O.history_max_entries);
-    if (Boundaries.size() - (Boundaries.empty() ? 0 : 1) < WindowSteps) {
+    if (Boundaries.size() < WindowBoundaryCount) {
       ++R.history_wrapped;
       log("the allocation history ring (" + std::to_string(O.history_max_entries) +
           " entries) wrapped: " + std::to_string(Boundaries.empty() ? 0 : Boundaries.size() - 1) +
-          " of " + std::to_string(WindowSteps) + " steps are attributable");
+          " of " + std::to_string(WindowBoundaryCount - 1) + " steps are attributable");
     }
     uint64_t Unattributed = 0;
     for (Evidence &E : attributeGrowth(S, Boundaries, O.attribution, &Unattributed))

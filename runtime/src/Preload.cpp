@@ -57,9 +57,7 @@ void stopSamplerAtExit() {
 }
 
 void finishAtExit() {
-  Stop.store(true);
-  if (Sampler && Sampler->joinable())
-    Sampler->join();
+  stopSamplerAtExit();
   if (TheMonitor)
     TheMonitor->finish();
 }

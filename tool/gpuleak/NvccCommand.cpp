@@ -99,7 +99,7 @@ translateNvccCommand(const std::vector<std::string> &Args) {
     }
     if (A.starts_with("-") && isDroppedWithValue(Opt)) {
       std::optional<StringRef> V = Value();
-      if (V && !Arch && (Opt.contains("arch") || Opt.contains("code") || Opt == "-gencode"))
+      if (V && !Arch && (Opt.contains("arch") || Opt.contains("code")))
         Arch = archOf(*V);
       continue;
     }
