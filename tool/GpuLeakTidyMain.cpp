@@ -5,7 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ExactOptions.h"
 #include "clang-tidy/tool/ClangTidyMain.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -21,6 +23,14 @@ int main(int argc, const char **argv) {
   // A clang tool looks for clang's resource dir (builtin and CUDA wrapper
   // headers) next to its own binary, where ours has none. Point it at the
   // installed clang 22's, unless the user chose one.
+  // clang-tidy's llvm::cl reads `--hfoo` as `-h` (the help, exit 0): a CI job
+  // with a mistyped flag would pass without analysing anything.
+  if (std::optional<std::string> Err = gpuleak::findInexactOption(
+          llvm::ArrayRef(argv + 1, argv + argc),
+          llvm::cl::SubCommand::getTopLevel())) {
+    llvm::errs() << "error: gpuleak-tidy: " << *Err << '\n';
+    return 1;
+  }
   llvm::SmallVector<const char *, 16> Args(argv, argv + argc);
   bool HasResourceDir = false;
   for (llvm::StringRef A : Args)

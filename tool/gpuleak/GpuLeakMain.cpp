@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckCommand.h"
+#include "ExactOptions.h"
 #include "Verify.h"
 #include "clang/Basic/Version.h"
 #include "llvm/ADT/StringExtras.h"
@@ -47,6 +48,21 @@ int main(int argc, const char **argv) {
                                  gpuleak::checkSubcommand());
   llvm::cl::HideUnrelatedOptions(gpuleak::verifyCategory(),
                                  gpuleak::verifySubcommand());
+  // llvm::cl would read `--header-filter=src` as `-h` (the help, exit 0) and
+  // `--jfoo` as `-j`; only exact option names are accepted.
+  {
+    llvm::cl::SubCommand *Sub = &llvm::cl::SubCommand::getTopLevel();
+    int First = 1;
+    if (argc > 1 && llvm::StringRef(argv[1]) == "check")
+      Sub = &gpuleak::checkSubcommand(), First = 2;
+    else if (argc > 1 && llvm::StringRef(argv[1]) == "verify")
+      Sub = &gpuleak::verifySubcommand(), First = 2;
+    if (std::optional<std::string> Err = gpuleak::findInexactOption(
+            llvm::ArrayRef(argv + First, argv + argc), *Sub)) {
+      llvm::errs() << "gpuleak: error: " << *Err << '\n';
+      return ExitError;
+    }
+  }
   std::string ParseErrors;
   llvm::raw_string_ostream ErrorStream(ParseErrors);
   if (!llvm::cl::ParseCommandLineOptions(

@@ -82,7 +82,8 @@ translateNvccCommand(const std::vector<std::string> &Args) {
   bool HasLanguage = false, CudaLanguage = false, IsCu = false;
   for (size_t I = 1; I < Args.size(); ++I) {
     StringRef A = Args[I];
-    auto [Opt, EqValue] = A.split('=');
+    const std::pair<StringRef, StringRef> Split = A.split('=');
+    const StringRef Opt = Split.first, EqValue = Split.second;
     const bool HasEq = A.contains('=');
     auto Value = [&]() -> std::optional<StringRef> {
       if (HasEq)
