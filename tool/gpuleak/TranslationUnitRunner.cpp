@@ -3,9 +3,11 @@
 #include "TranslationUnitRunner.h"
 #include "NvccCommand.h"
 #include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyOptions.h"
+#include "clang-tidy/GlobList.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Lex/PreprocessorOptions.h"
@@ -28,9 +30,38 @@ void RunSettings::addConfigError(InputError E) {
   ConfigErrors.push_back(std::move(E));
 }
 
+bool RunSettings::hasConfigError(llvm::StringRef File,
+                                 llvm::StringRef MessagePrefix) {
+  std::lock_guard<std::mutex> Lock(ConfigErrorsLock);
+  return llvm::any_of(ConfigErrors, [&](const InputError &E) {
+    return E.File == File && llvm::StringRef(E.Message).starts_with(MessagePrefix);
+  });
+}
+
 std::vector<InputError> RunSettings::takeConfigErrors() {
   std::lock_guard<std::mutex> Lock(ConfigErrorsLock);
   return std::move(ConfigErrors);
+}
+
+std::map<std::string, std::set<std::string>>
+RunSettings::registeredCheckOptions() {
+  ClangTidyCheckFactories Factories;
+  for (const auto &Module : ClangTidyModuleRegistry::entries())
+    Module.instantiate()->addCheckFactories(Factories);
+  ClangTidyContext Context(std::make_unique<DefaultOptionsProvider>(
+      ClangTidyGlobalOptions(), ClangTidyOptions::getDefaults()));
+  std::map<std::string, std::set<std::string>> Result;
+  for (const auto &Factory : Factories) {
+    llvm::StringRef Name = Factory.getKey();
+    if (!Name.starts_with("gpuleak-"))
+      continue;
+    std::set<std::string> &Names = Result[Name.str()];
+    ClangTidyOptions::OptionMap Stored;
+    Factory.getValue()(Name, &Context)->storeOptions(Stored);
+    for (const auto &Option : Stored)
+      Names.insert(Option.getKey().drop_front(Name.size() + 1).str());
+  }
+  return Result;
 }
 
 namespace {
@@ -103,6 +134,62 @@ public:
 };
 } // namespace
 
+/// Whether \p Checks (a clang-tidy glob list) enables any gpuleak check.
+static bool enablesAny(llvm::StringRef Checks, const RunSettings &Settings) {
+  GlobList List(Checks);
+  for (const auto &Check : Settings.CheckOptions)
+    if (List.contains(Check.first))
+      return true;
+  return false;
+}
+
+/// What a .clang-tidy file gets wrong about gpuleak, one message per
+/// problem, each naming its key: a glob in `Checks` that looks like a
+/// gpuleak check but matches none (`gpuleak-cuda-unreleasd`), a
+/// `gpuleak-*.Option` in `CheckOptions` that no check has. Keys of other
+/// modules' checks are not ours to judge: the file may serve stock clang-tidy
+/// too. (Values that do not parse are reported by the checks themselves,
+/// through clang-tidy's configuration diagnostics.)
+static std::vector<std::string> configProblems(const ClangTidyOptions &Options,
+                                               const RunSettings &Settings) {
+  std::vector<std::string> Problems;
+  if (Options.Checks)
+    for (llvm::StringRef Glob : llvm::split(*Options.Checks, ',')) {
+      Glob = Glob.trim();
+      llvm::StringRef Name = Glob;
+      Name.consume_front("-");
+      if (!Name.starts_with_insensitive("gpuleak"))
+        continue;
+      if (!enablesAny(Name, Settings))
+        Problems.push_back(("Checks: '" + Glob + "' matches no gpuleak check")
+                               .str());
+    }
+  for (const auto &Option : Options.CheckOptions) {
+    llvm::StringRef Key = Option.getKey();
+    if (!Key.starts_with("gpuleak-"))
+      continue;
+    auto [CheckName, OptionName] = Key.split('.');
+    auto Check = Settings.CheckOptions.find(CheckName.str());
+    if (Check == Settings.CheckOptions.end()) {
+      Problems.push_back(("CheckOptions: '" + Key + "': no check named '" +
+                          CheckName + "'")
+                             .str());
+      continue;
+    }
+    if (Check->second.count(OptionName.str()))
+      continue;
+    std::string Known;
+    for (const std::string &Name : Check->second)
+      Known += (Known.empty() ? "" : ", ") + Name;
+    Problems.push_back(("CheckOptions: '" + Key + "': " + CheckName +
+                        " has no option '" + OptionName + "'" +
+                        (Known.empty() ? " (it has none)"
+                                       : " (its options: " + Known + ")"))
+                           .str());
+  }
+  return Problems;
+}
+
 /// The options provider of one TU: clang-tidy's .clang-tidy lookup from the
 /// file's directory upward, with gpuleak's defaults below it and --checks
 /// above it. A malformed .clang-tidy is recorded as an error and ignored, as
@@ -130,8 +217,12 @@ makeOptionsProvider(RunSettings &Settings) {
                         D.getMessage())
                            .str();
         });
-    if (Parsed)
+    if (Parsed) {
+      for (std::string &Problem : configProblems(*Parsed, Settings))
+        Settings.addConfigError(
+            {Config.getBufferIdentifier().str(), std::move(Problem)});
       return Parsed;
+    }
     if (FirstError.empty())
       FirstError = Parsed.getError().message();
     Settings.addConfigError({Config.getBufferIdentifier().str(),
@@ -140,6 +231,58 @@ makeOptionsProvider(RunSettings &Settings) {
   };
   return std::make_unique<ConfigFileLookup>(
       std::move(Defaults), std::move(Overrides), std::move(ParseConfig));
+}
+
+/// The configuration source (a .clang-tidy path or clang-tidy's name for a
+/// command-line option) of highest priority for \p File whose options
+/// satisfy \p Sets.
+static std::string
+sourceSetting(ClangTidyOptionsProvider &Options, llvm::StringRef File,
+              llvm::function_ref<bool(const ClangTidyOptions &)> Sets,
+              llvm::StringRef Skip = "") {
+  std::vector<ClangTidyOptionsProvider::OptionsSource> Sources =
+      Options.getRawOptions(File);
+  for (auto It = Sources.rbegin(); It != Sources.rend(); ++It)
+    if (It->second != Skip && Sets(It->first))
+      return It->second;
+  return "configuration";
+}
+
+/// The error for a file whose configuration enables no gpuleak check, named
+/// after the source that set `Checks` last.
+static InputError noCheckEnabledError(ClangTidyOptionsProvider &Options,
+                                      llvm::StringRef File,
+                                      const RunSettings &Settings) {
+  constexpr llvm::StringRef CommandLine =
+      ClangTidyOptionsProvider::OptionsSourceTypeCheckCommandLineOption;
+  // The command line always sets Checks (-clang-analyzer-*); it counts only
+  // when --checks was given.
+  std::string Source = sourceSetting(
+      Options, File, [&](const ClangTidyOptions &O) {
+        return O.Checks.has_value() && !O.Checks->empty();
+      }, Settings.Checks.empty() ? CommandLine : "");
+  // Not naming the file: every file under that config would repeat it.
+  std::string Message =
+      "enables no gpuleak check; add gpuleak-* to it or pass "
+      "--checks=gpuleak-*";
+  if (Source == CommandLine)
+    return {"--checks", Message};
+  return {Source, "Checks: " + Message};
+}
+
+/// A clang-tidy configuration diagnostic (a value a check cannot read, as
+/// "invalid configuration value 'four' for option 'gpuleak-x.MaxCallDepth';
+/// expected an integer"), named after the source that sets that option.
+static InputError configDiagnosticError(llvm::StringRef Message,
+                                        ClangTidyOptionsProvider &Options,
+                                        llvm::StringRef File) {
+  llvm::StringRef Key =
+      Message.split("for option '").second.split('\'').first;
+  std::string Source =
+      sourceSetting(Options, File, [&](const ClangTidyOptions &O) {
+        return !Key.empty() && O.CheckOptions.count(Key);
+      });
+  return {Source, ("CheckOptions: " + Message).str()};
 }
 
 /// \p Path made absolute against \p BuildDir, with `.` and `..` removed.
@@ -213,7 +356,10 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
       new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
 
-  ClangTidyContext Context(makeOptionsProvider(Settings));
+  std::unique_ptr<ClangTidyOptionsProvider> Provider =
+      makeOptionsProvider(Settings);
+  ClangTidyOptionsProvider &Options = *Provider;
+  ClangTidyContext Context(std::move(Provider));
   ClangTidyDiagnosticConsumer DiagConsumer(Context);
   auto DiagOpts = std::make_unique<DiagnosticOptions>();
   DiagnosticsEngine DE(llvm::makeIntrusiveRefCnt<DiagnosticIDs>(), *DiagOpts,
@@ -282,6 +428,12 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
   std::string FirstError;
   for (const ClangTidyError &E : DiagConsumer.take()) {
     llvm::StringRef Name = E.DiagnosticName;
+    if (Name == "clang-tidy-config") {
+      // A check could not read its option's value (`MaxCallDepth: four`).
+      Settings.addConfigError(
+          configDiagnosticError(E.Message.Message, Options, AbsFile));
+      continue;
+    }
     if (E.DiagLevel == tooling::Diagnostic::Error) {
       if (NumErrors++ == 0)
         FirstError =
@@ -302,6 +454,15 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
       F.Notes.push_back({N.Message, placeOf(N, E.BuildDirectory, Sources),
                          fixesOf(N, E.BuildDirectory)});
     Result.Findings.push_back(std::move(F));
+  }
+  // A configuration that enables no gpuleak check for this file would let
+  // the run pass with nothing analysed.
+  // A misspelled check name already says why; one line is enough.
+  if (!enablesAny(Context.getOptionsForFile(AbsFile).Checks.value_or(""),
+                  Settings)) {
+    InputError E = noCheckEnabledError(Options, AbsFile, Settings);
+    if (!Settings.hasConfigError(E.File, "Checks: '"))
+      Settings.addConfigError(std::move(E));
   }
   if (NumErrors) {
     Result.Error = "cannot parse: " + FirstError;

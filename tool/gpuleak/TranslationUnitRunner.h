@@ -14,7 +14,9 @@
 
 #include "Findings.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -28,9 +30,22 @@ struct RunSettings {
   std::string Checks;
   /// -resource-dir for the compiler, unless a compile command has its own.
   std::string ResourceDir;
+  /// The gpuleak-* checks, each with the names of its options (without the
+  /// `check-name.` prefix), as the checks store them: what a .clang-tidy may
+  /// name under `Checks` and `CheckOptions`.
+  std::map<std::string, std::set<std::string>> CheckOptions =
+      registeredCheckOptions();
 
-  /// Records a malformed .clang-tidy file (from any thread).
+  /// The gpuleak-* checks and their options, from clang-tidy's module
+  /// registry (each check is constructed once to ask it).
+  static std::map<std::string, std::set<std::string>> registeredCheckOptions();
+
+  /// Records an error of a .clang-tidy file or of --checks (from any
+  /// thread).
   void addConfigError(InputError E);
+  /// Whether an error about \p File whose message starts with
+  /// \p MessagePrefix was recorded.
+  bool hasConfigError(llvm::StringRef File, llvm::StringRef MessagePrefix);
   std::vector<InputError> takeConfigErrors();
 
 private:
