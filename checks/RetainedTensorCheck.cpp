@@ -22,7 +22,21 @@ void RetainedTensorCheck::onEndOfTranslationUnit() {
           << SM->getExpansionRange(S.Origin->getSourceRange());
       continue;
     }
-    {
+    if (S.Callee) {
+      auto D = diag(S.Store->getBeginLoc(),
+                    "passing a tensor that carries autograd history to %0, "
+                    "which keeps it in %1, keeps every iteration's graph "
+                    "alive; pass a number (.item<double>()) or a detached "
+                    "tensor (.detach())")
+               << S.Callee << S.CalleeTarget
+               << SM->getExpansionRange(S.Store->getSourceRange());
+      if (S.FixDetach)
+        if (auto Fix = appendText(S.Value, ".detach()", *SM, *LangOpts))
+          D << *Fix;
+    }
+    for (const auto &[Text, Loc] : S.CalleeNotes)
+      diag(Loc, Text, DiagnosticIDs::Note);
+    if (!S.Callee) {
       auto D = [&] {
         switch (S.Kind) {
         case TensorStore::Accumulate:

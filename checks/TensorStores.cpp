@@ -2,6 +2,8 @@
 
 #include "TensorStores.h"
 #include "TorchMatchers.h"
+#include "summaries/LocalFacts.h"
+#include "llvm/Support/Path.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -76,6 +78,8 @@ struct TensorStoreFinder::FnInfo {
   llvm::SmallVector<std::pair<const ValueDecl *, const Expr *>, 2> Shrinks;
   /// Plain assignments `d = v`, by decl (the whole `=` expression).
   llvm::SmallVector<std::pair<const ValueDecl *, const Expr *>, 2> Assigns;
+  /// Every call of the body with a known callee, in source order.
+  llvm::SmallVector<const CallExpr *, 8> Calls;
   /// Calls to item() (their object's range), for the `.item()` fix-it.
   llvm::SmallVector<SourceRange, 2> ItemObjects;
   /// The function is the forward of a module: what it computes is what the
@@ -562,6 +566,34 @@ static bool disablesGrad(const VarDecl *VD) {
   return true;
 }
 
+/// Whether the size test \p SizeCall (`v.size()`, `v.empty()`) bounds its
+/// container: it is the condition of a loop, or of an `if` whose branch
+/// leaves the loop (`break`, `return`, `throw`) or shrinks the same object.
+/// A size() read anywhere else (a log line, an index) bounds nothing.
+static bool boundsBySize(const CallExpr *SizeCall, const Stmt &Body,
+                         ASTContext &Ctx) {
+  const auto *MC = cast<CXXMemberCallExpr>(SizeCall);
+  const ValueDecl *D = destDecl(MC->getImplicitObjectArgument());
+  auto InCondition = hasDescendant(callExpr(equalsNode(SizeCall)));
+  auto Cond = expr(anyOf(callExpr(equalsNode(SizeCall)), InCondition));
+  auto SameObject = ignoringParenImpCasts(
+      anyOf(declRefExpr(to(equalsNode(D))),
+            memberExpr(member(equalsNode(D)), has(cxxThisExpr()))));
+  auto Shrink = cxxMemberCallExpr(
+      callee(cxxMethodDecl(hasAnyName("clear", "erase", "pop_back", "pop_front",
+                                      "pop", "resize"))),
+      on(SameObject));
+  auto Leaves = stmt(anyOf(breakStmt(), returnStmt(), cxxThrowExpr()));
+  auto Acts = stmt(anyOf(Leaves, Shrink, hasDescendant(Leaves),
+                         hasDescendant(Shrink)));
+  return !match(findAll(stmt(anyOf(
+                    whileStmt(hasCondition(Cond)), forStmt(hasCondition(Cond)),
+                    doStmt(hasCondition(Cond)),
+                    ifStmt(hasCondition(Cond), hasThen(Acts))))),
+                Body, Ctx)
+              .empty();
+}
+
 TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
                                                    ASTContext &Ctx) {
   auto &Slot = Infos[FD];
@@ -726,15 +758,19 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
     }
     static const llvm::StringSet<> ShrinkNames = {
         "clear", "erase", "pop_back", "pop_front", "pop", "resize",
-        "extract", "swap", "size", "empty", "reset", "detach_", "shrink_to_fit"};
-    if (!ShrinkNames.contains(Name))
-      continue;
+        "extract", "swap", "reset", "detach_", "shrink_to_fit"};
     const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
     if (!MC)
       continue;
-    if (const ValueDecl *D = destDecl(MC->getImplicitObjectArgument()))
+    const ValueDecl *D = destDecl(MC->getImplicitObjectArgument());
+    if (!D)
+      continue;
+    if (ShrinkNames.contains(Name))
+      F.Shrinks.push_back({D, C});
+    else if ((Name == "size" || Name == "empty") && boundsBySize(C, *F.Body, Ctx))
       F.Shrinks.push_back({D, C});
   }
+  F.Calls = Calls;
   for (const Expr *R : ReturnValues) {
     bool InLambda = false;
     for (SourceRange L : F.Lambdas)
@@ -880,6 +916,15 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
           P.merge(Prov::attached(A.K == Prov::Attached ? A.Origin : C));
       }
       return P;
+    }
+    // A function defined elsewhere: what the project index says it returns.
+    if (Callee && !Pass) {
+      if (const FunctionSummary *S = indexed(Callee)) {
+        if (S->Returns == FunctionSummary::Result::Cut)
+          return P;
+        if (S->Returns == FunctionSummary::Result::Graph)
+          return Prov::attached(C);
+      }
     }
     for (const Expr *In : Inputs) {
       Prov A = provenance(In, F, Ctx, Depth + 1);
@@ -1188,10 +1233,12 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     if (escapes(Target, F, Ctx) || F.IsModuleForward)
       return;
     // Reset, cleared or bounded in the loop.
-    for (const auto &[D, S] : F.Shrinks)
-      if (D == Target && (InIteration(S->getBeginLoc()) ||
-                          calleeName(cast<CallExpr>(S)->getDirectCallee()) == "size"))
+    for (const auto &[D, S] : F.Shrinks) {
+      StringRef Name = calleeName(cast<CallExpr>(S)->getDirectCallee());
+      if (D == Target && (InIteration(S->getBeginLoc()) || Name == "size" ||
+                          Name == "empty"))
         return;
+    }
     for (const auto &[D, S] : F.Assigns) {
       if (D != Target || S == Store || !InIteration(S->getBeginLoc()))
         continue;
@@ -1273,19 +1320,268 @@ static llvm::SmallVector<const Expr *, 4> tiedTargets(const Expr *E) {
   return Out;
 }
 
-void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
-                                        ASTContext &Ctx) {
+// ---- stores made by callees ---------------------------------------------------
+
+const FunctionSummary *TensorStoreFinder::indexed(const FunctionDecl *FD) {
+  if (!Index || !FD)
+    return nullptr;
+  return Index->lookup(usrOf(FD->getCanonicalDecl()));
+}
+
+/// The parameters of \p FD that \p E is computed from (bit I: parameter I).
+llvm::ArrayRef<KeptParam> TensorStoreFinder::keptParams(const FunctionDecl *FD,
+                                                        ASTContext &Ctx) {
+  static const llvm::SmallVector<KeptParam, 1> None;
+  if (!FD)
+    return None;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const FunctionDecl *Def = FD->getDefinition();
+  const FunctionDecl *Key = Def ? Def : FD->getCanonicalDecl();
+  auto It = Kept.find(Key);
+  if (It != Kept.end())
+    return It->second; // done, or being computed (recursion): nothing yet
+  Kept[Key]; // in progress
+  llvm::SmallVector<KeptParam, 1> Out;
+  auto Add = [&](KeptParam K) {
+    for (const KeptParam &O : Out)
+      if (O.Param == K.Param && O.Target == K.Target && O.External == K.External)
+        return;
+    Out.push_back(std::move(K));
+  };
+  if (Def && Def->hasBody() && !SM.isInSystemHeader(Def->getLocation())) {
+    FnInfo &F = info(Def, Ctx);
+    auto ParamsIn = [&](const Expr *E) {
+      llvm::SmallVector<unsigned, 2> Ps;
+      for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+        const ParmVarDecl *P = Def->getParamDecl(I);
+        if (!P->getType()->isDependentType() && !holdsTensor(P->getType()))
+          continue;
+        if (pathTo(E, P, F, Ctx, 0) != Path::None)
+          Ps.push_back(I);
+      }
+      return Ps;
+    };
+    forEachStore(F, Ctx, [&](TensorStore::StoreKind, const Expr *Store,
+                             const Expr *Dest, const Expr *Value) {
+      const ValueDecl *Target = destDecl(Dest);
+      if (!Target || !outlivesFunction(Target))
+        return;
+      for (unsigned I : ParamsIn(Value))
+        Add({I, Target, Store, {}, nullptr});
+    });
+    for (const CallExpr *C : F.Calls) {
+      const FunctionDecl *G = C->getDirectCallee();
+      if (!G || G == Def || SM.isInSystemHeader(G->getLocation()))
+        continue;
+      unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(G) ? 1 : 0;
+      llvm::SmallVector<KeptParam, 1> Ks(keptParams(G, Ctx));
+      for (const KeptParam &K : Ks) {
+        if (K.Param + Shift >= C->getNumArgs())
+          continue;
+        for (unsigned I : ParamsIn(C->getArg(K.Param + Shift))) {
+          KeptParam Mine = K;
+          Mine.Param = I;
+          Mine.Via.insert(Mine.Via.begin(), C);
+          Add(std::move(Mine));
+        }
+      }
+    }
+  } else if (const FunctionSummary *S = indexed(FD)) {
+    for (const ParamStore &PS : S->Stores)
+      Add({PS.Param, nullptr, nullptr, {}, &PS});
+  }
+  Kept[Key] = Out;
+  return Kept[Key];
+}
+
+/// The location of \p P in \p SM, loading its file if the TU did not;
+/// invalid when the file cannot be read.
+static SourceLocation locationOf(const SummaryPlace &P, SourceManager &SM) {
+  llvm::Expected<FileEntryRef> FE =
+      SM.getFileManager().getFileRef(P.File, /*OpenFile=*/true);
+  if (!FE) {
+    llvm::consumeError(FE.takeError());
+    return {};
+  }
+  FileID FID = SM.getOrCreateFileID(*FE, SrcMgr::C_User);
+  return SM.translateLineCol(FID, P.Line, std::max(1u, P.Column));
+}
+
+static std::string quoted(const NamedDecl *D) {
+  return "'" + D->getQualifiedNameAsString() + "'";
+}
+
+void TensorStoreFinder::considerCalleeStore(const CallExpr *Call,
+                                            const Expr *Arg,
+                                            const FunctionDecl *Callee,
+                                            const KeptParam &K, FnInfo &F,
+                                            ASTContext &Ctx) {
+  SourceManager &SM = Ctx.getSourceManager();
+  const Stmt *Loop = innermostLoop(F, Call->getBeginLoc(), SM);
+  const LambdaExpr *Via = nullptr;
+  if (!Loop)
+    Loop = loopCallingLambda(F, Call->getBeginLoc(), Ctx, &Via);
+  if (!Loop)
+    return; // once per call: the caller's own callers decide
+  auto InIteration = [&](SourceLocation L) {
+    return rangeContains(Loop->getSourceRange(), L, SM) ||
+           (Via && rangeContains(Via->getBody()->getSourceRange(), L, SM));
+  };
+  if (leavesLoopAfter(Call, Loop, F, Ctx))
+    return;
+  // The callee keeps the value in a member of the object it is called on:
+  // an object of one iteration dies with the iteration.
+  bool IntoMember = K.Target ? isa<FieldDecl>(K.Target)
+                             : isa<CXXMethodDecl>(Callee) &&
+                                   !cast<CXXMethodDecl>(Callee)->isStatic();
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call); MC && IntoMember) {
+    const Expr *Obj = MC->getImplicitObjectArgument();
+    const ValueDecl *ObjDecl = destDecl(Obj);
+    if (!ObjDecl && !isa<CXXThisExpr>(strip(Obj)))
+      return; // a temporary, or an object we cannot name
+    if (ObjDecl && !outlivesFunction(ObjDecl) && InIteration(ObjDecl->getLocation()))
+      return;
+  }
+  Prov P = provenance(Arg, F, Ctx, 0);
+  if (P.K != Prov::Attached || !P.Origin || !InIteration(P.Origin->getBeginLoc()))
+    return;
+
+  TensorStore S{TensorStore::Insert, Call, K.Target, Arg, P.Origin, Loop};
+  S.Callee = Callee;
+  std::string Calls = quoted(Callee);
+  if (K.External) {
+    S.CalleeTarget = "'" + K.External->Target + "'";
+    std::string From = Calls;
+    for (const SummaryCall &V : K.External->Via) {
+      SourceLocation L = locationOf(V.At, SM);
+      if (L.isValid())
+        S.CalleeNotes.push_back({From + " passes it to '" + V.Callee + "' here", L});
+      From = "'" + V.Callee + "'";
+    }
+    SourceLocation L = locationOf(K.External->At, SM);
+    if (L.isValid())
+      S.CalleeNotes.push_back(
+          {From + " keeps it in " + S.CalleeTarget + " here", L});
+  } else {
+    S.CalleeTarget = quoted(K.Target);
+    std::string From = Calls;
+    for (const CallExpr *V : K.Via) {
+      std::string To = V->getDirectCallee() ? quoted(V->getDirectCallee()) : "a callee";
+      S.CalleeNotes.push_back({From + " passes it to " + To + " here", V->getBeginLoc()});
+      From = To;
+    }
+    S.CalleeNotes.push_back(
+        {From + " keeps it in " + S.CalleeTarget + " here", K.Store->getBeginLoc()});
+  }
+  const Expr *V = strip(Arg);
+  S.FixDetach = isa<DeclRefExpr, MemberExpr, CallExpr>(V) &&
+                !isa<CXXOperatorCallExpr>(V) && !V->getBeginLoc().isMacroID() &&
+                !Arg->getEndLoc().isMacroID() &&
+                isTensorRecord(V->getType().getNonReferenceType()->getAsCXXRecordDecl());
+  PendingCallee.push_back(std::move(S));
+  PendingExternal.push_back(K.External);
+}
+
+FunctionSummary::Result TensorStoreFinder::resultOf(const FunctionDecl *FD,
+                                                    ASTContext &Ctx) {
+  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (Def && Def->hasBody() && !SM.isInSystemHeader(Def->getLocation())) {
+    if (returnProvenance(Def, Ctx, 0).K == Prov::Attached)
+      return FunctionSummary::Result::Graph;
+    FnInfo &F = info(Def, Ctx);
+    bool AllCut = !F.Returned.empty();
+    for (const Expr *R : F.Returned) {
+      const auto *C = dyn_cast_or_null<CallExpr>(strip(R));
+      AllCut &= C && cutsGraph(C);
+    }
+    return AllCut ? FunctionSummary::Result::Cut
+                  : FunctionSummary::Result::Unknown;
+  }
+  if (const FunctionSummary *S = indexed(FD))
+    return S->Returns;
+  return FunctionSummary::Result::Unknown;
+}
+
+/// \p L as a place: the file's absolute path, line and column.
+static SummaryPlace placeOf(SourceLocation L, const SourceManager &SM) {
+  SummaryPlace P;
+  L = SM.getExpansionLoc(L);
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(L));
+  if (!FE)
+    return P;
+  llvm::StringRef Real = FE->getFileEntry().tryGetRealPathName();
+  if (!Real.empty()) {
+    P.File = Real.str();
+  } else {
+    llvm::SmallString<256> Abs(FE->getName());
+    SM.getFileManager().makeAbsolutePath(Abs);
+    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+    P.File = std::string(Abs);
+  }
+  P.Line = SM.getExpansionLineNumber(L);
+  P.Column = SM.getExpansionColumnNumber(L);
+  return P;
+}
+
+FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
+                                             ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  FunctionSummary S;
+  S.USR = usrOf(FD->getCanonicalDecl());
+  S.Name = FD->getQualifiedNameAsString();
+  S.Def = placeOf(FD->getLocation(), SM);
   FnInfo &F = info(FD, Ctx);
   if (!F.Body)
-    return;
-  // TU-wide facts about members, globals and statics.
-  for (const ValueDecl *D : F.Differentiated)
-    if (outlivesFunction(D))
-      DifferentiatedTU.insert(D);
-  for (const auto &[D, S] : F.Shrinks)
-    if (outlivesFunction(D))
-      ShrunkTU.insert(D);
+    return S;
+  llvm::SmallVector<KeptParam, 1> Ks(keptParams(FD, Ctx));
+  for (const KeptParam &K : Ks) {
+    ParamStore PS;
+    PS.Param = K.Param;
+    PS.Target = K.Target->getQualifiedNameAsString();
+    PS.TargetUSR = usrOf(K.Target);
+    PS.At = placeOf(K.Store->getBeginLoc(), SM);
+    const FunctionDecl *Storing = FD;
+    for (const CallExpr *V : K.Via) {
+      Storing = V->getDirectCallee();
+      PS.Via.push_back({Storing->getQualifiedNameAsString(),
+                        placeOf(V->getBeginLoc(), SM)});
+    }
+    PS.Function = Storing->getQualifiedNameAsString();
+    S.Stores.push_back(std::move(PS));
+  }
+  S.Returns = resultOf(FD, Ctx);
+  if (std::optional<SourceLocation> Fwd = forwardRunBy(FD, Ctx, Index.get()))
+    S.Forward = placeOf(*Fwd, SM);
+  S.DisablesGrad = disablesGradForBody(FD, Ctx);
+  for (const CallExpr *C : F.Calls) {
+    const FunctionDecl *G = C->getDirectCallee();
+    if (!G || SM.isInSystemHeader(G->getLocation()) || isForwardCallee(G))
+      continue;
+    FunctionSummary::Call Call;
+    Call.CalleeUSR = usrOf(G->getCanonicalDecl());
+    if (Call.CalleeUSR.empty())
+      continue;
+    Call.CalleeName = G->getQualifiedNameAsString();
+    Call.At = placeOf(C->getBeginLoc(), SM);
+    Call.NoGrad = inAny(F.NoGrad, C->getBeginLoc(), SM);
+    unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(G) ? 1 : 0;
+    for (unsigned A = Shift; A < C->getNumArgs(); ++A) {
+      int From = -1;
+      for (unsigned I = 0; I < FD->getNumParams() && From < 0; ++I)
+        if (pathTo(C->getArg(A), FD->getParamDecl(I), F, Ctx, 0) != Path::None)
+          From = I;
+      Call.ArgParams.push_back(From);
+    }
+    S.Calls.push_back(std::move(Call));
+  }
+  return S;
+}
 
+/// Calls \p Each for every store of a tensor-holding value in \p F's body:
+/// accumulation (`+=`, `add_`), assignment, container insertion.
+void TensorStoreFinder::forEachStore(FnInfo &F, ASTContext &Ctx,
+                                     StoreFn Each) {
   auto TensorDest = expr(hasType(qualType(anything()))).bind(DestId);
   auto Stores = match(
       findAll(expr(anyOf(
@@ -1324,7 +1620,7 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
     const auto *Value = M.getNodeAs<Expr>(ValueId);
     if (const auto *S = M.getNodeAs<Expr>("acc")) {
       if (holdsTensor(Dest->getType()))
-        considerStore(TensorStore::Accumulate, S, Dest, Value, F, Ctx);
+        Each(TensorStore::Accumulate, S, Dest, Value);
       continue;
     }
     if (const auto *S = M.getNodeAs<CallExpr>("dinsert")) {
@@ -1336,7 +1632,7 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
           !holdsTensor(Base->getType()))
         continue;
       for (const Expr *A : S->arguments())
-        considerStore(TensorStore::Insert, S, Base, A, F, Ctx);
+        Each(TensorStore::Insert, S, Base, A);
       continue;
     }
     if (const auto *S = M.getNodeAs<Expr>("assign")) {
@@ -1348,13 +1644,13 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
       const auto *At = dyn_cast<CXXMemberCallExpr>(D);
       if ((Sub && Sub->getOperator() == OO_Subscript) ||
           (At && calleeName(At->getDirectCallee()) == "at"))
-        considerStore(TensorStore::Insert, S, Dest, Value, F, Ctx);
+        Each(TensorStore::Insert, S, Dest, Value);
       else if (isa<DeclRefExpr>(D) || isa<MemberExpr>(D))
-        considerStore(TensorStore::Assign, S, Dest, Value, F, Ctx);
+        Each(TensorStore::Assign, S, Dest, Value);
       else
         // `std::tie(out, state) = rnn(x, state)`: each tied variable.
         for (const Expr *Tied : tiedTargets(D))
-          considerStore(TensorStore::Assign, S, Tied, Value, F, Ctx);
+          Each(TensorStore::Assign, S, Tied, Value);
       continue;
     }
     if (const auto *S = M.getNodeAs<CXXMemberCallExpr>("insert")) {
@@ -1368,9 +1664,41 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
         if (!holdsTensor(AT) && !isa<InitListExpr>(strip(A)) &&
             !isa<LambdaExpr>(strip(A)))
           continue;
-        considerStore(TensorStore::Insert, S, Dest, A, F, Ctx);
+        Each(TensorStore::Insert, S, Dest, A);
       }
     }
+  }
+}
+
+void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
+                                        ASTContext &Ctx) {
+  FnInfo &F = info(FD, Ctx);
+  if (!F.Body)
+    return;
+  // TU-wide facts about members, globals and statics.
+  for (const ValueDecl *D : F.Differentiated)
+    if (outlivesFunction(D))
+      DifferentiatedTU.insert(D);
+  for (const auto &[D, S] : F.Shrinks)
+    if (outlivesFunction(D))
+      ShrunkTU.insert(D);
+
+  forEachStore(F, Ctx, [&](TensorStore::StoreKind Kind, const Expr *Store,
+                           const Expr *Dest, const Expr *Value) {
+    considerStore(Kind, Store, Dest, Value, F, Ctx);
+  });
+  // Calls of functions that keep an argument past the call: a store made
+  // by the callee, on every iteration of the caller's loop.
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const CallExpr *C : F.Calls) {
+    const FunctionDecl *G = C->getDirectCallee();
+    if (!G || isForwardCallee(G) || SM.isInSystemHeader(G->getLocation()))
+      continue;
+    unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(G) ? 1 : 0;
+    llvm::SmallVector<KeptParam, 1> Ks(keptParams(G, Ctx));
+    for (const KeptParam &K : Ks)
+      if (K.Param + Shift < C->getNumArgs())
+        considerCalleeStore(C, C->getArg(K.Param + Shift), G, K, F, Ctx);
   }
   // Members reset to a value without history somewhere in the TU are
   // truncated there (a reset_state() or detach_state()).
@@ -1406,6 +1734,18 @@ TensorStoreFinder::finish(const SourceManager &SM) {
       continue;
     Out.push_back(S);
   }
+  // Stores made by callees: bounded or differentiated targets keep nothing
+  // for good (those of another TU are judged by the index).
+  for (size_t I = 0; I < PendingCallee.size(); ++I) {
+    const TensorStore &S = PendingCallee[I];
+    if (S.Target && (ShrunkTU.contains(S.Target) ||
+                     DifferentiatedTU.contains(S.Target)))
+      continue;
+    if (const ParamStore *E = PendingExternal[I];
+        E && Index && Index->bounded(E->TargetUSR))
+      continue;
+    Out.push_back(S);
+  }
   llvm::sort(Out, [&](const TensorStore &A, const TensorStore &B) {
     return isBeforeExpanded(A.Store->getBeginLoc(), B.Store->getBeginLoc(), SM);
   });
@@ -1424,6 +1764,9 @@ TensorStoreFinder::finish(const SourceManager &SM) {
   }
   Found.clear();
   Pending.clear();
+  PendingCallee.clear();
+  PendingExternal.clear();
+  Kept.clear();
   Infos.clear();
   Returns.clear();
   DifferentiatedTU.clear();
@@ -1439,6 +1782,10 @@ void TensorStoreCheck::registerMatchers(MatchFinder *Finder) {
 void TensorStoreCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("function");
   assert(FD && "matcher binds a function");
+  if (!SM) // the first function of the translation unit
+    Stores.setIndex(ProjectIndex::find(
+        IndexOption, Context->getCurrentBuildDirectory(),
+        Context->getCurrentFile()));
   SM = Result.SourceManager;
   LangOpts = &Result.Context->getLangOpts();
   Stores.analyzeFunction(FD, *Result.Context);

@@ -26,6 +26,7 @@
 #ifndef GPULEAK_CHECKS_TENSORSTORES_H
 #define GPULEAK_CHECKS_TENSORSTORES_H
 
+#include "summaries/Summaries.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -34,6 +35,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -61,6 +63,25 @@ struct TensorStore {
   /// `.detach()` after Value (Value is a plain at::Tensor expression).
   bool FixItem = false;
   bool FixDetach = false;
+  /// For a store made by a function the code calls (Store is then the call,
+  /// Value its argument): the callee, the destination's name (Target is
+  /// null when the callee is defined in another translation unit), and the
+  /// notes down the chain of calls to the store, outermost first.
+  const FunctionDecl *Callee = nullptr;
+  std::string CalleeTarget;
+  llvm::SmallVector<std::pair<std::string, SourceLocation>, 4> CalleeNotes;
+};
+
+/// A parameter that a function keeps where it outlives the call, as a
+/// caller in this translation unit sees it: found in the callee's body
+/// (Target, Store and the calls Via are AST nodes of this TU), or read from
+/// the project index (External).
+struct KeptParam {
+  unsigned Param = 0;
+  const ValueDecl *Target = nullptr;
+  const Expr *Store = nullptr;
+  llvm::SmallVector<const CallExpr *, 2> Via;
+  const ParamStore *External = nullptr;
 };
 
 /// Function definitions the analysis looks at: any with a body, except a
@@ -86,6 +107,23 @@ public:
   /// resets the state for the next translation unit.
   llvm::SmallVector<TensorStore, 8> finish(const SourceManager &SM);
 
+  /// Facts about functions defined elsewhere come from \p Index (may be
+  /// null: one translation unit only).
+  void setIndex(std::shared_ptr<const ProjectIndex> Index) {
+    this->Index = std::move(Index);
+  }
+
+  /// The parameters \p FD keeps past the call: from its body when this TU
+  /// defines it, else from the project index.
+  llvm::ArrayRef<KeptParam> keptParams(const FunctionDecl *FD, ASTContext &Ctx);
+
+  /// The summary of \p FD (defined in this TU) for the project index.
+  FunctionSummary summarize(const FunctionDecl *FD, ASTContext &Ctx);
+
+  /// What a call of \p FD returns: a graph, a value cut from any graph, or
+  /// unknown; from the body or, for a function defined elsewhere, the index.
+  FunctionSummary::Result resultOf(const FunctionDecl *FD, ASTContext &Ctx);
+
   struct FnInfo;
 
 private:
@@ -100,6 +138,14 @@ private:
               ASTContext &Ctx, unsigned Depth);
 
   bool escapes(const ValueDecl *Target, FnInfo &F, ASTContext &Ctx);
+  void considerCalleeStore(const CallExpr *Call, const Expr *Arg,
+                           const FunctionDecl *Callee, const KeptParam &Kept,
+                           FnInfo &F, ASTContext &Ctx);
+  const FunctionSummary *indexed(const FunctionDecl *FD);
+  using StoreFn = llvm::function_ref<void(TensorStore::StoreKind Kind,
+                                          const Expr *Store, const Expr *Dest,
+                                          const Expr *Value)>;
+  void forEachStore(FnInfo &F, ASTContext &Ctx, StoreFn Each);
   void considerStore(TensorStore::StoreKind Kind, const Expr *Store,
                      const Expr *Dest, const Expr *Value, FnInfo &F,
                      ASTContext &Ctx);
@@ -108,6 +154,13 @@ private:
   struct ReturnMemo;
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ReturnMemo>> Returns;
   llvm::DenseSet<const VarDecl *> VisitingVars;
+  std::shared_ptr<const ProjectIndex> Index;
+  /// keptParams() per function; an entry being computed is empty.
+  std::map<const FunctionDecl *, llvm::SmallVector<KeptParam, 1>> Kept;
+  /// Stores through callees, decided in finish() like Pending; the index's
+  /// bounded targets for those defined elsewhere.
+  llvm::SmallVector<TensorStore, 4> PendingCallee;
+  llvm::SmallVector<const ParamStore *, 4> PendingExternal;
 
   /// Candidates whose destination outlives the function; decided in finish().
   llvm::SmallVector<TensorStore, 8> Pending;
@@ -124,7 +177,9 @@ private:
 /// onEndOfTranslationUnit().
 class TensorStoreCheck : public ClangTidyCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  TensorStoreCheck(StringRef Name, ClangTidyContext *Context)
+      : ClangTidyCheck(Name, Context), Context(Context),
+        IndexOption(Options.getLocalOrGlobal("GpuleakIndex", "")) {}
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }
@@ -132,6 +187,9 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 protected:
+  ClangTidyContext *const Context;
+  /// The global option `GpuleakIndex`: the project index's path, or "none".
+  const std::string IndexOption;
   TensorStoreFinder Stores;
   const SourceManager *SM = nullptr;       // set by check()
   const LangOptions *LangOpts = nullptr;   // set by check()

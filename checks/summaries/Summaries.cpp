@@ -1,0 +1,379 @@
+//===--- Summaries.cpp - function summaries and the project index ---------===//
+
+#include "Summaries.h"
+#include "clang/Index/USRGeneration.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <mutex>
+
+namespace clang::tidy::gpuleak {
+
+using llvm::json::Array;
+using llvm::json::Object;
+using llvm::json::Value;
+
+std::string usrOf(const Decl *D) {
+  llvm::SmallString<128> Buf;
+  if (!D || index::generateUSRForDecl(D, Buf))
+    return "";
+  return std::string(Buf);
+}
+
+// ---- JSON -------------------------------------------------------------------
+
+static Value placeJSON(const SummaryPlace &P) {
+  return Object{{"file", P.File}, {"line", P.Line}, {"column", P.Column}};
+}
+
+static std::optional<SummaryPlace> placeFrom(const Value *V) {
+  const Object *O = V ? V->getAsObject() : nullptr;
+  if (!O)
+    return std::nullopt;
+  SummaryPlace P;
+  std::optional<llvm::StringRef> File = O->getString("file");
+  std::optional<int64_t> Line = O->getInteger("line");
+  std::optional<int64_t> Column = O->getInteger("column");
+  if (!File || !Line || !Column || *Line <= 0 || *Column < 0)
+    return std::nullopt;
+  P.File = File->str();
+  P.Line = *Line;
+  P.Column = *Column;
+  return P;
+}
+
+static llvm::StringRef resultName(FunctionSummary::Result R) {
+  switch (R) {
+  case FunctionSummary::Result::Graph:
+    return "graph";
+  case FunctionSummary::Result::Cut:
+    return "cut";
+  case FunctionSummary::Result::Unknown:
+    break;
+  }
+  return "unknown";
+}
+
+Value FunctionSummary::toJSON() const {
+  Array StoresJ;
+  for (const ParamStore &S : Stores) {
+    Array ViaJ;
+    for (const SummaryCall &C : S.Via)
+      ViaJ.push_back(Object{{"callee", C.Callee}, {"at", placeJSON(C.At)}});
+    StoresJ.push_back(Object{{"param", S.Param},
+                             {"target", S.Target},
+                             {"target_usr", S.TargetUSR},
+                             {"at", placeJSON(S.At)},
+                             {"function", S.Function},
+                             {"via", std::move(ViaJ)}});
+  }
+  Array CallsJ;
+  for (const Call &C : Calls) {
+    Array Args;
+    for (int A : C.ArgParams)
+      Args.push_back(A);
+    CallsJ.push_back(Object{{"usr", C.CalleeUSR},
+                            {"name", C.CalleeName},
+                            {"at", placeJSON(C.At)},
+                            {"arg_params", std::move(Args)},
+                            {"no_grad", C.NoGrad}});
+  }
+  Object O{{"usr", USR},
+           {"name", Name},
+           {"def", placeJSON(Def)},
+           {"stores", std::move(StoresJ)},
+           {"result", resultName(Returns)},
+           {"no_grad", DisablesGrad},
+           {"calls", std::move(CallsJ)}};
+  if (Forward)
+    O["forward"] = placeJSON(*Forward);
+  return O;
+}
+
+std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
+  const Object *O = V.getAsObject();
+  if (!O)
+    return std::nullopt;
+  FunctionSummary S;
+  std::optional<llvm::StringRef> USR = O->getString("usr");
+  std::optional<SummaryPlace> Def = placeFrom(O->get("def"));
+  if (!USR || USR->empty() || !Def)
+    return std::nullopt;
+  S.USR = USR->str();
+  S.Name = O->getString("name").value_or("").str();
+  S.Def = *Def;
+  if (const Array *Stores = O->getArray("stores"))
+    for (const Value &SV : *Stores) {
+      const Object *SO = SV.getAsObject();
+      std::optional<SummaryPlace> At = placeFrom(SO ? SO->get("at") : nullptr);
+      std::optional<int64_t> Param = SO ? SO->getInteger("param") : std::nullopt;
+      if (!At || !Param || *Param < 0)
+        return std::nullopt;
+      ParamStore PS;
+      PS.Param = *Param;
+      PS.Target = SO->getString("target").value_or("").str();
+      PS.TargetUSR = SO->getString("target_usr").value_or("").str();
+      PS.At = *At;
+      PS.Function = SO->getString("function").value_or("").str();
+      if (const Array *Via = SO->getArray("via"))
+        for (const Value &CV : *Via) {
+          const Object *CO = CV.getAsObject();
+          std::optional<SummaryPlace> CAt =
+              placeFrom(CO ? CO->get("at") : nullptr);
+          if (!CAt)
+            return std::nullopt;
+          PS.Via.push_back({CO->getString("callee").value_or("").str(), *CAt});
+        }
+      S.Stores.push_back(std::move(PS));
+    }
+  if (const Value *F = O->get("forward")) {
+    S.Forward = placeFrom(F);
+    if (!S.Forward)
+      return std::nullopt;
+  }
+  llvm::StringRef R = O->getString("result").value_or("unknown");
+  S.Returns = R == "graph" ? Result::Graph
+              : R == "cut" ? Result::Cut
+                           : Result::Unknown;
+  S.DisablesGrad = O->getBoolean("no_grad").value_or(false);
+  if (const Array *Calls = O->getArray("calls"))
+    for (const Value &CV : *Calls) {
+      const Object *CO = CV.getAsObject();
+      std::optional<SummaryPlace> At = placeFrom(CO ? CO->get("at") : nullptr);
+      std::optional<llvm::StringRef> CU = CO ? CO->getString("usr") : std::nullopt;
+      if (!At || !CU)
+        return std::nullopt;
+      Call C;
+      C.CalleeUSR = CU->str();
+      C.CalleeName = CO->getString("name").value_or("").str();
+      C.At = *At;
+      C.NoGrad = CO->getBoolean("no_grad").value_or(false);
+      if (const Array *Args = CO->getArray("arg_params"))
+        for (const Value &A : *Args)
+          C.ArgParams.push_back(A.getAsInteger().value_or(-1));
+      S.Calls.push_back(std::move(C));
+    }
+  return S;
+}
+
+// ---- the index ----------------------------------------------------------------
+
+void ProjectIndex::add(FunctionSummary S) {
+  if (S.USR.empty())
+    return;
+  // A function defined in a header is summarized by every TU that includes
+  // it, identically; the first one stays.
+  Functions.emplace(S.USR, std::move(S));
+}
+
+const FunctionSummary *ProjectIndex::lookup(llvm::StringRef USR) const {
+  auto It = Functions.find(USR.str());
+  return It == Functions.end() ? nullptr : &It->second;
+}
+
+static std::optional<std::pair<uint64_t, int64_t>> stampOf(llvm::StringRef File) {
+  llvm::sys::fs::file_status St;
+  if (llvm::sys::fs::status(File, St))
+    return std::nullopt;
+  return std::make_pair(
+      St.getSize(),
+      static_cast<int64_t>(llvm::sys::toTimeT(St.getLastModificationTime())));
+}
+
+void ProjectIndex::stampFile(llvm::StringRef File) {
+  if (auto S = stampOf(File))
+    Files[File.str()] = {S->first, S->second};
+}
+
+unsigned ProjectIndex::solve() {
+  constexpr unsigned MaxRounds = 64;
+  unsigned Round = 0;
+  for (bool Changed = true; Changed && Round < MaxRounds; ++Round) {
+    Changed = false;
+    for (auto &[USR, F] : Functions) {
+      for (const FunctionSummary::Call &C : F.Calls) {
+        const FunctionSummary *G = lookup(C.CalleeUSR);
+        if (!G || G == &F)
+          continue;
+        // A forward pass in the callee runs in the caller's grad mode.
+        if (!F.Forward && G->Forward && !C.NoGrad && !G->DisablesGrad &&
+            !F.DisablesGrad) {
+          F.Forward = C.At;
+          Changed = true;
+        }
+        // A parameter passed on to a parameter the callee keeps is kept.
+        for (const ParamStore &S : G->Stores) {
+          if (S.Param >= C.ArgParams.size() || C.ArgParams[S.Param] < 0)
+            continue;
+          unsigned Mine = C.ArgParams[S.Param];
+          bool Known = llvm::any_of(F.Stores, [&](const ParamStore &K) {
+            return K.Param == Mine && K.TargetUSR == S.TargetUSR;
+          });
+          if (Known)
+            continue;
+          ParamStore New = S;
+          New.Param = Mine;
+          New.Via.insert(New.Via.begin(), SummaryCall{G->Name, C.At});
+          F.Stores.push_back(std::move(New));
+          Changed = true;
+        }
+      }
+    }
+  }
+  return Round;
+}
+
+Value ProjectIndex::toJSON() const {
+  Object FilesJ;
+  for (const auto &[File, S] : Files)
+    FilesJ[File] = Object{{"size", static_cast<int64_t>(S.Size)},
+                          {"mtime", S.MTime}};
+  Array FunctionsJ;
+  for (const auto &[USR, F] : Functions)
+    FunctionsJ.push_back(F.toJSON());
+  std::vector<std::string> B;
+  for (const auto &E : Bounded)
+    B.push_back(E.getKey().str());
+  llvm::sort(B);
+  Array BoundedJ;
+  for (std::string &S : B)
+    BoundedJ.push_back(std::move(S));
+  return Object{{"version", IndexVersion},
+                {"files", std::move(FilesJ)},
+                {"functions", std::move(FunctionsJ)},
+                {"bounded", std::move(BoundedJ)}};
+}
+
+llvm::Error ProjectIndex::write(llvm::StringRef Path) const {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  {
+    // Not formatv: the plugin must load into a foreign clang-tidy far enough
+    // to refuse it (plugin/version-guard.test).
+    llvm::json::OStream J(OS, /*IndentSize=*/1);
+    J.value(toJSON());
+  }
+  OS << '\n';
+  llvm::SmallString<256> Tmp(Path);
+  Tmp += ".tmp";
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream Out(Tmp, EC);
+    if (EC)
+      return llvm::createStringError(EC, EC.message());
+    Out << Text;
+    if (Out.has_error())
+      return llvm::createStringError(Out.error(), Out.error().message());
+  }
+  if (std::error_code EC = llvm::sys::fs::rename(Tmp, Path))
+    return llvm::createStringError(EC, EC.message());
+  return llvm::Error::success();
+}
+
+llvm::Expected<ProjectIndex> ProjectIndex::read(llvm::StringRef Path) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return llvm::createStringError(Buf.getError(), Buf.getError().message());
+  llvm::Expected<Value> Parsed = llvm::json::parse((*Buf)->getBuffer());
+  if (!Parsed)
+    return Parsed.takeError();
+  const Object *O = Parsed->getAsObject();
+  if (!O)
+    return llvm::createStringError("not a gpuleak index: expected an object");
+  if (O->getInteger("version") != IndexVersion)
+    return llvm::createStringError("index version is not %d", IndexVersion);
+  ProjectIndex Index;
+  // Files whose size or time changed since the index was written.
+  llvm::StringSet<> StaleFiles;
+  if (const Object *Files = O->getObject("files"))
+    for (const auto &[File, V] : *Files) {
+      const Object *S = V.getAsObject();
+      auto Now = stampOf(File);
+      if (!S || !Now || S->getInteger("size") != static_cast<int64_t>(Now->first) ||
+          S->getInteger("mtime") != Now->second) {
+        StaleFiles.insert(File);
+        continue;
+      }
+      Index.Files[File.str()] = {Now->first, Now->second};
+    }
+  if (const Array *Functions = O->getArray("functions"))
+    for (const Value &V : *Functions) {
+      std::optional<FunctionSummary> S = FunctionSummary::fromJSON(V);
+      if (!S)
+        return llvm::createStringError("malformed function summary");
+      // An entry is only as fresh as every file it names.
+      bool Stale = StaleFiles.count(S->Def.File) || !Index.Files.count(S->Def.File);
+      for (const ParamStore &PS : S->Stores)
+        Stale |= !Index.Files.count(PS.At.File);
+      if (Stale) {
+        ++Index.Stale;
+        continue;
+      }
+      Index.add(std::move(*S));
+    }
+  if (const Array *Bounded = O->getArray("bounded"))
+    for (const Value &V : *Bounded)
+      if (std::optional<llvm::StringRef> S = V.getAsString())
+        Index.addBounded(*S);
+  return Index;
+}
+
+/// Reads \p Path once per process while its size and time stay the same.
+static std::shared_ptr<const ProjectIndex> readCached(llvm::StringRef Path) {
+  static std::mutex Lock;
+  struct Entry {
+    std::pair<uint64_t, int64_t> Stamp;
+    std::shared_ptr<const ProjectIndex> Index;
+  };
+  static llvm::StringMap<Entry> Cache;
+  auto Stamp = stampOf(Path);
+  if (!Stamp)
+    return nullptr;
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto It = Cache.find(Path);
+  if (It != Cache.end() && It->second.Stamp == *Stamp)
+    return It->second.Index;
+  std::shared_ptr<const ProjectIndex> Result;
+  llvm::Expected<ProjectIndex> Read = ProjectIndex::read(Path);
+  if (Read)
+    Result = std::make_shared<const ProjectIndex>(std::move(*Read));
+  else
+    llvm::consumeError(Read.takeError());
+  Cache[Path] = {*Stamp, Result};
+  return Result;
+}
+
+std::shared_ptr<const ProjectIndex>
+ProjectIndex::find(llvm::StringRef Option, llvm::StringRef BuildDir,
+                   llvm::StringRef MainFile) {
+  if (Option == "none")
+    return nullptr;
+  if (!Option.empty())
+    return readCached(Option);
+  auto At = [](llvm::StringRef Dir, llvm::StringRef Sub) {
+    llvm::SmallString<256> P(Dir);
+    llvm::sys::path::append(P, Sub, IndexFileName);
+    return P;
+  };
+  auto HasDatabase = [](llvm::StringRef Dir) {
+    llvm::SmallString<256> P(Dir);
+    llvm::sys::path::append(P, "compile_commands.json");
+    return llvm::sys::fs::exists(P);
+  };
+  for (llvm::StringRef Dir = BuildDir; !Dir.empty();
+       Dir = llvm::sys::path::parent_path(Dir)) {
+    if (llvm::sys::fs::exists(At(Dir, "")))
+      return readCached(At(Dir, ""));
+    if (HasDatabase(Dir))
+      break;
+  }
+  for (llvm::StringRef Dir = llvm::sys::path::parent_path(MainFile); !Dir.empty();
+       Dir = llvm::sys::path::parent_path(Dir))
+    for (llvm::StringRef Sub : {"", "build"})
+      if (llvm::sys::fs::exists(At(Dir, Sub)))
+        return readCached(At(Dir, Sub));
+  return nullptr;
+}
+
+} // namespace clang::tidy::gpuleak

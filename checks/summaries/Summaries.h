@@ -1,0 +1,171 @@
+//===--- Summaries.h - function summaries and the project index -*- C++ -*-===//
+//
+// What a function does that its callers need to know, keyed by its USR (the
+// identity clangd's index uses, clang::index::generateUSRForDecl), so that a
+// declaration in one translation unit meets its definition in another:
+//
+//   stores      which parameters it keeps where they outlive the call (a
+//               member, global or static), directly or through its callees,
+//               with the place of the store and the chain of calls to it;
+//   forward     whether it runs a forward pass with grad mode as its caller
+//               set (directly or through callees);
+//   result      whether what it returns carries an autograd graph, or is cut
+//               from any graph (detach, item, a CPU copy of a detached value);
+//   no_grad     whether grad mode is off for its whole body.
+//
+// The checks read summaries through one interface, SummaryIndex: the
+// functions of the translation unit are summarized from their bodies by the
+// checks' own analysis, and the functions defined elsewhere come from the
+// project index, the file `gpuleak-index.json` that `gpuleak check` writes
+// next to compile_commands.json (docs/index.md gives the format). An entry
+// whose file changed since the index was written (size or modification time)
+// is ignored. Without an index a check sees one translation unit, as before.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GPULEAK_CHECKS_SUMMARIES_SUMMARIES_H
+#define GPULEAK_CHECKS_SUMMARIES_SUMMARIES_H
+
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::gpuleak {
+
+/// The index format version; a file of another version is not read.
+inline constexpr int IndexVersion = 1;
+/// The index's file name, next to compile_commands.json.
+inline constexpr char IndexFileName[] = "gpuleak-index.json";
+
+/// A place in a source file: absolute path, 1-based line and column.
+struct SummaryPlace {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  bool valid() const { return !File.empty() && Line; }
+  friend bool operator==(const SummaryPlace &A, const SummaryPlace &B) {
+    return A.File == B.File && A.Line == B.Line && A.Column == B.Column;
+  }
+};
+
+/// One step of a chain of calls: the callee's name and the call's place.
+struct SummaryCall {
+  std::string Callee;
+  SummaryPlace At;
+};
+
+/// A parameter that a function keeps where it outlives the call.
+struct ParamStore {
+  /// The parameter's index (0-based; the object of a method is not one).
+  unsigned Param = 0;
+  /// The member, global or static it is kept in: qualified name and USR.
+  std::string Target;
+  std::string TargetUSR;
+  /// The store itself (`items_.push_back(t)`), and the function it is in.
+  SummaryPlace At;
+  std::string Function;
+  /// When the store is in a callee: the calls from this function down to
+  /// the function that stores, outermost first.
+  std::vector<SummaryCall> Via;
+};
+
+/// What a caller needs to know about one function.
+struct FunctionSummary {
+  std::string USR;
+  /// Qualified name, for notes.
+  std::string Name;
+  /// Where it is defined (its name in the definition).
+  SummaryPlace Def;
+  std::vector<ParamStore> Stores;
+  /// A forward pass it runs with its caller's grad mode (the call, or the
+  /// call into the callee that runs it).
+  std::optional<SummaryPlace> Forward;
+  enum class Result { Unknown, Graph, Cut };
+  Result Returns = Result::Unknown;
+  /// Grad mode is off for its whole body.
+  bool DisablesGrad = false;
+
+  /// Calls to other functions, for the project-wide fixpoint: the callee's
+  /// USR, the place, and for each argument the parameter of this function
+  /// it is computed from (-1: none). `NoGrad`: the call runs with grad mode
+  /// off.
+  struct Call {
+    std::string CalleeUSR;
+    std::string CalleeName;
+    SummaryPlace At;
+    std::vector<int> ArgParams;
+    bool NoGrad = false;
+  };
+  std::vector<Call> Calls;
+
+  llvm::json::Value toJSON() const;
+  static std::optional<FunctionSummary> fromJSON(const llvm::json::Value &V);
+};
+
+/// The USR of \p D, or "" when clang cannot make one.
+std::string usrOf(const Decl *D);
+
+/// The project index: summaries of functions defined anywhere in the
+/// project, and the members, globals and statics that some function bounds
+/// (clears, erases from, pops, resizes).
+class ProjectIndex {
+public:
+  /// Reads \p Path. An index of another version, or one that does not
+  /// parse, is an error; entries whose file changed are dropped.
+  static llvm::Expected<ProjectIndex> read(llvm::StringRef Path);
+  /// The index for a translation unit: the file \p Option names (the
+  /// global clang-tidy option `GpuleakIndex`; "none" turns the index off);
+  /// else the one next to the compile database that serves \p BuildDir (the
+  /// command's directory or a parent holding compile_commands.json); else,
+  /// as clangd looks for a compile database, in a parent of \p MainFile or
+  /// its `build/` folder. Null when there is none or it cannot be read. A file
+  /// is read once per process while its size and time stay the same.
+  static std::shared_ptr<const ProjectIndex>
+  find(llvm::StringRef Option, llvm::StringRef BuildDir,
+       llvm::StringRef MainFile);
+
+  const FunctionSummary *lookup(llvm::StringRef USR) const;
+  bool bounded(llvm::StringRef TargetUSR) const {
+    return Bounded.count(TargetUSR);
+  }
+
+  void add(FunctionSummary S);
+  void addBounded(llvm::StringRef TargetUSR) { Bounded.insert(TargetUSR); }
+  /// Records the size and modification time of \p File, against which a
+  /// later read judges its entries stale.
+  void stampFile(llvm::StringRef File);
+
+  /// Propagates stores, forward passes and results along the calls until
+  /// nothing changes. Returns the number of rounds.
+  unsigned solve();
+
+  llvm::json::Value toJSON() const;
+  /// Writes the index to \p Path atomically.
+  llvm::Error write(llvm::StringRef Path) const;
+
+  const std::map<std::string, FunctionSummary> &functions() const {
+    return Functions;
+  }
+  size_t staleEntries() const { return Stale; }
+
+private:
+  std::map<std::string, FunctionSummary> Functions;
+  llvm::StringSet<> Bounded;
+  struct Stamp {
+    uint64_t Size = 0;
+    int64_t MTime = 0;
+  };
+  std::map<std::string, Stamp> Files;
+  size_t Stale = 0;
+};
+
+} // namespace clang::tidy::gpuleak
+
+#endif
