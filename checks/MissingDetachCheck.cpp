@@ -22,6 +22,9 @@ void MissingDetachCheck::onEndOfTranslationUnit() {
         if (auto Fix = appendText(S.Value, ".detach()", *SM, *LangOpts))
           D << *Fix;
     }
+    assumedNote(S, [&](SourceLocation L, StringRef Text, DiagnosticIDs::Level Lv) {
+      return diag(L, Text, Lv);
+    });
     diag(S.Origin->getBeginLoc(),
          "the graph it keeps reachable is built here, from the carried value",
          DiagnosticIDs::Note)

@@ -68,6 +68,9 @@ void RetainedTensorCheck::onEndOfTranslationUnit() {
           D << *Fix;
       }
     }
+    assumedNote(S, [&](SourceLocation L, StringRef Text, DiagnosticIDs::Level Lv) {
+      return diag(L, Text, Lv);
+    });
     diag(S.Origin->getBeginLoc(), "the graph it keeps alive is built here",
          DiagnosticIDs::Note)
         << SM->getExpansionRange(S.Origin->getSourceRange());

@@ -38,8 +38,12 @@ std::optional<FixItHint> appendText(const Expr *E, StringRef Text,
 struct TensorStoreFinder::Prov {
   enum Kind { None, Leaf, Attached } K = None;
   const Expr *Origin = nullptr;
-  static Prov leaf(const Expr *E) { return {Leaf, E}; }
-  static Prov attached(const Expr *E) { return {Attached, E}; }
+  /// The first call, on the way from Origin, of a function defined in
+  /// another translation unit and unknown to the index, through which the
+  /// graph is assumed to flow (as through any operation).
+  const CallExpr *Assumed = nullptr;
+  static Prov leaf(const Expr *E) { return {Leaf, E, nullptr}; }
+  static Prov attached(const Expr *E) { return {Attached, E, nullptr}; }
   void merge(const Prov &O) {
     if (O.K > K)
       *this = O;
@@ -926,10 +930,16 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
           return Prov::attached(C);
       }
     }
+    // A function of the project defined in another file, not summarized:
+    // assumed to pass its inputs' graphs on, and said so in a note.
+    bool Unknown = Callee && !Pass && !SM.isInSystemHeader(Callee->getLocation()) &&
+                   !indexed(Callee);
     for (const Expr *In : Inputs) {
       Prov A = provenance(In, F, Ctx, Depth + 1);
       if (A.K == Prov::Leaf && !Pass)
         A = Prov::attached(C); // an operation on a leaf builds a graph
+      if (Unknown && A.K == Prov::Attached && !A.Assumed)
+        A.Assumed = C;
       P.merge(A);
     }
     return P;
@@ -1258,6 +1268,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   }
 
   TensorStore S{Kind, Store, Target, Value, P.Origin, Loop};
+  S.Assumed = P.Assumed;
   const Expr *V = strip(Value);
   bool Postfix = isa<DeclRefExpr, MemberExpr, CallExpr>(V) &&
                  !isa<CXXOperatorCallExpr>(V) && !V->getBeginLoc().isMacroID() &&
@@ -1411,43 +1422,63 @@ static std::string quoted(const NamedDecl *D) {
   return "'" + D->getQualifiedNameAsString() + "'";
 }
 
-void TensorStoreFinder::considerCalleeStore(const CallExpr *Call,
-                                            const Expr *Arg,
-                                            const FunctionDecl *Callee,
-                                            const KeptParam &K, FnInfo &F,
-                                            ASTContext &Ctx) {
+std::optional<TensorStore>
+TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
+                                        const FunctionDecl *Callee,
+                                        bool IntoMember, FnInfo &F,
+                                        ASTContext &Ctx) {
   SourceManager &SM = Ctx.getSourceManager();
   const Stmt *Loop = innermostLoop(F, Call->getBeginLoc(), SM);
   const LambdaExpr *Via = nullptr;
   if (!Loop)
     Loop = loopCallingLambda(F, Call->getBeginLoc(), Ctx, &Via);
   if (!Loop)
-    return; // once per call: the caller's own callers decide
+    return std::nullopt; // once per call: the caller's own callers decide
   auto InIteration = [&](SourceLocation L) {
     return rangeContains(Loop->getSourceRange(), L, SM) ||
            (Via && rangeContains(Via->getBody()->getSourceRange(), L, SM));
   };
   if (leavesLoopAfter(Call, Loop, F, Ctx))
-    return;
+    return std::nullopt;
   // The callee keeps the value in a member of the object it is called on:
   // an object of one iteration dies with the iteration.
-  bool IntoMember = K.Target ? isa<FieldDecl>(K.Target)
-                             : isa<CXXMethodDecl>(Callee) &&
-                                   !cast<CXXMethodDecl>(Callee)->isStatic();
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call); MC && IntoMember) {
     const Expr *Obj = MC->getImplicitObjectArgument();
     const ValueDecl *ObjDecl = destDecl(Obj);
     if (!ObjDecl && !isa<CXXThisExpr>(strip(Obj)))
-      return; // a temporary, or an object we cannot name
+      return std::nullopt; // a temporary, or an object we cannot name
     if (ObjDecl && !outlivesFunction(ObjDecl) && InIteration(ObjDecl->getLocation()))
-      return;
+      return std::nullopt;
   }
   Prov P = provenance(Arg, F, Ctx, 0);
   if (P.K != Prov::Attached || !P.Origin || !InIteration(P.Origin->getBeginLoc()))
-    return;
-
-  TensorStore S{TensorStore::Insert, Call, K.Target, Arg, P.Origin, Loop};
+    return std::nullopt;
+  TensorStore S{TensorStore::Insert, Call, nullptr, Arg, P.Origin, Loop};
   S.Callee = Callee;
+  S.Assumed = P.Assumed;
+  const Expr *V = strip(Arg);
+  S.FixDetach = isa<DeclRefExpr, MemberExpr, CallExpr>(V) &&
+                !isa<CXXOperatorCallExpr>(V) && !V->getBeginLoc().isMacroID() &&
+                !Arg->getEndLoc().isMacroID() &&
+                isTensorRecord(V->getType().getNonReferenceType()->getAsCXXRecordDecl());
+  return S;
+}
+
+void TensorStoreFinder::considerCalleeStore(const CallExpr *Call,
+                                            const Expr *Arg,
+                                            const FunctionDecl *Callee,
+                                            const KeptParam &K, FnInfo &F,
+                                            ASTContext &Ctx) {
+  SourceManager &SM = Ctx.getSourceManager();
+  bool IntoMember = K.Target ? isa<FieldDecl>(K.Target)
+                             : isa<CXXMethodDecl>(Callee) &&
+                                   !cast<CXXMethodDecl>(Callee)->isStatic();
+  std::optional<TensorStore> Candidate =
+      calleeStoreCandidate(Call, Arg, Callee, IntoMember, F, Ctx);
+  if (!Candidate)
+    return;
+  TensorStore S = std::move(*Candidate);
+  S.Target = K.Target;
   std::string Calls = quoted(Callee);
   if (K.External) {
     S.CalleeTarget = "'" + K.External->Target + "'";
@@ -1473,13 +1504,46 @@ void TensorStoreFinder::considerCalleeStore(const CallExpr *Call,
     S.CalleeNotes.push_back(
         {From + " keeps it in " + S.CalleeTarget + " here", K.Store->getBeginLoc()});
   }
-  const Expr *V = strip(Arg);
-  S.FixDetach = isa<DeclRefExpr, MemberExpr, CallExpr>(V) &&
-                !isa<CXXOperatorCallExpr>(V) && !V->getBeginLoc().isMacroID() &&
-                !Arg->getEndLoc().isMacroID() &&
-                isTensorRecord(V->getType().getNonReferenceType()->getAsCXXRecordDecl());
   PendingCallee.push_back(std::move(S));
   PendingExternal.push_back(K.External);
+}
+
+llvm::SmallVector<OpenCallSite, 2>
+TensorStoreFinder::openCallSites(const FunctionDecl *FD, ASTContext &Ctx) {
+  llvm::SmallVector<OpenCallSite, 2> Sites;
+  FnInfo &F = info(FD, Ctx);
+  if (!F.Body)
+    return Sites;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const CallExpr *C : F.Calls) {
+    const FunctionDecl *G = C->getDirectCallee();
+    if (!G || isForwardCallee(G) || SM.isInSystemHeader(G->getLocation()) ||
+        indexed(G))
+      continue;
+    const FunctionDecl *Def = G->getDefinition();
+    if (Def && Def->hasBody())
+      continue; // decided in this translation unit
+    unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(G) ? 1 : 0;
+    bool Method = isa<CXXMethodDecl>(G) && !cast<CXXMethodDecl>(G)->isStatic();
+    for (unsigned I = 0; I < G->getNumParams() && I + Shift < C->getNumArgs(); ++I) {
+      if (!holdsTensor(G->getParamDecl(I)->getType()))
+        continue;
+      const Expr *Arg = C->getArg(I + Shift);
+      if (std::optional<TensorStore> S =
+              calleeStoreCandidate(C, Arg, G, Method, F, Ctx))
+        Sites.push_back({C, G, I, Arg, S->Origin, S->Assumed});
+    }
+  }
+  return Sites;
+}
+
+llvm::SmallVector<const ValueDecl *, 2>
+TensorStoreFinder::boundedBy(const FunctionDecl *FD, ASTContext &Ctx) {
+  llvm::SmallVector<const ValueDecl *, 2> Out;
+  for (const auto &[D, S] : info(FD, Ctx).Shrinks)
+    if (outlivesFunction(D) && !llvm::is_contained(Out, D))
+      Out.push_back(D);
+  return Out;
 }
 
 FunctionSummary::Result TensorStoreFinder::resultOf(const FunctionDecl *FD,
@@ -1568,9 +1632,12 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
     unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(G) ? 1 : 0;
     for (unsigned A = Shift; A < C->getNumArgs(); ++A) {
       int From = -1;
-      for (unsigned I = 0; I < FD->getNumParams() && From < 0; ++I)
-        if (pathTo(C->getArg(A), FD->getParamDecl(I), F, Ctx, 0) != Path::None)
+      for (unsigned I = 0; I < FD->getNumParams() && From < 0; ++I) {
+        const ParmVarDecl *P = FD->getParamDecl(I);
+        if ((P->getType()->isDependentType() || holdsTensor(P->getType())) &&
+            pathTo(C->getArg(A), P, F, Ctx, 0) != Path::None)
           From = I;
+      }
       Call.ArgParams.push_back(From);
     }
     S.Calls.push_back(std::move(Call));

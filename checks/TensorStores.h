@@ -69,6 +69,10 @@ struct TensorStore {
   /// notes down the chain of calls to the store, outermost first.
   const FunctionDecl *Callee = nullptr;
   std::string CalleeTarget;
+  /// A call of a function defined in another translation unit, unknown to
+  /// the project index, that the graph is assumed to flow through (see
+  /// assumedNote()).
+  const CallExpr *Assumed = nullptr;
   llvm::SmallVector<std::pair<std::string, SourceLocation>, 4> CalleeNotes;
 };
 
@@ -84,6 +88,20 @@ struct KeptParam {
   const ParamStore *External = nullptr;
 };
 
+/// The note at TensorStore::Assumed. `gpuleak check`, which summarizes the
+/// whole project, drops a finding whose assumed callee turns out to cut the
+/// graph (it matches the note by this text and its place).
+inline constexpr char AssumedNote[] =
+    "assuming %0, defined in another file, returns its argument's graph";
+
+/// Emits the note for \p S.Assumed, if any, through \p Diag.
+template <typename DiagFn> void assumedNote(const TensorStore &S, DiagFn Diag) {
+  if (!S.Assumed)
+    return;
+  if (const FunctionDecl *FD = S.Assumed->getDirectCallee())
+    Diag(S.Assumed->getBeginLoc(), AssumedNote, DiagnosticIDs::Note) << FD;
+}
+
 /// Function definitions the analysis looks at: any with a body, except a
 /// lambda's call operator (its body is analyzed with the enclosing function).
 ast_matchers::internal::BindableMatcher<Decl> analyzedFunction();
@@ -92,6 +110,19 @@ ast_matchers::internal::BindableMatcher<Decl> analyzedFunction();
 std::optional<FixItHint> appendText(const Expr *E, StringRef Text,
                                     const SourceManager &SM,
                                     const LangOptions &LangOpts);
+
+/// A call in a loop that passes a graph-carrying value to a function
+/// defined in another translation unit: a store, if the project's summary of
+/// the callee says it keeps that parameter (decided by `gpuleak check` after
+/// the last translation unit).
+struct OpenCallSite {
+  const CallExpr *Call;
+  const FunctionDecl *Callee;
+  unsigned Param;
+  const Expr *Arg;
+  const Expr *Origin;
+  const CallExpr *Assumed;
+};
 
 class TensorStoreFinder {
 public:
@@ -117,6 +148,15 @@ public:
   /// defines it, else from the project index.
   llvm::ArrayRef<KeptParam> keptParams(const FunctionDecl *FD, ASTContext &Ctx);
 
+  /// The calls of \p FD that pass a graph to a function defined elsewhere,
+  /// in a loop (see OpenCallSite).
+  llvm::SmallVector<OpenCallSite, 2> openCallSites(const FunctionDecl *FD,
+                                                   ASTContext &Ctx);
+  /// The members, globals and statics \p FD clears, erases from, pops or
+  /// resizes.
+  llvm::SmallVector<const ValueDecl *, 2> boundedBy(const FunctionDecl *FD,
+                                                    ASTContext &Ctx);
+
   /// The summary of \p FD (defined in this TU) for the project index.
   FunctionSummary summarize(const FunctionDecl *FD, ASTContext &Ctx);
 
@@ -138,6 +178,10 @@ private:
               ASTContext &Ctx, unsigned Depth);
 
   bool escapes(const ValueDecl *Target, FnInfo &F, ASTContext &Ctx);
+  std::optional<TensorStore>
+  calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
+                       const FunctionDecl *Callee, bool IntoMember, FnInfo &F,
+                       ASTContext &Ctx);
   void considerCalleeStore(const CallExpr *Call, const Expr *Arg,
                            const FunctionDecl *Callee, const KeptParam &Kept,
                            FnInfo &F, ASTContext &Ctx);

@@ -154,6 +154,13 @@ public:
     return Functions;
   }
   size_t staleEntries() const { return Stale; }
+  std::vector<std::string> boundedTargets() const {
+    std::vector<std::string> Out;
+    for (const auto &E : Bounded)
+      Out.push_back(E.getKey().str());
+    llvm::sort(Out);
+    return Out;
+  }
 
 private:
   std::map<std::string, FunctionSummary> Functions;

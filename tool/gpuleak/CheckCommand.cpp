@@ -2,6 +2,7 @@
 
 #include "CheckCommand.h"
 #include "Findings.h"
+#include "ProjectFindings.h"
 #include "TranslationUnitRunner.h"
 #include "Verify.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -94,6 +95,13 @@ static cl::opt<std::string> ResourceDir(
              "the build-time clang's, " GPULEAK_RESOURCE_DIR ")"),
     cl::value_desc("dir"), cl::init(GPULEAK_RESOURCE_DIR), cl::sub(CheckCmd),
     cl::cat(CheckCategory));
+
+static cl::opt<std::string> IndexFile(
+    "index",
+    cl::desc("Where to write the project index of function summaries "
+             "(default: gpuleak-index.json next to the compile database; "
+             "'none': do not write one)"),
+    cl::value_desc("file"), cl::sub(CheckCmd), cl::cat(CheckCategory));
 
 /// Prints `gpuleak: error: <Message>`, the one line every error gets.
 static int fail(const Twine &Message) {
@@ -206,8 +214,9 @@ private:
 static Results
 analyseAll(ArrayRef<std::string> Files,
            ArrayRef<std::vector<clang::tooling::CompileCommand>> Commands,
-           RunSettings &Settings, unsigned NumWorkers, ProgressBar &Progress) {
-  std::vector<TUResult> TUResults(Files.size());
+           RunSettings &Settings, unsigned NumWorkers, ProgressBar &Progress,
+           std::vector<TUResult> &TUResults) {
+  TUResults.assign(Files.size(), TUResult());
   keepFreedMemoryForNextTU();
   std::atomic<size_t> Next{0};
   auto Work = [&] {
@@ -319,12 +328,40 @@ int runCheck() {
   RunSettings Settings;
   Settings.Checks = Checks;
   Settings.ResourceDir = ResourceDir;
+  Settings.Summarize = true;
+  SmallString<256> IndexPath;
+  if (IndexFile.empty()) {
+    IndexPath = sys::path::parent_path(DBPath);
+    sys::path::append(IndexPath, clang::tidy::gpuleak::IndexFileName);
+  } else if (IndexFile != "none") {
+    IndexPath = absolute(IndexFile);
+  }
   unsigned NumWorkers =
       Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count();
   NumWorkers = std::max(1u, std::min<unsigned>(NumWorkers, Files.size()));
   ProgressBar Progress(Files.size());
   auto Start = std::chrono::steady_clock::now();
-  Results R = analyseAll(Files, Commands, Settings, NumWorkers, Progress);
+  std::vector<TUResult> TUResults;
+  Results R =
+      analyseAll(Files, Commands, Settings, NumWorkers, Progress, TUResults);
+
+  // Across translation units: the project index, solved after the last one.
+  std::shared_ptr<const clang::tidy::gpuleak::ProjectIndex> Previous;
+  if (!IndexPath.empty() && sys::fs::exists(IndexPath)) {
+    Expected<clang::tidy::gpuleak::ProjectIndex> Read =
+        clang::tidy::gpuleak::ProjectIndex::read(IndexPath);
+    if (Read)
+      Previous = std::make_shared<clang::tidy::gpuleak::ProjectIndex>(
+          std::move(*Read));
+    else
+      consumeError(Read.takeError()); // rewritten below
+  }
+  ProjectStats Stats;
+  if (Error Err = applyProjectIndex(TUResults, R, Previous.get(), IndexPath, Stats))
+    R.Errors.push_back({std::string(IndexPath),
+                        "cannot write the project index: " +
+                            toString(std::move(Err))});
+  TUResults.clear();
 
   for (const InputError &E : R.Errors)
     errs() << "gpuleak: error: " << E.File << ": " << E.Message << '\n';

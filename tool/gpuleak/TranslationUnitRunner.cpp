@@ -2,6 +2,9 @@
 
 #include "TranslationUnitRunner.h"
 #include "NvccCommand.h"
+#include "TensorStores.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -80,16 +83,125 @@ private:
   const std::vector<CompileCommand> &Commands;
 };
 
+/// \p L as a place (absolute, normalized path), or an empty place.
+static SourcePlace placeAt(SourceLocation L, const SourceManager &SM) {
+  SourcePlace P;
+  if (L.isInvalid())
+    return P;
+  L = SM.getExpansionLoc(L);
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(L));
+  if (!FE)
+    return P;
+  llvm::SmallString<256> Abs(FE->getName());
+  SM.getFileManager().makeAbsolutePath(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  P.File = std::string(Abs);
+  P.Line = SM.getExpansionLineNumber(L);
+  P.Column = SM.getExpansionColumnNumber(L);
+  return P;
+}
+
+/// Whether a NOLINT comment on \p L's line (or NOLINTNEXTLINE on the line
+/// before) silences \p Check, as clang-tidy reads them.
+static bool silencedAt(SourceLocation L, llvm::StringRef Check,
+                       const SourceManager &SM) {
+  L = SM.getExpansionLoc(L);
+  auto [FID, Offset] = SM.getDecomposedLoc(L);
+  llvm::StringRef Text = SM.getBufferData(FID);
+  size_t LineStart = Text.rfind('\n', Offset);
+  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+  size_t PrevStart = LineStart > 1 ? Text.rfind('\n', LineStart - 2) : 0;
+  PrevStart = PrevStart == llvm::StringRef::npos || LineStart < 2 ? 0 : PrevStart + 1;
+  llvm::StringRef Line = Text.slice(LineStart, Text.find('\n', Offset));
+  llvm::StringRef Prev = Text.slice(PrevStart, LineStart);
+  auto Silences = [&](llvm::StringRef In, llvm::StringRef Word) {
+    size_t At = In.find(Word);
+    if (At == llvm::StringRef::npos)
+      return false;
+    llvm::StringRef After = In.drop_front(At + Word.size());
+    if (!After.starts_with("("))
+      return true;
+    llvm::StringRef List = After.drop_front().split(')').first;
+    for (llvm::StringRef Glob : llvm::split(List, ','))
+      if (GlobList(Glob.trim()).contains(Check))
+        return true;
+    return false;
+  };
+  return (Silences(Line, "NOLINT") && !Line.contains("NOLINTNEXTLINE") &&
+          !Line.contains("NOLINTBEGIN")) ||
+         Silences(Prev, "NOLINTNEXTLINE");
+}
+
+/// Summarizes every function the TU defines (gpuleak check's side of the
+/// project index): runs after the checks, on the same AST.
+class SummaryConsumer : public ASTConsumer {
+public:
+  SummaryConsumer(ClangTidyContext &Context, TUResult &Result)
+      : Context(Context), Result(Result) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    using namespace clang::ast_matchers;
+    const SourceManager &SM = Ctx.getSourceManager();
+    clang::tidy::gpuleak::TensorStoreFinder Finder;
+    constexpr char Check[] = "gpuleak-retained-tensor";
+    const bool Enabled = Context.isCheckEnabled(Check);
+    for (const BoundNodes &N :
+         match(functionDecl(clang::tidy::gpuleak::analyzedFunction(),
+                            unless(isExpansionInSystemHeader()))
+                   .bind("f"),
+               Ctx)) {
+      const auto *FD = N.getNodeAs<FunctionDecl>("f");
+      if (FD->isDependentContext())
+        continue;
+      Result.Summaries.push_back(Finder.summarize(FD, Ctx));
+      for (const ValueDecl *D : Finder.boundedBy(FD, Ctx))
+        Result.Bounded.push_back(clang::tidy::gpuleak::usrOf(D));
+      if (!Enabled)
+        continue;
+      for (const clang::tidy::gpuleak::OpenCallSite &O :
+           Finder.openCallSites(FD, Ctx)) {
+        OpenSite S;
+        S.CalleeUSR = clang::tidy::gpuleak::usrOf(O.Callee->getCanonicalDecl());
+        S.CalleeName = O.Callee->getNameAsString();
+        S.CalleeQualifiedName = O.Callee->getQualifiedNameAsString();
+        S.Param = O.Param;
+        S.Call = placeAt(O.Call->getBeginLoc(), SM);
+        SourcePlace End = placeAt(O.Call->getEndLoc(), SM);
+        if (End.File == S.Call.File) {
+          S.Call.EndLine = End.Line;
+          S.Call.EndColumn = End.Column;
+        }
+        S.Origin = placeAt(O.Origin->getBeginLoc(), SM);
+        SourcePlace OriginEnd = placeAt(O.Origin->getEndLoc(), SM);
+        if (OriginEnd.File == S.Origin.File) {
+          S.Origin.EndLine = OriginEnd.Line;
+          S.Origin.EndColumn = OriginEnd.Column;
+        }
+        S.Silenced = silencedAt(O.Call->getBeginLoc(), Check, SM);
+        S.Severity = Context.treatAsError(Check) ? "error" : "warning";
+        Result.Sites.push_back(std::move(S));
+      }
+    }
+  }
+
+private:
+  ClangTidyContext &Context;
+  TUResult &Result;
+};
+
 /// runClangTidy's action factory: a ClangTidyASTConsumerFactory per TU, with
-/// __clang_analyzer__ defined as clang-tidy defines it.
+/// __clang_analyzer__ defined as clang-tidy defines it, and the summary
+/// consumer after it when \p Summaries is given.
 class TidyActionFactory : public tooling::FrontendActionFactory {
 public:
   TidyActionFactory(ClangTidyContext &Context,
-                    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS)
-      : ConsumerFactory(Context, std::move(FS)) {}
+                    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
+                    TUResult *Summaries)
+      : ConsumerFactory(Context, std::move(FS)), Context(Context),
+        Summaries(Summaries) {}
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<Action>(&ConsumerFactory);
+    return std::make_unique<Action>(&ConsumerFactory, Context, Summaries);
   }
 
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
@@ -106,17 +218,29 @@ public:
 private:
   class Action : public ASTFrontendAction {
   public:
-    explicit Action(ClangTidyASTConsumerFactory *Factory) : Factory(Factory) {}
+    Action(ClangTidyASTConsumerFactory *Factory, ClangTidyContext &Context,
+           TUResult *Summaries)
+        : Factory(Factory), Context(Context), Summaries(Summaries) {}
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
                                                    llvm::StringRef File) override {
-      return Factory->createASTConsumer(Compiler, File);
+      std::unique_ptr<ASTConsumer> Tidy = Factory->createASTConsumer(Compiler, File);
+      if (!Summaries)
+        return Tidy;
+      std::vector<std::unique_ptr<ASTConsumer>> Both;
+      Both.push_back(std::move(Tidy));
+      Both.push_back(std::make_unique<SummaryConsumer>(Context, *Summaries));
+      return std::make_unique<MultiplexConsumer>(std::move(Both));
     }
 
   private:
     ClangTidyASTConsumerFactory *Factory;
+    ClangTidyContext &Context;
+    TUResult *Summaries;
   };
 
   ClangTidyASTConsumerFactory ConsumerFactory;
+  ClangTidyContext &Context;
+  TUResult *Summaries;
 };
 
 /// clang-tidy's FileOptionsProvider with our own .clang-tidy parser. Its
@@ -199,6 +323,10 @@ makeOptionsProvider(RunSettings &Settings) {
   ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
   Defaults.Checks = "-*,gpuleak-*";
   ClangTidyOptions Overrides;
+  // The checks read no project index of an earlier run: this run writes a
+  // new one and decides what depends on other TUs after the last one.
+  if (Settings.Summarize)
+    Overrides.CheckOptions["GpuleakIndex"] = {"none", 0};
   // The static analyzer is part of clang-tidy's library and would run if a
   // .clang-tidy enabled it; this CLI runs gpuleak-* checks only.
   Overrides.Checks =
@@ -419,10 +547,10 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
       return Result;
     }
 
-  TidyActionFactory Factory(Context, FS);
+  TUResult Result;
+  TidyActionFactory Factory(Context, FS, Settings.Summarize ? &Result : nullptr);
   bool Failed = Tool.run(&Factory) != 0;
 
-  TUResult Result;
   SourceFiles Sources;
   unsigned NumErrors = 0;
   std::string FirstError;

@@ -13,6 +13,7 @@
 #define GPULEAK_TOOL_GPULEAK_TRANSLATIONUNITRUNNER_H
 
 #include "Findings.h"
+#include "summaries/Summaries.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include <map>
 #include <mutex>
@@ -30,6 +31,9 @@ struct RunSettings {
   std::string Checks;
   /// -resource-dir for the compiler, unless a compile command has its own.
   std::string ResourceDir;
+  /// Compute each TU's function summaries for the project index; the checks
+  /// then read no index of an earlier run.
+  bool Summarize = false;
   /// The gpuleak-* checks, each with the names of its options (without the
   /// `check-name.` prefix), as the checks store them: what a .clang-tidy may
   /// name under `Checks` and `CheckOptions`.
@@ -53,8 +57,32 @@ private:
   std::vector<InputError> ConfigErrors;
 };
 
+/// A call in a loop that hands a graph-carrying value to a function defined
+/// in another translation unit (clang::tidy::gpuleak::OpenCallSite, in
+/// places): a gpuleak-retained-tensor finding when the project index says
+/// the callee keeps that parameter.
+struct OpenSite {
+  std::string CalleeUSR;
+  /// The callee's name as the check's message gives it, and qualified.
+  std::string CalleeName;
+  std::string CalleeQualifiedName;
+  unsigned Param = 0;
+  SourcePlace Call;
+  SourcePlace Origin;
+  /// Set when a // NOLINT comment on the call's line silences the check.
+  bool Silenced = false;
+  /// "error" under WarningsAsErrors.
+  std::string Severity = "warning";
+};
+
 /// Findings and errors of one translation unit.
 struct TUResult {
+  /// Summaries of the functions the TU defines, the members, globals and
+  /// statics it bounds (USRs), and its open call sites; filled only when
+  /// RunSettings::Summarize is set.
+  std::vector<clang::tidy::gpuleak::FunctionSummary> Summaries;
+  std::vector<std::string> Bounded;
+  std::vector<OpenSite> Sites;
   std::vector<Finding> Findings;
   /// Set when the TU failed to parse: a one-line summary of the compiler
   /// errors.
