@@ -27,7 +27,8 @@ int main(int argc, const char **argv) {
   // with a mistyped flag would pass without analysing anything.
   if (std::optional<std::string> Err = gpuleak::findInexactOption(
           llvm::ArrayRef(argv + 1, argv + argc),
-          llvm::cl::SubCommand::getTopLevel())) {
+          llvm::cl::SubCommand::getTopLevel(),
+          {"p", "extra-arg", "extra-arg-before"})) {
     llvm::errs() << "error: gpuleak-tidy: " << *Err << '\n';
     return 1;
   }

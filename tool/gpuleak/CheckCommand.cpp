@@ -52,7 +52,7 @@ static cl::opt<unsigned>
     Jobs("j",
          cl::desc("Translation units analysed in parallel (default: the "
                   "number of CPUs)"),
-         cl::value_desc("N"), cl::init(0), cl::sub(CheckCmd),
+         cl::value_desc("N"), cl::init(0), cl::Prefix, cl::sub(CheckCmd),
          cl::cat(CheckCategory));
 
 static cl::opt<std::string> Checks(

@@ -46,7 +46,8 @@ static std::optional<std::string> nearest(StringRef Name,
 }
 
 std::optional<std::string> findInexactOption(ArrayRef<const char *> Args,
-                                             cl::SubCommand &Sub) {
+                                             cl::SubCommand &Sub,
+                                             ArrayRef<StringRef> LateOptions) {
   auto &Options = cl::getRegisteredOptions(Sub);
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef Arg(Args[I]);
@@ -62,6 +63,11 @@ std::optional<std::string> findInexactOption(ArrayRef<const char *> Args,
     // while it parses.
     if (Key == "h")
       continue;
+    if (llvm::is_contained(LateOptions, Key)) {
+      if (!HasValue)
+        ++I; // its value
+      continue;
+    }
     cl::Option *O = lookup(Key, Options);
     if (!O && &Sub != &cl::SubCommand::getTopLevel())
       O = lookup(Key, cl::getRegisteredOptions(cl::SubCommand::getTopLevel()));

@@ -25,8 +25,12 @@ namespace gpuleak {
 /// as "unknown command line argument '--hfoo'" with a "did you mean" hint
 /// when a visible option is close. A value that an option requires is
 /// skipped, and so is everything after `--`. std::nullopt when all are exact.
-std::optional<std::string> findInexactOption(llvm::ArrayRef<const char *> Args,
-                                             llvm::cl::SubCommand &Sub);
+/// \p LateOptions names options that take a value and are registered only
+/// while the command line is parsed (clang-tidy's CommonOptionsParser
+/// declares `-p`, `--extra-arg` and `--extra-arg-before` inside a function).
+std::optional<std::string>
+findInexactOption(llvm::ArrayRef<const char *> Args, llvm::cl::SubCommand &Sub,
+                  llvm::ArrayRef<llvm::StringRef> LateOptions = {});
 
 } // namespace gpuleak
 

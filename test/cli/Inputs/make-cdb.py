@@ -3,7 +3,7 @@
 
 Writes DIR/compile_commands.json from Inputs/project/NAME.json.in with
 @PROJECT@ replaced by the absolute path of Inputs/project, @MOCKS@ by the
-mock LibTorch headers (test/Inputs) and @CUDA@ by the CUDA toolkit
+mock LibTorch headers (test/Inputs), @OUT@ by DIR and @CUDA@ by the CUDA toolkit
 ($GPULEAK_CUDA_DIR, default /usr/local/cuda). Compile databases need absolute paths,
 and the checkout can be anywhere.
 """
@@ -19,4 +19,4 @@ os.makedirs(out, exist_ok=True)
 with open(os.path.join(out, "compile_commands.json"), "w") as f:
     cuda = os.environ.get("GPULEAK_CUDA_DIR", "/usr/local/cuda")
     f.write(text.replace("@PROJECT@", project).replace("@MOCKS@", mocks)
-            .replace("@CUDA@", cuda))
+            .replace("@CUDA@", cuda).replace("@OUT@", os.path.abspath(out)))
