@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MissingNoGradCheck.h"
+#include "summaries/LocalFacts.h"
 #include "TorchMatchers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -114,6 +115,9 @@ struct MissingNoGradCheck::FunctionFacts {
   llvm::SmallVector<const Stmt *, 4> Loops;
   llvm::SmallVector<const CompoundStmt *, 8> Blocks;
   llvm::SmallVector<const CallExpr *, 4> Forwards;
+  /// Forwards that are calls of a module's method running one: where it
+  /// does (invalid when the project index says so, in another file).
+  llvm::DenseMap<const CallExpr *, SourceLocation> IndirectForwards;
   llvm::SmallVector<GradEvent, 2> GradEvents;
   llvm::SmallVector<Site, 8> Sites;
   llvm::SmallVector<Store, 8> Stores;
@@ -329,7 +333,9 @@ static const LambdaExpr *lambdaOf(const Expr *E) {
 MissingNoGradCheck::MissingNoGradCheck(StringRef Name,
                                        ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      UseInferenceMode(Options.get("GuardType", "NoGrad") == "InferenceMode") {}
+      UseInferenceMode(Options.get("GuardType", "NoGrad") == "InferenceMode"),
+      TidyContext(Context),
+      IndexOption(Options.getLocalOrGlobal("GpuleakIndex", "")) {}
 
 MissingNoGradCheck::~MissingNoGradCheck() = default;
 
@@ -354,6 +360,11 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   Ctx = Result.Context;
   const SourceManager &SM = *Result.SourceManager;
   const Stmt *Body = FD->getBody();
+  if (!IndexLoaded) {
+    Index = ProjectIndex::find(IndexOption, TidyContext->getCurrentBuildDirectory(),
+                               TidyContext->getCurrentFile());
+    IndexLoaded = true;
+  }
 
   auto Facts = std::make_unique<FunctionFacts>();
   FunctionFacts &F = *Facts;
@@ -471,6 +482,19 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
         if (Callee->getQualifiedNameAsString() == "std::async")
           MarkThreadArgs(C->arguments());
       }
+      // A module's own method that runs a forward pass (`model->denoise(x)`,
+      // `net.sample(z)`, defined here or, by the project index, elsewhere)
+      // is a forward pass to its caller: its body runs in the caller's grad
+      // mode, and forward calls inside module methods are not reported.
+      if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Callee);
+          MD && !F.Internal && !MD->isStatic() && !llvm::is_contained(F.Forwards, C) &&
+          isDerivedFromName(MD->getParent(), "torch::nn::Module") &&
+          !SM.isInSystemHeader(MD->getLocation()))
+        if (std::optional<SourceLocation> Inner =
+                forwardRunBy(MD, *Ctx, Index.get())) {
+          F.Forwards.push_back(C);
+          F.IndirectForwards[C] = *Inner;
+        }
       // Calls into this TU, and calls that may run a backward pass elsewhere.
       if (Callee && SM.isInSystemHeader(Callee->getLocation()))
         continue;
@@ -903,6 +927,10 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
         Diag << FixItHint::CreateInsertion(First, Text);
       }
       }
+      if (auto It = F.IndirectForwards.find(Fwd);
+          It != F.IndirectForwards.end() && It->second.isValid())
+        diag(It->second, "%0 runs a forward pass here", DiagnosticIDs::Note)
+            << Fwd->getDirectCallee();
       for (const Reason &W : Why) {
         switch (W.Kind) {
         case Reason::Loop:

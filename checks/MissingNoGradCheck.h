@@ -3,6 +3,7 @@
 #ifndef GPULEAK_CHECKS_MISSINGNOGRADCHECK_H
 #define GPULEAK_CHECKS_MISSINGNOGRADCHECK_H
 
+#include "summaries/Summaries.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -35,7 +36,13 @@ private:
   /// `c10::InferenceMode guard;`.
   const bool UseInferenceMode;
 
+  ClangTidyContext *const TidyContext;
+  /// The global option `GpuleakIndex` (summaries/Summaries.h).
+  const std::string IndexOption;
+
   // Per-TU state (a check instance lives for one translation unit).
+  std::shared_ptr<const ProjectIndex> Index;
+  bool IndexLoaded = false;
   std::vector<std::unique_ptr<FunctionFacts>> Functions;
   llvm::DenseMap<const FunctionDecl *, FunctionFacts *> ByDecl;
   ASTContext *Ctx = nullptr;
