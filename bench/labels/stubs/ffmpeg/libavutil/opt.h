@@ -1,0 +1,3 @@
+/* gpuleak bench stub (FFmpeg). */
+#pragma once
+#include "avutil.h"

@@ -1,0 +1,3 @@
+// gpuleak bench stub
+#pragma once
+#include <opencv2/opencv.hpp>
