@@ -847,8 +847,11 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
     if (It != F.Defs.end()) {
       llvm::SmallVector<const Expr *, 2> Defs = It->second;
       for (const Expr *Def : Defs) {
-        // A definition after the use reaches it only around a loop.
-        if (isBeforeExpanded(E->getBeginLoc(), Def->getBeginLoc(), SM)) {
+        // A definition after the use reaches it only around a loop. (The
+        // use of a structured binding's hidden variable in `std::get<I>(e)`
+        // sits at the binding's name, before the initializer it reads.)
+        if (!isa<DecompositionDecl>(VD) &&
+            isBeforeExpanded(E->getBeginLoc(), Def->getBeginLoc(), SM)) {
           bool SameLoop = false;
           for (const Stmt *L : F.Loops)
             SameLoop |= rangeContains(L->getSourceRange(), E->getBeginLoc(), SM) &&

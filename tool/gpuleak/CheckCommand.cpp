@@ -96,6 +96,12 @@ static cl::opt<std::string> ResourceDir(
     cl::value_desc("dir"), cl::init(GPULEAK_RESOURCE_DIR), cl::sub(CheckCmd),
     cl::cat(CheckCategory));
 
+static cl::opt<bool> PrintStats(
+    "stats",
+    cl::desc("Print one line on stderr with the cost of the function "
+             "summaries and of the project-wide solve (for bench/)"),
+    cl::Hidden, cl::sub(CheckCmd), cl::cat(CheckCategory));
+
 static cl::opt<std::string> IndexFile(
     "index",
     cl::desc("Where to write the project index of function summaries "
@@ -222,7 +228,11 @@ analyseAll(ArrayRef<std::string> Files,
   auto Work = [&] {
     for (size_t I; (I = Next++) < Files.size();) {
       Progress.started(Files[I]);
+      auto Start = std::chrono::steady_clock::now();
       TUResults[I] = analyseTranslationUnit(Files[I], Commands[I], Settings);
+      TUResults[I].Seconds = std::chrono::duration<double>(
+                                 std::chrono::steady_clock::now() - Start)
+                                 .count();
       Progress.finished();
     }
   };
@@ -357,11 +367,26 @@ int runCheck() {
       consumeError(Read.takeError()); // rewritten below
   }
   ProjectStats Stats;
+  double TUSeconds = 0, SummarySeconds = 0;
+  for (const TUResult &TU : TUResults) {
+    TUSeconds += TU.Seconds;
+    SummarySeconds += TU.SummarySeconds;
+  }
   if (Error Err = applyProjectIndex(TUResults, R, Previous.get(), IndexPath, Stats))
     R.Errors.push_back({std::string(IndexPath),
                         "cannot write the project index: " +
                             toString(std::move(Err))});
   TUResults.clear();
+  if (PrintStats) {
+    double Run = std::chrono::duration<double>(
+                     std::chrono::steady_clock::now() - Start)
+                     .count();
+    errs() << format("gpuleak: stats: %zu functions, %u rounds, +%zu -%zu "
+                     "findings; summaries %.3f s of %.3f s in TUs; solve "
+                     "%.4f s of %.3f s\n",
+                     Stats.Functions, Stats.Rounds, Stats.Added, Stats.Dropped,
+                     SummarySeconds, TUSeconds, Stats.SolveSeconds, Run);
+  }
 
   for (const InputError &E : R.Errors)
     errs() << "gpuleak: error: " << E.File << ": " << E.Message << '\n';

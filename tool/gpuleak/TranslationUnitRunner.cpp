@@ -20,6 +20,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include <chrono>
 
 using namespace clang;
 using namespace clang::tidy;
@@ -140,6 +141,15 @@ public:
       : Context(Context), Result(Result) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    auto Start = std::chrono::steady_clock::now();
+    summarize(Ctx);
+    Result.SummarySeconds += std::chrono::duration<double>(
+                                 std::chrono::steady_clock::now() - Start)
+                                 .count();
+  }
+
+private:
+  void summarize(ASTContext &Ctx) {
     using namespace clang::ast_matchers;
     const SourceManager &SM = Ctx.getSourceManager();
     clang::tidy::gpuleak::TensorStoreFinder Finder;
@@ -184,7 +194,6 @@ public:
     }
   }
 
-private:
   ClangTidyContext &Context;
   TUResult &Result;
 };

@@ -83,6 +83,10 @@ struct TUResult {
   std::vector<clang::tidy::gpuleak::FunctionSummary> Summaries;
   std::vector<std::string> Bounded;
   std::vector<OpenSite> Sites;
+  /// Seconds spent computing the summaries and open sites, and analysing
+  /// the whole TU (parse, checks, summaries).
+  double SummarySeconds = 0;
+  double Seconds = 0;
   std::vector<Finding> Findings;
   /// Set when the TU failed to parse: a one-line summary of the compiler
   /// errors.
