@@ -118,6 +118,9 @@ struct MissingNoGradCheck::FunctionFacts {
   /// Forwards that are calls of a module's method running one: where it
   /// does (invalid when the project index says so, in another file).
   llvm::DenseMap<const CallExpr *, SourceLocation> IndirectForwards;
+  /// Calls of a module's method defined in another file, taken for forward
+  /// passes until `gpuleak check` reads the method's summary.
+  llvm::SmallPtrSet<const CallExpr *, 2> AssumedForwards;
   llvm::SmallVector<GradEvent, 2> GradEvents;
   llvm::SmallVector<Site, 8> Sites;
   llvm::SmallVector<Store, 8> Stores;
@@ -490,11 +493,24 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
           MD && !F.Internal && !MD->isStatic() && !llvm::is_contained(F.Forwards, C) &&
           isDerivedFromName(MD->getParent(), "torch::nn::Module") &&
           !SM.isInSystemHeader(MD->getLocation()))
+      {
+        const FunctionDecl *Def = MD->getDefinition();
         if (std::optional<SourceLocation> Inner =
                 forwardRunBy(MD, *Ctx, Index.get())) {
           F.Forwards.push_back(C);
+          if (Inner->isInvalid() && Index) // from the index: its place
+            if (const FunctionSummary *S =
+                    Index->lookup(usrOf(MD->getCanonicalDecl()));
+                S && S->Forward)
+              *Inner = locationOf(*S->Forward, Ctx->getSourceManager());
           F.IndirectForwards[C] = *Inner;
+        } else if ((!Def || !Def->hasBody()) &&
+                   ProjectIndex::deferredToProject(IndexOption)) {
+          // Defined in another file: `gpuleak check` decides after the run.
+          F.Forwards.push_back(C);
+          F.AssumedForwards.insert(C);
         }
+      }
       // Calls into this TU, and calls that may run a backward pass elsewhere.
       if (Callee && SM.isInSystemHeader(Callee->getLocation()))
         continue;
@@ -929,7 +945,10 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       }
       if (auto It = F.IndirectForwards.find(Fwd);
           It != F.IndirectForwards.end() && It->second.isValid())
-        diag(It->second, "%0 runs a forward pass here", DiagnosticIDs::Note)
+        diag(It->second, RunsForwardNote, DiagnosticIDs::Note)
+            << Fwd->getDirectCallee();
+      if (F.AssumedForwards.contains(Fwd))
+        diag(Fwd->getBeginLoc(), AssumedForwardNote, DiagnosticIDs::Note)
             << Fwd->getDirectCallee();
       for (const Reason &W : Why) {
         switch (W.Kind) {

@@ -1178,8 +1178,8 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     if (VD && VD->hasGlobalStorage() &&
         isShapeKeyedMap(VD->getType(), Mapped) && holdsTensor(Mapped)) {
       if (const Expr *Origin = producer(Value, F)) {
-        Pending.push_back({TensorStore::Cache, Store, Target, Value, Origin,
-                           nullptr});
+        Pending.push_back(TensorStore(TensorStore::Cache, Store, Target, Value, Origin,
+                                      nullptr));
         return;
       }
     }
@@ -1406,19 +1406,6 @@ llvm::ArrayRef<KeptParam> TensorStoreFinder::keptParams(const FunctionDecl *FD,
   }
   Kept[Key] = Out;
   return Kept[Key];
-}
-
-/// The location of \p P in \p SM, loading its file if the TU did not;
-/// invalid when the file cannot be read.
-static SourceLocation locationOf(const SummaryPlace &P, SourceManager &SM) {
-  llvm::Expected<FileEntryRef> FE =
-      SM.getFileManager().getFileRef(P.File, /*OpenFile=*/true);
-  if (!FE) {
-    llvm::consumeError(FE.takeError());
-    return {};
-  }
-  FileID FID = SM.getOrCreateFileID(*FE, SrcMgr::C_User);
-  return SM.translateLineCol(FID, P.Line, std::max(1u, P.Column));
 }
 
 static std::string quoted(const NamedDecl *D) {

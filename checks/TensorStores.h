@@ -45,6 +45,10 @@ namespace clang::tidy::gpuleak {
 /// iteration or the call that produced it.
 struct TensorStore {
   enum StoreKind { Carry, Accumulate, Insert, Assign, Cache };
+  TensorStore(StoreKind Kind, const Expr *Store, const ValueDecl *Target,
+              const Expr *Value, const Expr *Origin, const Stmt *Loop)
+      : Kind(Kind), Store(Store), Target(Target), Value(Value), Origin(Origin),
+        Loop(Loop) {}
   StoreKind Kind;
   /// The storing expression (`+=`, `push_back(...)`, `=` call); reported here.
   const Expr *Store;
@@ -87,12 +91,6 @@ struct KeptParam {
   llvm::SmallVector<const CallExpr *, 2> Via;
   const ParamStore *External = nullptr;
 };
-
-/// The note at TensorStore::Assumed. `gpuleak check`, which summarizes the
-/// whole project, drops a finding whose assumed callee turns out to cut the
-/// graph (it matches the note by this text and its place).
-inline constexpr char AssumedNote[] =
-    "assuming %0, defined in another file, returns its argument's graph";
 
 /// Emits the note for \p S.Assumed, if any, through \p Diag.
 template <typename DiagFn> void assumedNote(const TensorStore &S, DiagFn Diag) {

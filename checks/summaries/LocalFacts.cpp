@@ -122,6 +122,17 @@ std::optional<SourceLocation> forwardRunBy(const FunctionDecl *FD,
   return forwardRunBy(FD, Ctx, Index, 0, Memo);
 }
 
+SourceLocation locationOf(const SummaryPlace &P, SourceManager &SM) {
+  llvm::Expected<FileEntryRef> FE =
+      SM.getFileManager().getFileRef(P.File, /*OpenFile=*/true);
+  if (!FE) {
+    llvm::consumeError(FE.takeError());
+    return {};
+  }
+  FileID FID = SM.getOrCreateFileID(*FE, SrcMgr::C_User);
+  return SM.translateLineCol(FID, P.Line, std::max(1u, P.Column));
+}
+
 bool disablesGradForBody(const FunctionDecl *FD, ASTContext &Ctx) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
   if (!Body)

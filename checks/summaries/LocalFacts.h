@@ -25,6 +25,10 @@ std::optional<SourceLocation> forwardRunBy(const FunctionDecl *FD,
                                            ASTContext &Ctx,
                                            const ProjectIndex *Index = nullptr);
 
+/// The location of \p P in \p SM, loading its file if the TU did not;
+/// invalid when the file cannot be read.
+SourceLocation locationOf(const SummaryPlace &P, SourceManager &SM);
+
 /// Whether grad mode is off for the whole body of \p FD: a guard that
 /// disables it is declared in the body's outermost block before any call.
 bool disablesGradForBody(const FunctionDecl *FD, ASTContext &Ctx);

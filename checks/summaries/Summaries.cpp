@@ -347,7 +347,7 @@ static std::shared_ptr<const ProjectIndex> readCached(llvm::StringRef Path) {
 std::shared_ptr<const ProjectIndex>
 ProjectIndex::find(llvm::StringRef Option, llvm::StringRef BuildDir,
                    llvm::StringRef MainFile) {
-  if (Option == "none")
+  if (Option == "none" || deferredToProject(Option))
     return nullptr;
   if (!Option.empty())
     return readCached(Option);

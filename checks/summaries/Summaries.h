@@ -41,6 +41,16 @@ namespace clang::tidy::gpuleak {
 
 /// The index format version; a file of another version is not read.
 inline constexpr int IndexVersion = 1;
+/// Assumption notes: a check that had to assume what a function of another
+/// file does says so in a note of this text (%0: the function), which
+/// `gpuleak check` matches by text and place after the last TU.
+inline constexpr char AssumedNote[] =
+    "assuming %0, defined in another file, returns its argument's graph";
+inline constexpr char AssumedForwardNote[] =
+    "assuming %0, defined in another file, runs a forward pass";
+/// The note that replaces it once the project's summary confirms it.
+inline constexpr char RunsForwardNote[] = "%0 runs a forward pass here";
+
 /// The index's file name, next to compile_commands.json.
 inline constexpr char IndexFileName[] = "gpuleak-index.json";
 
@@ -121,7 +131,9 @@ public:
   /// parse, is an error; entries whose file changed are dropped.
   static llvm::Expected<ProjectIndex> read(llvm::StringRef Path);
   /// The index for a translation unit: the file \p Option names (the
-  /// global clang-tidy option `GpuleakIndex`; "none" turns the index off);
+  /// global clang-tidy option `GpuleakIndex`; "none" turns the index off,
+  /// and so does "project", which `gpuleak check` sets: it decides what
+  /// depends on other files after the last TU, see deferredToProject());
   /// else the one next to the compile database that serves \p BuildDir (the
   /// command's directory or a parent holding compile_commands.json); else,
   /// as clangd looks for a compile database, in a parent of \p MainFile or
@@ -130,6 +142,14 @@ public:
   static std::shared_ptr<const ProjectIndex>
   find(llvm::StringRef Option, llvm::StringRef BuildDir,
        llvm::StringRef MainFile);
+
+  /// Whether \p Option (`GpuleakIndex`) is "project": checks then report a
+  /// finding that depends on an unknown function of another file with a
+  /// note stating the assumption, and `gpuleak check` keeps, rewrites or
+  /// drops it once it has the whole project's summaries.
+  static bool deferredToProject(llvm::StringRef Option) {
+    return Option == "project";
+  }
 
   const FunctionSummary *lookup(llvm::StringRef USR) const;
   bool bounded(llvm::StringRef TargetUSR) const {

@@ -53,10 +53,10 @@ static Finding siteFinding(const OpenSite &S, const ParamStore &PS) {
   return F;
 }
 
-/// The callee named by an assumption note, or "" for another note.
-static llvm::StringRef assumedCallee(llvm::StringRef Note) {
-  llvm::StringRef Prefix, Suffix;
-  std::tie(Prefix, Suffix) = llvm::StringRef(clang::tidy::gpuleak::AssumedNote).split("%0");
+/// The callee (quoted) named by \p Note if it is of the form \p Format
+/// (with one %0), or "".
+static llvm::StringRef noteArgument(llvm::StringRef Note, llvm::StringRef Format) {
+  auto [Prefix, Suffix] = Format.split("%0");
   if (!Note.consume_front(Prefix) || !Note.consume_back(Suffix))
     return "";
   return Note;
@@ -117,19 +117,33 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
         break;
       }
     }
-  // Findings that assumed a callee passes its graph on, refuted.
+  // Findings that rest on an assumption about a function of another file:
+  //  - that it passes its argument's graph on: dropped when it cuts it;
+  //  - that it runs a forward pass: kept, with the note made a fact at the
+  //    forward pass, only when the project's summary says so.
   size_t Before = R.Findings.size();
-  llvm::erase_if(R.Findings, [&](const Finding &F) {
-    for (const FindingNote &N : F.Notes) {
-      if (assumedCallee(N.Message).empty())
+  auto CalleeAt = [&](const SourcePlace &P) -> const FunctionSummary * {
+    auto It = CallAt.find(std::make_tuple(P.File, P.Line, P.Column));
+    return It == CallAt.end() ? nullptr : Index.lookup(It->second);
+  };
+  llvm::erase_if(R.Findings, [&](Finding &F) {
+    for (FindingNote &N : F.Notes) {
+      if (!noteArgument(N.Message, clang::tidy::gpuleak::AssumedNote).empty()) {
+        const FunctionSummary *G = CalleeAt(N.Place);
+        if (G && G->Returns == FunctionSummary::Result::Cut)
+          return true;
         continue;
-      auto It = CallAt.find(
-          std::make_tuple(N.Place.File, N.Place.Line, N.Place.Column));
-      if (It == CallAt.end())
+      }
+      llvm::StringRef Callee =
+          noteArgument(N.Message, clang::tidy::gpuleak::AssumedForwardNote);
+      if (Callee.empty())
         continue;
-      const FunctionSummary *G = Index.lookup(It->second);
-      if (G && G->Returns == FunctionSummary::Result::Cut)
+      const FunctionSummary *G = CalleeAt(N.Place);
+      if (!G || !G->Forward || G->DisablesGrad)
         return true;
+      llvm::StringRef Fact(clang::tidy::gpuleak::RunsForwardNote);
+      N.Message = (Callee + Fact.drop_front(2)).str();
+      N.Place = placeOf(*G->Forward);
     }
     return false;
   });

@@ -335,7 +335,7 @@ makeOptionsProvider(RunSettings &Settings) {
   // The checks read no project index of an earlier run: this run writes a
   // new one and decides what depends on other TUs after the last one.
   if (Settings.Summarize)
-    Overrides.CheckOptions["GpuleakIndex"] = {"none", 0};
+    Overrides.CheckOptions["GpuleakIndex"] = {"project", 0};
   // The static analyzer is part of clang-tidy's library and would run if a
   // .clang-tidy enabled it; this CLI runs gpuleak-* checks only.
   Overrides.Checks =

@@ -27,3 +27,15 @@ void bptt(torch::nn::LSTM &lstm, int steps) {
     h.sum().backward();
   }
 }
+
+// A module method defined in b.cpp that runs forward passes, in an
+// evaluation loop; and one that runs none.
+#include "model.h"
+static void print(const torch::Tensor &t) {}
+void evaluate(GenImpl &gen, const std::vector<torch::Tensor> &prompts) {
+  gen.eval();
+  for (const auto &p : prompts)
+    print(gen.generate(p, 8));
+  for (const auto &p : prompts)
+    print(gen.describe(p));
+}
