@@ -270,6 +270,17 @@ int runCheck() {
                   Parent + "'");
     if (sys::fs::is_directory(OutputPath))
       return fail("cannot write '" + OutputPath + "': it is a directory");
+    // The report is written to a temporary file next to it, then renamed:
+    // make sure that can happen before spending the analysis on it.
+    SmallString<256> Dir(Parent.empty() ? "." : Parent), Probe;
+    int FD;
+    if (std::error_code EC = sys::fs::createUniqueFile(
+            Dir + "/.gpuleak-probe-%%%%%%", FD, Probe))
+      return fail("cannot write '" + OutputPath +
+                  "': cannot create a file in '" + Dir + "' (" + EC.message() +
+                  ")");
+    sys::Process::SafelyCloseFileDescriptor(FD);
+    sys::fs::remove(Probe);
   }
   if (std::optional<std::string> Err = validateChecks(Checks))
     return fail(*Err);
@@ -391,22 +402,28 @@ int runCheck() {
   for (const InputError &E : R.Errors)
     errs() << "gpuleak: error: " << E.File << ": " << E.Message << '\n';
 
+  auto Write = [&](raw_ostream &OS) {
+    switch (Format) {
+    case OutputFormat::Text:
+      writeText(OS, R);
+      break;
+    case OutputFormat::JSON:
+      writeJSON(OS, R);
+      break;
+    case OutputFormat::SARIF:
+      writeSARIF(OS, R, DocsURL);
+      break;
+    }
+    return Error::success();
+  };
   std::string Output = OutputPath.empty() ? "-" : OutputPath.getValue();
-  if (Error Err = writeToOutput(Output, [&](raw_ostream &OS) {
-        switch (Format) {
-        case OutputFormat::Text:
-          writeText(OS, R);
-          break;
-        case OutputFormat::JSON:
-          writeJSON(OS, R);
-          break;
-        case OutputFormat::SARIF:
-          writeSARIF(OS, R, DocsURL);
-          break;
-        }
-        return Error::success();
-      }))
-    return fail("cannot write '" + Output + "': " + toString(std::move(Err)));
+  if (Error Err = writeToOutput(Output, Write)) {
+    // A finished analysis is never lost: the report goes to stdout.
+    std::string Reason = errorToErrorCode(std::move(Err)).message();
+    (void)writeToOutput("-", Write);
+    return fail("cannot write '" + Output + "' (" + Reason +
+                "); the report went to stdout");
+  }
 
   if (Progress.enabled()) {
     std::chrono::duration<double> Took =

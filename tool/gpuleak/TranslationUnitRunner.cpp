@@ -70,18 +70,16 @@ RunSettings::registeredCheckOptions() {
 
 namespace {
 
-/// The compile commands of the one file being analysed.
-class CommandsOfOneFile : public tooling::CompilationDatabase {
+/// One compile command of the file being analysed. ClangTool runs one at a
+/// time: given several, it prints "[1/1] (1/2) Processing file" lines on
+/// stderr, terminal or not.
+class OneCommand : public tooling::CompilationDatabase {
 public:
-  explicit CommandsOfOneFile(const std::vector<CompileCommand> &Commands)
-      : Commands(Commands) {}
   std::vector<CompileCommand>
   getCompileCommands(llvm::StringRef) const override {
-    return Commands;
+    return {*Current};
   }
-
-private:
-  const std::vector<CompileCommand> &Commands;
+  const CompileCommand *Current = nullptr;
 };
 
 /// \p L as a place (absolute, normalized path), or an empty place.
@@ -503,7 +501,7 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
                        &DiagConsumer, /*ShouldOwnClient=*/false);
   Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
 
-  CommandsOfOneFile DB(Commands);
+  OneCommand DB;
   tooling::ClangTool Tool(DB, {File.str()},
                           std::make_shared<PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false);
@@ -557,8 +555,26 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
     }
 
   TUResult Result;
+  // A file that is not there would fail as "error: no input files".
+  if (!llvm::sys::fs::exists(File)) {
+    Result.Error = "cannot parse: the file does not exist";
+    return Result;
+  }
+
+  // Each distinct command (a database may list a file twice, the same way
+  // or for two targets), one ClangTool run each.
   TidyActionFactory Factory(Context, FS, Settings.Summarize ? &Result : nullptr);
-  bool Failed = Tool.run(&Factory) != 0;
+  bool Failed = false;
+  std::vector<const CompileCommand *> Distinct;
+  for (const CompileCommand &C : Commands)
+    if (llvm::none_of(Distinct, [&](const CompileCommand *D) {
+          return D->Directory == C.Directory && D->CommandLine == C.CommandLine;
+        }))
+      Distinct.push_back(&C);
+  for (const CompileCommand *C : Distinct) {
+    DB.Current = C;
+    Failed |= Tool.run(&Factory) != 0;
+  }
 
   SourceFiles Sources;
   unsigned NumErrors = 0;
