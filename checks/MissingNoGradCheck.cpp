@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MissingNoGradCheck.h"
+#include "TensorStores.h"
 #include "summaries/LocalFacts.h"
 #include "TorchMatchers.h"
 #include "clang/AST/ASTContext.h"
@@ -366,6 +367,7 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   if (!IndexLoaded) {
     Index = ProjectIndex::find(IndexOption, TidyContext->getCurrentBuildDirectory(),
                                TidyContext->getCurrentFile());
+    Provenance.setIndex(Index);
     IndexLoaded = true;
   }
 
@@ -374,7 +376,12 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   F.FD = FD;
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
     F.Internal = isDerivedFromName(MD->getParent(), "torch::nn::Module");
-  F.ExportsByInterface = isCarrier(FD->getReturnType(), *Ctx);
+  // What it returns is cut from every graph (`torch::argmax(prob)`,
+  // `out.detach()`, `loss.item()`): it hands no graph to its caller.
+  const bool CutReturns =
+      isCarrier(FD->getReturnType(), *Ctx) &&
+      Provenance.resultOf(FD, *Ctx) == FunctionSummary::Result::Cut;
+  F.ExportsByInterface = isCarrier(FD->getReturnType(), *Ctx) && !CutReturns;
   for (const ParmVarDecl *P : FD->parameters()) {
     QualType T = P->getType();
     bool OutParam =
@@ -445,7 +452,7 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
       if (LHS && isCarrier(LHS->getType(), *Ctx))
         F.Stores.push_back({A->getBeginLoc(), storeTarget(LHS)});
     } else if (const auto *R = N.getNodeAs<ReturnStmt>(ReturnId)) {
-      if (isCarrier(R->getRetValue()->getType(), *Ctx))
+      if (!CutReturns && isCarrier(R->getRetValue()->getType(), *Ctx))
         F.CarrierReturns.push_back(R->getBeginLoc());
     } else if (const auto *C = N.getNodeAs<CXXConstructExpr>(SpawnId)) {
       MarkThreadArgs(C->arguments());

@@ -4,6 +4,7 @@
 #define GPULEAK_CHECKS_MISSINGNOGRADCHECK_H
 
 #include "summaries/Summaries.h"
+#include "TensorStores.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -43,6 +44,8 @@ private:
   // Per-TU state (a check instance lives for one translation unit).
   std::shared_ptr<const ProjectIndex> Index;
   bool IndexLoaded = false;
+  /// The data-flow facts of function summaries (what a function returns).
+  TensorStoreFinder Provenance;
   std::vector<std::unique_ptr<FunctionFacts>> Functions;
   llvm::DenseMap<const FunctionDecl *, FunctionFacts *> ByDecl;
   ASTContext *Ctx = nullptr;
