@@ -1051,8 +1051,10 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
       Lost({S.Call, S.Creator, S.H, Finding::Exit, false, Where, {}});
       continue;
     }
-    // A path through a `[[noreturn]]` call ends the process.
-    if (B->hasNoReturnElement())
+    // A path through a `[[noreturn]]` call ends the process; in `main`,
+    // under CheckMainExit, `exit()` ends it as a return does (below).
+    const bool MainExits = ExitsLeak && FD->isMain();
+    if (B->hasNoReturnElement() && !MainExits)
       continue;
     bool Ended = false;
     bool StatusValid = St.StatusValid;
@@ -1119,6 +1121,23 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
     }
     if (Ended)
       continue;
+    if (B->hasNoReturnElement()) {
+      // `exit()` (`quick_exit`, `_Exit`) leaves `main` with the resource
+      // still held: the same leak as a return. `abort()`, a throwing
+      // helper and the like are not exits of main's.
+      for (auto It = B->rbegin(); It != B->rend(); ++It)
+        if (std::optional<CFGStmt> CS = It->getAs<CFGStmt>()) {
+          const auto *Call = dyn_cast<CallExpr>(CS->getStmt());
+          const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+          if (Callee && Callee->isNoReturn() && Callee->getIdentifier() &&
+              llvm::is_contained({"exit", "quick_exit", "_Exit", "_exit"},
+                                 Callee->getName()))
+            Lost({S.Call, S.Creator, S.H, Finding::Exit, false, Call, {}});
+          if (Call && Callee && Callee->isNoReturn())
+            break;
+        }
+      continue;
+    }
     // Successors, pruned by what the branch says about the resource.
     std::optional<bool> AbsentIfTrue;
     if (const Expr *CondE = branchCondition(B)) {
@@ -1343,6 +1362,7 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
       } else {
         diag(SM.getExpansionLoc(F.Where->getBeginLoc()),
              isa<CXXThrowExpr>(F.Where) ? "leaked when this throws"
+             : isa<CallExpr>(F.Where)   ? "leaked when this exits the process"
                                         : "leaked when this returns",
              DiagnosticIDs::Note);
       }
