@@ -339,7 +339,13 @@ MissingNoGradCheck::MissingNoGradCheck(StringRef Name,
     : ClangTidyCheck(Name, Context),
       UseInferenceMode(Options.get("GuardType", "NoGrad") == "InferenceMode"),
       TidyContext(Context),
-      IndexOption(Options.getLocalOrGlobal("GpuleakIndex", "")) {}
+      IndexOption(Options.getLocalOrGlobal("GpuleakIndex", "")) {
+  std::string Guard = Options.get("GuardType", "NoGrad").str();
+  if (Guard != "NoGrad" && Guard != "InferenceMode")
+    configurationDiag("invalid configuration value '%0' for option '%1'; "
+                      "expected 'NoGrad' or 'InferenceMode'")
+        << Guard << (Name + ".GuardType").str();
+}
 
 MissingNoGradCheck::~MissingNoGradCheck() = default;
 

@@ -1009,6 +1009,13 @@ TensorStoreFinder::Path TensorStoreFinder::pathTo(const Expr *E,
   if (const auto *C = dyn_cast<CallExpr>(E)) {
     if (cutsGraph(C))
       return Path::None;
+    // A function whose every return is cut (`detach_helper(t)`), here or by
+    // the index.
+    if (const FunctionDecl *Callee = C->getDirectCallee();
+        Callee && !isForwardCallee(Callee) &&
+        !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()) &&
+        resultOf(Callee, Ctx) == FunctionSummary::Result::Cut)
+      return Path::None;
     Path R = Path::None;
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
       R = pathTo(MC->getImplicitObjectArgument(), Target, F, Ctx, Depth + 1);
@@ -1799,8 +1806,11 @@ TensorStoreFinder::finish(const SourceManager &SM) {
                      DifferentiatedTU.contains(S.Target)))
       continue;
     if (const ParamStore *E = PendingExternal[I];
-        E && Index && Index->bounded(E->TargetUSR))
-      continue;
+        E && ((Index && Index->bounded(E->TargetUSR)) ||
+              llvm::any_of(ShrunkTU, [&](const ValueDecl *D) {
+                return usrOf(D) == E->TargetUSR;
+              })))
+      continue; // bounded in the project, or by this TU's own code
     Out.push_back(S);
   }
   llvm::sort(Out, [&](const TensorStore &A, const TensorStore &B) {

@@ -1,6 +1,8 @@
 //===--- Summaries.cpp - function summaries and the project index ---------===//
 
 #include "Summaries.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Index/USRGeneration.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -18,6 +20,14 @@ std::string usrOf(const Decl *D) {
   llvm::SmallString<128> Buf;
   if (!D || index::generateUSRForDecl(D, Buf))
     return "";
+  // Two files may each have an internal `helper` (static, or in an anonymous
+  // namespace): their USRs can be equal, their functions are not.
+  if (const auto *ND = dyn_cast<NamedDecl>(D); ND && !ND->isExternallyVisible()) {
+    const SourceManager &SM = D->getASTContext().getSourceManager();
+    if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(
+            SM.getFileID(SM.getExpansionLoc(D->getLocation()))))
+      return (FE->getName() + "@" + Buf).str();
+  }
   return std::string(Buf);
 }
 
@@ -269,6 +279,19 @@ llvm::Error ProjectIndex::write(llvm::StringRef Path) const {
   if (std::error_code EC = llvm::sys::fs::rename(Tmp, Path))
     return llvm::createStringError(EC, EC.message());
   return llvm::Error::success();
+}
+
+bool ProjectIndex::looksLikeIndex(llvm::StringRef Text) {
+  llvm::Expected<Value> Parsed = llvm::json::parse(Text);
+  if (!Parsed) {
+    llvm::consumeError(Parsed.takeError());
+    // A truncated index (an interrupted write of an older version) starts
+    // as one does.
+    return Text.ltrim().starts_with("{") && Text.contains("\"version\"") &&
+           Text.contains("\"functions\"");
+  }
+  const Object *O = Parsed->getAsObject();
+  return O && O->get("version") && O->get("functions");
 }
 
 llvm::Expected<ProjectIndex> ProjectIndex::read(llvm::StringRef Path) {

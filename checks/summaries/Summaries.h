@@ -127,6 +127,9 @@ std::string usrOf(const Decl *D);
 /// (clears, erases from, pops, resizes).
 class ProjectIndex {
 public:
+  /// Whether \p Text is a JSON object with a "version" and "functions":
+  /// an index of some version, which may be overwritten.
+  static bool looksLikeIndex(llvm::StringRef Text);
   /// Reads \p Path. An index of another version, or one that does not
   /// parse, is an error; entries whose file changed are dropped.
   static llvm::Expected<ProjectIndex> read(llvm::StringRef Path);

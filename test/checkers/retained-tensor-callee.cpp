@@ -126,6 +126,17 @@ void negativeCalleeCuts(Net &net, Logger &logger, int steps) {
   }
 }
 
+// The callee keeps what a helper of this file returns cut from the graph.
+static torch::Tensor detachHelper(const torch::Tensor &t) { return t.detach(); }
+struct Stats {
+  void keepViaHelper(const torch::Tensor &t) { v_.push_back(detachHelper(t)); }
+  std::vector<torch::Tensor> v_;
+};
+void negativeCalleeHelperCuts(Net &net, Stats &st, int steps) {
+  for (int i = 0; i < steps; ++i)
+    st.keepViaHelper(net.forward(torch::randn({8, 4})).sum());
+}
+
 // The object lives for one iteration: its member dies with it.
 void negativeObjectPerIteration(Net &net, int steps) {
   for (int i = 0; i < steps; ++i) {

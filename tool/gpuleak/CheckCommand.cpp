@@ -115,6 +115,22 @@ static int fail(const Twine &Message) {
   return ExitError;
 }
 
+/// Why a file cannot be written at \p Path, or std::nullopt. Reports and
+/// the index are written to a temporary file next to their path and renamed:
+/// that file must be creatable, which is checked before the analysis.
+static std::optional<std::string> cannotCreateNextTo(StringRef Path) {
+  StringRef Parent = sys::path::parent_path(Path);
+  SmallString<256> Dir(Parent.empty() ? "." : Parent), Probe;
+  int FD;
+  if (std::error_code EC = sys::fs::createUniqueFile(
+          Dir + "/.gpuleak-probe-%%%%%%", FD, Probe))
+    return ("cannot create a file in '" + Dir + "' (" + EC.message() + ")")
+        .str();
+  sys::Process::SafelyCloseFileDescriptor(FD);
+  sys::fs::remove(Probe);
+  return std::nullopt;
+}
+
 /// \p Path absolute (against the working directory) without `.`/`..`.
 static std::string absolute(StringRef Path) {
   SmallString<256> P(Path);
@@ -270,17 +286,8 @@ int runCheck() {
                   Parent + "'");
     if (sys::fs::is_directory(OutputPath))
       return fail("cannot write '" + OutputPath + "': it is a directory");
-    // The report is written to a temporary file next to it, then renamed:
-    // make sure that can happen before spending the analysis on it.
-    SmallString<256> Dir(Parent.empty() ? "." : Parent), Probe;
-    int FD;
-    if (std::error_code EC = sys::fs::createUniqueFile(
-            Dir + "/.gpuleak-probe-%%%%%%", FD, Probe))
-      return fail("cannot write '" + OutputPath +
-                  "': cannot create a file in '" + Dir + "' (" + EC.message() +
-                  ")");
-    sys::Process::SafelyCloseFileDescriptor(FD);
-    sys::fs::remove(Probe);
+    if (std::optional<std::string> Err = cannotCreateNextTo(OutputPath))
+      return fail("cannot write '" + OutputPath + "': " + *Err);
   }
   if (std::optional<std::string> Err = validateChecks(Checks))
     return fail(*Err);
@@ -354,8 +361,37 @@ int runCheck() {
   if (IndexFile.empty()) {
     IndexPath = sys::path::parent_path(DBPath);
     sys::path::append(IndexPath, clang::tidy::gpuleak::IndexFileName);
+    IndexPath = absolute(IndexPath);
   } else if (IndexFile != "none") {
     IndexPath = absolute(IndexFile);
+  }
+  // Never write the index over something else (`--index src/a.cpp` would
+  // take the source for the index's path): only over an earlier index.
+  std::shared_ptr<const clang::tidy::gpuleak::ProjectIndex> Previous;
+  if (!IndexPath.empty()) {
+    if (sys::fs::is_directory(IndexPath))
+      return fail("cannot write the project index '" + IndexPath +
+                  "': it is a directory");
+    if (sys::fs::exists(IndexPath)) {
+      ErrorOr<std::unique_ptr<MemoryBuffer>> Text =
+          MemoryBuffer::getFile(IndexPath);
+      if (!Text || !clang::tidy::gpuleak::ProjectIndex::looksLikeIndex(
+                       (*Text)->getBuffer()))
+        return fail("'" + IndexPath +
+                    "' is not a gpuleak index; refusing to overwrite it (delete "
+                    "it, or name the index with --index=FILE)");
+      Expected<clang::tidy::gpuleak::ProjectIndex> Read =
+          clang::tidy::gpuleak::ProjectIndex::read(IndexPath);
+      if (Read)
+        Previous = std::make_shared<clang::tidy::gpuleak::ProjectIndex>(
+            std::move(*Read));
+      else
+        errs() << "gpuleak: warning: ignoring the project index '" << IndexPath
+               << "': " << toString(Read.takeError())
+               << "; it is written anew\n";
+    } else if (std::optional<std::string> Err = cannotCreateNextTo(IndexPath)) {
+      return fail("cannot write the project index '" + IndexPath + "': " + *Err);
+    }
   }
   unsigned NumWorkers =
       Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count();
@@ -367,16 +403,11 @@ int runCheck() {
       analyseAll(Files, Commands, Settings, NumWorkers, Progress, TUResults);
 
   // Across translation units: the project index, solved after the last one.
-  std::shared_ptr<const clang::tidy::gpuleak::ProjectIndex> Previous;
-  if (!IndexPath.empty() && sys::fs::exists(IndexPath)) {
-    Expected<clang::tidy::gpuleak::ProjectIndex> Read =
-        clang::tidy::gpuleak::ProjectIndex::read(IndexPath);
-    if (Read)
-      Previous = std::make_shared<clang::tidy::gpuleak::ProjectIndex>(
-          std::move(*Read));
-    else
-      consumeError(Read.takeError()); // rewritten below
-  }
+  if (Previous && Previous->staleEntries() && !SourcePaths.empty())
+    errs() << "gpuleak: note: " << Previous->staleEntries()
+           << " summaries of the index come from files changed since it was "
+              "written and were ignored; run gpuleak check over the whole "
+              "project to refresh them\n";
   ProjectStats Stats;
   double TUSeconds = 0, SummarySeconds = 0;
   for (const TUResult &TU : TUResults) {
