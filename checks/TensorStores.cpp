@@ -42,8 +42,11 @@ struct TensorStoreFinder::Prov {
   /// another translation unit and unknown to the index, through which the
   /// graph is assumed to flow (as through any operation).
   const CallExpr *Assumed = nullptr;
-  static Prov leaf(const Expr *E) { return {Leaf, E, nullptr}; }
-  static Prov attached(const Expr *E) { return {Attached, E, nullptr}; }
+  /// Deferred: the call of such a function whose result is taken to carry
+  /// a graph of its own.
+  const CallExpr *AssumedGraph = nullptr;
+  static Prov leaf(const Expr *E) { return {Leaf, E, nullptr, nullptr}; }
+  static Prov attached(const Expr *E) { return {Attached, E, nullptr, nullptr}; }
   void merge(const Prov &O) {
     if (O.K > K)
       *this = O;
@@ -945,6 +948,10 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
         A.Assumed = C;
       P.merge(A);
     }
+    if (Unknown && Deferred && P.K != Prov::Attached && holdsTensor(C->getType())) {
+      P = Prov::attached(C);
+      P.AssumedGraph = C;
+    }
     return P;
   }
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
@@ -1279,6 +1286,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
 
   TensorStore S{Kind, Store, Target, Value, P.Origin, Loop};
   S.Assumed = P.Assumed;
+  S.AssumedGraph = P.AssumedGraph;
   const Expr *V = strip(Value);
   bool Postfix = isa<DeclRefExpr, MemberExpr, CallExpr>(V) &&
                  !isa<CXXOperatorCallExpr>(V) && !V->getBeginLoc().isMacroID() &&
@@ -1453,6 +1461,7 @@ TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
   TensorStore S{TensorStore::Insert, Call, nullptr, Arg, P.Origin, Loop};
   S.Callee = Callee;
   S.Assumed = P.Assumed;
+  S.AssumedGraph = P.AssumedGraph;
   const Expr *V = strip(Arg);
   S.FixDetach = isa<DeclRefExpr, MemberExpr, CallExpr>(V) &&
                 !isa<CXXOperatorCallExpr>(V) && !V->getBeginLoc().isMacroID() &&
@@ -1528,7 +1537,7 @@ TensorStoreFinder::openCallSites(const FunctionDecl *FD, ASTContext &Ctx) {
       const Expr *Arg = C->getArg(I + Shift);
       if (std::optional<TensorStore> S =
               calleeStoreCandidate(C, Arg, G, Method, F, Ctx))
-        Sites.push_back({C, G, I, Arg, S->Origin, S->Assumed});
+        Sites.push_back({C, G, I, Arg, S->Origin, S->Assumed, S->AssumedGraph});
     }
   }
   return Sites;

@@ -77,6 +77,10 @@ struct TensorStore {
   /// the project index, that the graph is assumed to flow through (see
   /// assumedNote()).
   const CallExpr *Assumed = nullptr;
+  /// Under `gpuleak check` (deferred): the call of a function defined in
+  /// another file whose result is taken to carry a graph until the project's
+  /// summary says whether it does.
+  const CallExpr *AssumedGraph = nullptr;
   llvm::SmallVector<std::pair<std::string, SourceLocation>, 4> CalleeNotes;
 };
 
@@ -94,10 +98,14 @@ struct KeptParam {
 
 /// Emits the note for \p S.Assumed, if any, through \p Diag.
 template <typename DiagFn> void assumedNote(const TensorStore &S, DiagFn Diag) {
-  if (!S.Assumed)
-    return;
-  if (const FunctionDecl *FD = S.Assumed->getDirectCallee())
-    Diag(S.Assumed->getBeginLoc(), AssumedNote, DiagnosticIDs::Note) << FD;
+  if (S.Assumed)
+    if (const FunctionDecl *FD = S.Assumed->getDirectCallee())
+      Diag(S.Assumed->getBeginLoc(), AssumedNote, DiagnosticIDs::Note) << FD;
+  if (S.AssumedGraph)
+    if (const FunctionDecl *FD = S.AssumedGraph->getDirectCallee())
+      Diag(S.AssumedGraph->getBeginLoc(), AssumedGraphNote,
+           DiagnosticIDs::Note)
+          << FD;
 }
 
 /// Function definitions the analysis looks at: any with a body, except a
@@ -120,6 +128,7 @@ struct OpenCallSite {
   const Expr *Arg;
   const Expr *Origin;
   const CallExpr *Assumed;
+  const CallExpr *AssumedGraph;
 };
 
 class TensorStoreFinder {
@@ -141,6 +150,10 @@ public:
   void setIndex(std::shared_ptr<const ProjectIndex> Index) {
     this->Index = std::move(Index);
   }
+  /// Under `gpuleak check`, which decides after the last TU: a function of
+  /// another file that returns a tensor is taken to return one with a graph,
+  /// said in a note (AssumedGraphNote), and checked against its summary.
+  void setDeferred(bool D) { Deferred = D; }
 
   /// The parameters \p FD keeps past the call: from its body when this TU
   /// defines it, else from the project index.
@@ -197,6 +210,7 @@ private:
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ReturnMemo>> Returns;
   llvm::DenseSet<const VarDecl *> VisitingVars;
   std::shared_ptr<const ProjectIndex> Index;
+  bool Deferred = false;
   /// keptParams() per function; an entry being computed is empty.
   std::map<const FunctionDecl *, llvm::SmallVector<KeptParam, 1>> Kept;
   /// Stores through callees, decided in finish() like Pending; the index's
@@ -221,7 +235,9 @@ class TensorStoreCheck : public ClangTidyCheck {
 public:
   TensorStoreCheck(StringRef Name, ClangTidyContext *Context)
       : ClangTidyCheck(Name, Context), Context(Context),
-        IndexOption(Options.getLocalOrGlobal("GpuleakIndex", "")) {}
+        IndexOption(Options.getLocalOrGlobal("GpuleakIndex", "")) {
+    Stores.setDeferred(ProjectIndex::deferredToProject(IndexOption));
+  }
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus;
   }

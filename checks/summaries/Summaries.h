@@ -46,6 +46,9 @@ inline constexpr int IndexVersion = 1;
 /// `gpuleak check` matches by text and place after the last TU.
 inline constexpr char AssumedNote[] =
     "assuming %0, defined in another file, returns its argument's graph";
+inline constexpr char AssumedGraphNote[] =
+    "assuming %0, defined in another file, returns a tensor with an autograd "
+    "graph";
 inline constexpr char AssumedForwardNote[] =
     "assuming %0, defined in another file, runs a forward pass";
 /// The note that replaces it once the project's summary confirms it.

@@ -129,6 +129,19 @@ translateNvccCommand(const std::vector<std::string> &Args) {
       }
       continue;
     }
+    // nvcc spells include folders `-isystem=DIR` (CMake writes it so for
+    // the CUDA language); clang would read a folder named "=DIR".
+    if (Opt == "-isystem" || Opt == "--system-include" || Opt == "-I" ||
+        Opt == "--include-path" || Opt == "-include" ||
+        Opt == "--pre-include") {
+      if (std::optional<StringRef> V = Value()) {
+        bool Quote = Opt == "-I" || Opt == "--include-path";
+        bool Pre = Opt == "-include" || Opt == "--pre-include";
+        Out.push_back(Quote ? "-I" : Pre ? "-include" : "-isystem");
+        Out.push_back(V->str());
+      }
+      continue;
+    }
     if (!A.starts_with("-")) {
       StringRef Ext = llvm::sys::path::extension(A);
       IsCu |= Ext == ".cu";

@@ -109,6 +109,16 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
       const FunctionSummary *G = Index.lookup(S.CalleeUSR);
       if (!G || S.Silenced)
         continue;
+      // What the value was assumed to be, now known.
+      if (!S.AssumedGraphUSR.empty()) {
+        const FunctionSummary *P = Index.lookup(S.AssumedGraphUSR);
+        if (!P || P->Returns != FunctionSummary::Result::Graph)
+          continue;
+      }
+      if (!S.AssumedUSR.empty())
+        if (const FunctionSummary *P = Index.lookup(S.AssumedUSR);
+            P && P->Returns == FunctionSummary::Result::Cut)
+          continue;
       for (const ParamStore &PS : G->Stores) {
         if (PS.Param != S.Param || Index.bounded(PS.TargetUSR))
           continue;
@@ -127,11 +137,26 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
     return It == CallAt.end() ? nullptr : Index.lookup(It->second);
   };
   llvm::erase_if(R.Findings, [&](Finding &F) {
-    for (FindingNote &N : F.Notes) {
+    std::vector<size_t> Settled; // assumption notes the summaries confirm
+    for (size_t I = 0; I < F.Notes.size(); ++I) {
+      FindingNote &N = F.Notes[I];
+      // Passes its argument's graph on: unless it cuts it. Once the
+      // function is known the note is no assumption (as with an index).
       if (!noteArgument(N.Message, clang::tidy::gpuleak::AssumedNote).empty()) {
         const FunctionSummary *G = CalleeAt(N.Place);
         if (G && G->Returns == FunctionSummary::Result::Cut)
           return true;
+        if (G)
+          Settled.push_back(I);
+        continue;
+      }
+      // Returns a tensor with a graph: only if its summary says so.
+      if (!noteArgument(N.Message, clang::tidy::gpuleak::AssumedGraphNote)
+               .empty()) {
+        const FunctionSummary *G = CalleeAt(N.Place);
+        if (!G || G->Returns != FunctionSummary::Result::Graph)
+          return true;
+        Settled.push_back(I);
         continue;
       }
       llvm::StringRef Callee =
@@ -145,6 +170,8 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
       N.Message = (Callee + Fact.drop_front(2)).str();
       N.Place = placeOf(*G->Forward);
     }
+    for (auto It = Settled.rbegin(); It != Settled.rend(); ++It)
+      F.Notes.erase(F.Notes.begin() + *It);
     return false;
   });
   Stats.Dropped = Before - R.Findings.size();

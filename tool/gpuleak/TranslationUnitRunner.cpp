@@ -173,6 +173,7 @@ private:
   void summarize(ASTContext &Ctx) {
     const SourceManager &SM = Ctx.getSourceManager();
     clang::tidy::gpuleak::TensorStoreFinder Finder;
+    Finder.setDeferred(true);
     constexpr char Check[] = "gpuleak-retained-tensor";
     const bool Enabled = Context.isCheckEnabled(Check);
     UserFunctions Functions(SM);
@@ -202,6 +203,12 @@ private:
           S.Origin.EndLine = OriginEnd.Line;
           S.Origin.EndColumn = OriginEnd.Column;
         }
+        if (O.Assumed && O.Assumed->getDirectCallee())
+          S.AssumedUSR = clang::tidy::gpuleak::usrOf(
+              O.Assumed->getDirectCallee()->getCanonicalDecl());
+        if (O.AssumedGraph && O.AssumedGraph->getDirectCallee())
+          S.AssumedGraphUSR = clang::tidy::gpuleak::usrOf(
+              O.AssumedGraph->getDirectCallee()->getCanonicalDecl());
         S.Silenced = silencedAt(O.Call->getBeginLoc(), Check, SM);
         S.Severity = Context.treatAsError(Check) ? "error" : "warning";
         Result.Sites.push_back(std::move(S));

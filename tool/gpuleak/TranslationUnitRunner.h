@@ -69,6 +69,10 @@ struct OpenSite {
   unsigned Param = 0;
   SourcePlace Call;
   SourcePlace Origin;
+  /// Functions of other files the graph was assumed to flow through, or to
+  /// come from (USRs, or ""): decided against their summaries.
+  std::string AssumedUSR;
+  std::string AssumedGraphUSR;
   /// Set when a // NOLINT comment on the call's line silences the check.
   bool Silenced = false;
   /// "error" under WarningsAsErrors.

@@ -39,3 +39,11 @@ void evaluate(GenImpl &gen, const std::vector<torch::Tensor> &prompts) {
   for (const auto &p : prompts)
     print(gen.describe(p));
 }
+
+// What a module method of b.cpp returns, kept by a collector of b.cpp.
+void keepGenerated(GenImpl &gen, Collector &c, const std::vector<torch::Tensor> &xs) {
+  for (const auto &x : xs) {
+    auto y = gen.generate(x, 2);
+    c.add(y);
+  }
+}
