@@ -1858,10 +1858,16 @@ void TensorStoreCheck::registerMatchers(MatchFinder *Finder) {
 void TensorStoreCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("function");
   assert(FD && "matcher binds a function");
-  if (!SM) // the first function of the translation unit
-    Stores.setIndex(ProjectIndex::find(
-        IndexOption, Context->getCurrentBuildDirectory(),
-        Context->getCurrentFile()));
+  if (!SM) { // the first function of the translation unit
+    std::string Problem;
+    Stores.setIndex(ProjectIndex::find(IndexOption,
+                                       Context->getCurrentBuildDirectory(),
+                                       Context->getCurrentFile(), &Problem));
+    if (!Problem.empty())
+      configurationDiag("cannot read the gpuleak project index %0; analysing "
+                        "each file alone")
+          << Problem;
+  }
   SM = Result.SourceManager;
   LangOpts = &Result.Context->getLangOpts();
   Stores.analyzeFunction(FD, *Result.Context);

@@ -343,7 +343,8 @@ llvm::Expected<ProjectIndex> ProjectIndex::read(llvm::StringRef Path) {
 }
 
 /// Reads \p Path once per process while its size and time stay the same.
-static std::shared_ptr<const ProjectIndex> readCached(llvm::StringRef Path) {
+static std::shared_ptr<const ProjectIndex> readCached(llvm::StringRef Path,
+                                                      std::string *Problem) {
   static std::mutex Lock;
   struct Entry {
     std::pair<uint64_t, int64_t> Stamp;
@@ -351,29 +352,35 @@ static std::shared_ptr<const ProjectIndex> readCached(llvm::StringRef Path) {
   };
   static llvm::StringMap<Entry> Cache;
   auto Stamp = stampOf(Path);
-  if (!Stamp)
+  if (!Stamp) {
+    if (Problem)
+      *Problem = ("'" + Path + "': no such file").str();
     return nullptr;
+  }
   std::lock_guard<std::mutex> Guard(Lock);
   auto It = Cache.find(Path);
   if (It != Cache.end() && It->second.Stamp == *Stamp)
     return It->second.Index;
   std::shared_ptr<const ProjectIndex> Result;
   llvm::Expected<ProjectIndex> Read = ProjectIndex::read(Path);
-  if (Read)
+  if (Read) {
     Result = std::make_shared<const ProjectIndex>(std::move(*Read));
-  else
-    llvm::consumeError(Read.takeError());
+  } else {
+    std::string Why = llvm::toString(Read.takeError());
+    if (Problem) // said once: later TUs find it in the cache
+      *Problem = ("'" + Path + "': " + Why).str();
+  }
   Cache[Path] = {*Stamp, Result};
   return Result;
 }
 
 std::shared_ptr<const ProjectIndex>
 ProjectIndex::find(llvm::StringRef Option, llvm::StringRef BuildDir,
-                   llvm::StringRef MainFile) {
+                   llvm::StringRef MainFile, std::string *Problem) {
   if (Option == "none" || deferredToProject(Option))
     return nullptr;
   if (!Option.empty())
-    return readCached(Option);
+    return readCached(Option, Problem);
   auto At = [](llvm::StringRef Dir, llvm::StringRef Sub) {
     llvm::SmallString<256> P(Dir);
     llvm::sys::path::append(P, Sub, IndexFileName);
@@ -387,7 +394,7 @@ ProjectIndex::find(llvm::StringRef Option, llvm::StringRef BuildDir,
   for (llvm::StringRef Dir = BuildDir; !Dir.empty();
        Dir = llvm::sys::path::parent_path(Dir)) {
     if (llvm::sys::fs::exists(At(Dir, "")))
-      return readCached(At(Dir, ""));
+      return readCached(At(Dir, ""), Problem);
     if (HasDatabase(Dir))
       break;
   }
@@ -395,7 +402,7 @@ ProjectIndex::find(llvm::StringRef Option, llvm::StringRef BuildDir,
        Dir = llvm::sys::path::parent_path(Dir))
     for (llvm::StringRef Sub : {"", "build"})
       if (llvm::sys::fs::exists(At(Dir, Sub)))
-        return readCached(At(Dir, Sub));
+        return readCached(At(Dir, Sub), Problem);
   return nullptr;
 }
 

@@ -145,9 +145,11 @@ public:
   /// as clangd looks for a compile database, in a parent of \p MainFile or
   /// its `build/` folder. Null when there is none or it cannot be read. A file
   /// is read once per process while its size and time stay the same.
+  /// When the index found cannot be read, \p Problem (if given) gets a
+  /// one-line reason, once per process and file.
   static std::shared_ptr<const ProjectIndex>
   find(llvm::StringRef Option, llvm::StringRef BuildDir,
-       llvm::StringRef MainFile);
+       llvm::StringRef MainFile, std::string *Problem = nullptr);
 
   /// Whether \p Option (`GpuleakIndex`) is "project": checks then report a
   /// finding that depends on an unknown function of another file with a
