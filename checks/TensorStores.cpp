@@ -1573,27 +1573,6 @@ FunctionSummary::Result TensorStoreFinder::resultOf(const FunctionDecl *FD,
   return FunctionSummary::Result::Unknown;
 }
 
-/// \p L as a place: the file's absolute path, line and column.
-static SummaryPlace placeOf(SourceLocation L, const SourceManager &SM) {
-  SummaryPlace P;
-  L = SM.getExpansionLoc(L);
-  OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(L));
-  if (!FE)
-    return P;
-  llvm::StringRef Real = FE->getFileEntry().tryGetRealPathName();
-  if (!Real.empty()) {
-    P.File = Real.str();
-  } else {
-    llvm::SmallString<256> Abs(FE->getName());
-    SM.getFileManager().makeAbsolutePath(Abs);
-    llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-    P.File = std::string(Abs);
-  }
-  P.Line = SM.getExpansionLineNumber(L);
-  P.Column = SM.getExpansionColumnNumber(L);
-  return P;
-}
-
 FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
                                              ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();

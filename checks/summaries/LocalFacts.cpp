@@ -4,6 +4,7 @@
 #include "TorchMatchers.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang::ast_matchers;
 
@@ -120,6 +121,23 @@ std::optional<SourceLocation> forwardRunBy(const FunctionDecl *FD,
                                            const ProjectIndex *Index) {
   llvm::DenseMap<const FunctionDecl *, std::optional<SourceLocation>> Memo;
   return forwardRunBy(FD, Ctx, Index, 0, Memo);
+}
+
+SummaryPlace placeOf(SourceLocation L, const SourceManager &SM) {
+  SummaryPlace P;
+  if (L.isInvalid())
+    return P;
+  L = SM.getExpansionLoc(L);
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(L));
+  if (!FE)
+    return P;
+  llvm::SmallString<256> Abs(FE->getName());
+  SM.getFileManager().makeAbsolutePath(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  P.File = std::string(Abs);
+  P.Line = SM.getExpansionLineNumber(L);
+  P.Column = SM.getExpansionColumnNumber(L);
+  return P;
 }
 
 SourceLocation locationOf(const SummaryPlace &P, SourceManager &SM) {

@@ -25,6 +25,12 @@ std::optional<SourceLocation> forwardRunBy(const FunctionDecl *FD,
                                            ASTContext &Ctx,
                                            const ProjectIndex *Index = nullptr);
 
+/// \p L (its expansion) as a place: the file's path made absolute against
+/// the working directory of the TU, without `.` and `..`, as clang-tidy's
+/// diagnostics name it (gpuleak check matches notes by place); an empty place
+/// for a location in no file.
+SummaryPlace placeOf(SourceLocation L, const SourceManager &SM);
+
 /// The location of \p P in \p SM, loading its file if the TU did not;
 /// invalid when the file cannot be read.
 SourceLocation locationOf(const SummaryPlace &P, SourceManager &SM);

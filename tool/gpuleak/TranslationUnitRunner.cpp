@@ -3,6 +3,7 @@
 #include "TranslationUnitRunner.h"
 #include "NvccCommand.h"
 #include "TensorStores.h"
+#include "summaries/LocalFacts.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang-tidy/ClangTidy.h"
@@ -84,19 +85,11 @@ public:
 
 /// \p L as a place (absolute, normalized path), or an empty place.
 static SourcePlace placeAt(SourceLocation L, const SourceManager &SM) {
+  clang::tidy::gpuleak::SummaryPlace S = clang::tidy::gpuleak::placeOf(L, SM);
   SourcePlace P;
-  if (L.isInvalid())
-    return P;
-  L = SM.getExpansionLoc(L);
-  OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(L));
-  if (!FE)
-    return P;
-  llvm::SmallString<256> Abs(FE->getName());
-  SM.getFileManager().makeAbsolutePath(Abs);
-  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  P.File = std::string(Abs);
-  P.Line = SM.getExpansionLineNumber(L);
-  P.Column = SM.getExpansionColumnNumber(L);
+  P.File = S.File;
+  P.Line = S.Line;
+  P.Column = S.Column;
   return P;
 }
 
