@@ -1351,13 +1351,23 @@ static llvm::SmallVector<const Expr *, 4> tiedTargets(const Expr *E) {
 
 // ---- stores made by callees ---------------------------------------------------
 
+/// The index of \p C's argument for parameter 0 of \p Callee: 1 for an
+/// overloaded operator that is a method (its object is argument 0), else 0.
+static unsigned firstParamArg(const CallExpr *C, const FunctionDecl *Callee) {
+  return isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+}
+
 const FunctionSummary *TensorStoreFinder::indexed(const FunctionDecl *FD) {
   if (!Index || !FD)
     return nullptr;
-  return Index->lookup(usrOf(FD->getCanonicalDecl()));
+  // Asked for every call provenance passes through: one USR per function.
+  FD = FD->getCanonicalDecl();
+  auto [It, New] = Indexed.try_emplace(FD, nullptr);
+  if (New)
+    It->second = Index->lookup(usrOf(FD));
+  return It->second;
 }
 
-/// The parameters of \p FD that \p E is computed from (bit I: parameter I).
 llvm::ArrayRef<KeptParam> TensorStoreFinder::keptParams(const FunctionDecl *FD,
                                                         ASTContext &Ctx) {
   static const llvm::SmallVector<KeptParam, 1> None;
@@ -1402,7 +1412,7 @@ llvm::ArrayRef<KeptParam> TensorStoreFinder::keptParams(const FunctionDecl *FD,
       const FunctionDecl *G = C->getDirectCallee();
       if (!G || G == Def || SM.isInSystemHeader(G->getLocation()))
         continue;
-      unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(G) ? 1 : 0;
+      unsigned Shift = firstParamArg(C, G);
       llvm::SmallVector<KeptParam, 1> Ks(keptParams(G, Ctx));
       for (const KeptParam &K : Ks) {
         if (K.Param + Shift >= C->getNumArgs())
@@ -1485,31 +1495,32 @@ void TensorStoreFinder::considerCalleeStore(const CallExpr *Call,
     return;
   TensorStore S = std::move(*Candidate);
   S.Target = K.Target;
-  std::string Calls = quoted(Callee);
+  // The calls down to the store, and the store: as AST nodes of this TU, or
+  // places of the index.
+  llvm::SmallVector<std::pair<std::string, SourceLocation>, 4> Steps;
+  SourceLocation StoreLoc;
   if (K.External) {
     S.CalleeTarget = "'" + K.External->Target + "'";
-    std::string From = Calls;
-    for (const SummaryCall &V : K.External->Via) {
-      SourceLocation L = locationOf(V.At, SM);
-      if (L.isValid())
-        S.CalleeNotes.push_back({From + " passes it to '" + V.Callee + "' here", L});
-      From = "'" + V.Callee + "'";
-    }
-    SourceLocation L = locationOf(K.External->At, SM);
-    if (L.isValid())
-      S.CalleeNotes.push_back(
-          {From + " keeps it in " + S.CalleeTarget + " here", L});
+    for (const SummaryCall &V : K.External->Via)
+      Steps.push_back({"'" + V.Callee + "'", locationOf(V.At, SM)});
+    StoreLoc = locationOf(K.External->At, SM);
   } else {
     S.CalleeTarget = quoted(K.Target);
-    std::string From = Calls;
-    for (const CallExpr *V : K.Via) {
-      std::string To = V->getDirectCallee() ? quoted(V->getDirectCallee()) : "a callee";
-      S.CalleeNotes.push_back({From + " passes it to " + To + " here", V->getBeginLoc()});
-      From = To;
-    }
-    S.CalleeNotes.push_back(
-        {From + " keeps it in " + S.CalleeTarget + " here", K.Store->getBeginLoc()});
+    for (const CallExpr *V : K.Via)
+      Steps.push_back({V->getDirectCallee() ? quoted(V->getDirectCallee())
+                                            : "a callee",
+                       V->getBeginLoc()});
+    StoreLoc = K.Store->getBeginLoc();
   }
+  std::string From = quoted(Callee);
+  for (const auto &[To, At] : Steps) {
+    if (At.isValid())
+      S.CalleeNotes.push_back({From + " passes it to " + To + " here", At});
+    From = To;
+  }
+  if (StoreLoc.isValid())
+    S.CalleeNotes.push_back(
+        {From + " keeps it in " + S.CalleeTarget + " here", StoreLoc});
   PendingCallee.push_back(std::move(S));
   PendingExternal.push_back(K.External);
 }
@@ -1529,7 +1540,7 @@ TensorStoreFinder::openCallSites(const FunctionDecl *FD, ASTContext &Ctx) {
     const FunctionDecl *Def = G->getDefinition();
     if (Def && Def->hasBody())
       continue; // decided in this translation unit
-    unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(G) ? 1 : 0;
+    unsigned Shift = firstParamArg(C, G);
     bool Method = isa<CXXMethodDecl>(G) && !cast<CXXMethodDecl>(G)->isStatic();
     for (unsigned I = 0; I < G->getNumParams() && I + Shift < C->getNumArgs(); ++I) {
       if (!holdsTensor(G->getParamDecl(I)->getType()))
@@ -1614,7 +1625,7 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
     Call.CalleeName = G->getQualifiedNameAsString();
     Call.At = placeOf(C->getBeginLoc(), SM);
     Call.NoGrad = inAny(F.NoGrad, C->getBeginLoc(), SM);
-    unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(G) ? 1 : 0;
+    unsigned Shift = firstParamArg(C, G);
     for (unsigned A = Shift; A < C->getNumArgs(); ++A) {
       int From = -1;
       for (unsigned I = 0; I < FD->getNumParams() && From < 0; ++I) {
@@ -1746,7 +1757,7 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
     const FunctionDecl *G = C->getDirectCallee();
     if (!G || isForwardCallee(G) || SM.isInSystemHeader(G->getLocation()))
       continue;
-    unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(G) ? 1 : 0;
+    unsigned Shift = firstParamArg(C, G);
     llvm::SmallVector<KeptParam, 1> Ks(keptParams(G, Ctx));
     for (const KeptParam &K : Ks)
       if (K.Param + Shift < C->getNumArgs())
@@ -1788,6 +1799,10 @@ TensorStoreFinder::finish(const SourceManager &SM) {
   }
   // Stores made by callees: bounded or differentiated targets keep nothing
   // for good (those of another TU are judged by the index).
+  llvm::StringSet<> ShrunkUSRs;
+  if (llvm::any_of(PendingExternal, [](const ParamStore *E) { return E; }))
+    for (const ValueDecl *D : ShrunkTU)
+      ShrunkUSRs.insert(usrOf(D));
   for (size_t I = 0; I < PendingCallee.size(); ++I) {
     const TensorStore &S = PendingCallee[I];
     if (S.Target && (ShrunkTU.contains(S.Target) ||
@@ -1795,9 +1810,7 @@ TensorStoreFinder::finish(const SourceManager &SM) {
       continue;
     if (const ParamStore *E = PendingExternal[I];
         E && ((Index && Index->bounded(E->TargetUSR)) ||
-              llvm::any_of(ShrunkTU, [&](const ValueDecl *D) {
-                return usrOf(D) == E->TargetUSR;
-              })))
+              ShrunkUSRs.contains(E->TargetUSR)))
       continue; // bounded in the project, or by this TU's own code
     Out.push_back(S);
   }
@@ -1822,6 +1835,7 @@ TensorStoreFinder::finish(const SourceManager &SM) {
   PendingCallee.clear();
   PendingExternal.clear();
   Kept.clear();
+  Indexed.clear();
   Infos.clear();
   Returns.clear();
   DifferentiatedTU.clear();

@@ -210,6 +210,8 @@ private:
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ReturnMemo>> Returns;
   llvm::DenseSet<const VarDecl *> VisitingVars;
   std::shared_ptr<const ProjectIndex> Index;
+  /// indexed() per canonical declaration.
+  llvm::DenseMap<const FunctionDecl *, const FunctionSummary *> Indexed;
   bool Deferred = false;
   /// keptParams() per function; an entry being computed is empty.
   std::map<const FunctionDecl *, llvm::SmallVector<KeptParam, 1>> Kept;

@@ -5,7 +5,6 @@
 #include "ProjectFindings.h"
 #include "TranslationUnitRunner.h"
 #include "Verify.h"
-#include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/GlobList.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -139,27 +138,15 @@ static std::string absolute(StringRef Path) {
   return std::string(P);
 }
 
-/// The gpuleak-* checks registered with clang-tidy's module registry.
-static std::vector<std::string> registeredChecks() {
-  clang::tidy::ClangTidyCheckFactories Factories;
-  for (const auto &Module : clang::tidy::ClangTidyModuleRegistry::entries())
-    Module.instantiate()->addCheckFactories(Factories);
-  std::vector<std::string> Names;
-  for (const auto &Factory : Factories)
-    if (Factory.getKey().starts_with("gpuleak-"))
-      Names.push_back(Factory.getKey().str());
-  return Names;
-}
-
 /// Validates --checks: every positive glob must name a gpuleak check, and the
 /// list on top of the default must leave one enabled. Returns the error.
-static std::optional<std::string> validateChecks(StringRef Globs) {
+static std::optional<std::string>
+validateChecks(StringRef Globs, const RunSettings &Settings) {
   if (Globs.empty())
     return std::nullopt;
-  std::vector<std::string> All = registeredChecks();
   auto EnablesAny = [&](const clang::tidy::GlobList &List) {
-    return llvm::any_of(All,
-                        [&](const std::string &C) { return List.contains(C); });
+    return llvm::any_of(Settings.CheckOptions,
+                        [&](const auto &C) { return List.contains(C.first); });
   };
   clang::tidy::GlobList List(Globs);
   for (const auto &Item : List.getItems())
@@ -289,7 +276,8 @@ int runCheck() {
     if (std::optional<std::string> Err = cannotCreateNextTo(OutputPath))
       return fail("cannot write '" + OutputPath + "': " + *Err);
   }
-  if (std::optional<std::string> Err = validateChecks(Checks))
+  RunSettings Settings; // knows the registered checks and their options
+  if (std::optional<std::string> Err = validateChecks(Checks, Settings))
     return fail(*Err);
 
   // The compile database. `-p` names its folder, as for clang-tidy; the file
@@ -353,7 +341,6 @@ int runCheck() {
   for (const std::string &File : Files)
     Commands.push_back(DB->getCompileCommands(File));
 
-  RunSettings Settings;
   Settings.Checks = Checks;
   Settings.ResourceDir = ResourceDir;
   Settings.Summarize = true;
