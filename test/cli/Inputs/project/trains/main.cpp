@@ -1,0 +1,15 @@
+// The same program, except that it also trains: the pool's job may hand its
+// output to a loss.
+#include "model.h"
+#include <vector>
+
+int main() {
+  Net net;
+  std::vector<Job> jobs(4);
+  for (Job &j : jobs) {
+    j.net = &net;
+    submit(runJob, &j);
+    j.out.sum().backward();
+  }
+  return 0;
+}
