@@ -1,6 +1,6 @@
-// The same program, except that it also trains: the pool's job may hand its
+// notrain/ with this main, which also trains (its worker.cpp is notrain's): the pool's job may hand its
 // output to a loss.
-#include "model.h"
+#include "../notrain/model.h"
 #include <vector>
 
 int main() {
