@@ -27,6 +27,7 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -38,6 +39,8 @@ TU_EXTS = (".cpp", ".cc", ".cxx", ".cu")
 # STUBS is passed to every command with -isystem, after the tree's own -I folders, so
 # a header that a tree bundles itself still wins. The LibTorch and CUDA headers are real.
 STUBS = os.path.join(ROOT, "bench", "labels", "stubs")
+# Python's headers, for trees whose headers include torch/extension.h (it needs Python.h).
+PYTHON_INCLUDE = sysconfig.get_paths()["include"]
 # Flags a repository needs beyond make-compdb.py's defaults and the stubs: C++20 library
 # features, the folders of its public headers, the macros its build defines. "{tree}"
 # is replaced by the work tree, "{out}" by the findings folder.
@@ -50,6 +53,19 @@ EXTRA_FLAGS = {
     "AidanShipperley+PPO-LibTorch": ["-I{tree}", "-I{tree}/Utils"],
     # CMake: C++20; the LibTorch backend is compiled with USE_LIBTORCH
     "anira-project+anira": ["-std=c++20", "-DUSE_LIBTORCH"],
+    # Second set. CMake: target_include_directories(drla PRIVATE include/drla ... src/common)
+    "benborder+drla": ["-I{tree}/include/drla", "-I{tree}/include/drla/model", "-I{tree}/src/agent",
+                       "-I{tree}/src/algorithm", "-I{tree}/src/buffers", "-I{tree}/src/distributions",
+                       "-I{tree}/src/model", "-I{tree}/src/common"],
+    # CMake: reasoning_core's include directories (reasoning/core, gpt-sft/core)
+    "laplaceliu+build-your-own-llm-using-cpp-and-libtorch": ["-I{tree}/reasoning/core",
+                                                            "-I{tree}/gpt-sft/core"],
+    # CMake: the frcnn and cvops libraries' folders; cvops includes torch/extension.h (Python.h)
+    "thisisi3+libtorch-faster-rcnn": ["-I{tree}/frcnn", "-I{tree}/cvops", "-isystem", PYTHON_INCLUDE],
+    # the model headers include torch/extension.h, which needs Python.h
+    "Edamame0011+SchNet_LibTorch_CUDA": ["-isystem", PYTHON_INCLUDE],
+    # Maths.h uses FLT_MIN without including <cfloat> (MSVC leniency)
+    "lolmanjo+LibTorch_PPO": ["-include", "cfloat"],
 }
 ALE_PATH = "/Users/navneetmadhukumar/Downloads/Arcade-Learning-Environment-master/src"
 # Line-preserving text fixes for code that clang rejects against the headers here (older
@@ -198,6 +214,12 @@ def main():
     ap.add_argument("--labels", default=os.path.join(ROOT, "bench", "labels", "labels.tsv"))
     ap.add_argument("--findings-dir")
     ap.add_argument("-j", "--jobs", type=int, help="translation units gpuleak analyses in parallel")
+    ap.add_argument("--whole-project-max", type=int, default=40, metavar="N",
+                    help="analyse every translation unit of a tree whose compile database has at most "
+                         "N of them, as `gpuleak check -p build` would (facts that need the whole "
+                         "project, such as 'the program never trains', come from all of them); larger "
+                         "trees: only the labelled files and the units that include labelled headers "
+                         "(default 40; 0: always only those)")
     a = ap.parse_args()
     if not os.access(a.gpuleak, os.X_OK):
         fail("not an executable: " + a.gpuleak)
@@ -234,6 +256,8 @@ def main():
                     files += inc
                 else:
                     unparsed[(name, path)] = "no translation unit includes this header"
+        if len(tus) <= a.whole_project_max:
+            files += tus
         files = sorted(set(files))
         print("%s: %d file(s) ..." % (name, len(files)), file=sys.stderr, flush=True)
         report = run_gpuleak(a.gpuleak, db, files, os.path.join(out, name + ".json"), a.jobs)

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstddef>
 #include <exception>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -22,8 +23,11 @@
 #define CV_8UC(n) (((n) - 1) * 8)
 #define CV_32FC(n) (5 + ((n) - 1) * 8)
 
-namespace cv {
+// OpenCV declares uchar at global scope (core/hal/interface.h); cv code uses it unqualified.
 typedef unsigned char uchar;
+
+namespace cv {
+using ::uchar;
 typedef unsigned short ushort;
 
 template <typename T> static inline T saturate_cast(double v) { return (T)v; }
@@ -37,6 +41,7 @@ template <typename T> struct Size_ {
 };
 typedef Size_<int> Size;
 typedef Size_<float> Size2f;
+template <typename T> std::ostream &operator<<(std::ostream &out, const Size_<T> &size);
 
 template <typename T> struct Point_ {
     T x = 0, y = 0;
