@@ -96,7 +96,7 @@ struct CallerSite {
 
 /// One reason for calling a path inference, shown as a note.
 struct Reason {
-  enum KindTy { Loop, Block, Function, Lambda, Caller, Eval, Thread } Kind;
+  enum KindTy { Loop, Block, Function, Lambda, Caller, Eval, Thread, Project, AssumedProject } Kind;
   SourceLocation Loc;
   const NamedDecl *D1 = nullptr, *D2 = nullptr;
 };
@@ -122,6 +122,9 @@ struct MissingNoGradCheck::FunctionFacts {
   /// Calls of a module's method defined in another file, taken for forward
   /// passes until `gpuleak check` reads the method's summary.
   llvm::SmallPtrSet<const CallExpr *, 2> AssumedForwards;
+  /// The same for any other function of another file that returns a tensor
+  /// (it must also return its forward's output, and not train).
+  llvm::SmallPtrSet<const CallExpr *, 2> AssumedHelperForwards;
   llvm::SmallVector<GradEvent, 2> GradEvents;
   llvm::SmallVector<Site, 8> Sites;
   llvm::SmallVector<Store, 8> Stores;
@@ -523,6 +526,25 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
           F.Forwards.push_back(C);
           F.AssumedForwards.insert(C);
         }
+      } else if (const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+                 Callee && !F.Internal && (!Def || !Def->hasBody()) &&
+                 !llvm::is_contained(F.Forwards, C) &&
+                 !SM.isInSystemHeader(Callee->getLocation()) &&
+                 isCarrier(C->getType(), *Ctx)) {
+        // Any other function of another file that runs a forward pass and
+        // returns its output (`predict(model, x)`, `agent.act(obs)`) is a
+        // forward pass to its caller too. One that returns a number or a
+        // cut tensor keeps its graph to itself: its own file judges it.
+        const FunctionSummary *S =
+            Index ? Index->lookup(usrOf(Callee->getCanonicalDecl())) : nullptr;
+        if (S && S->Forward && !S->DisablesGrad && !S->Backward &&
+            S->Returns == FunctionSummary::Result::Graph) {
+          F.Forwards.push_back(C);
+          F.IndirectForwards[C] = locationOf(*S->Forward, Ctx->getSourceManager());
+        } else if (!S && ProjectIndex::deferredToProject(IndexOption)) {
+          F.Forwards.push_back(C);
+          F.AssumedHelperForwards.insert(C);
+        }
       }
       // Calls into this TU, and calls that may run a backward pass elsewhere.
       if (Callee && SM.isInSystemHeader(Callee->getLocation()))
@@ -533,6 +555,15 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
         CarrierArg |= isCarrier(Arg->getType(), *Ctx);
       if (Def && Def->hasBody()) {
         F.Sites.push_back({Site::Call, Loc, Def, C->getBeginLoc(), CarrierArg});
+        continue;
+      }
+      // Defined elsewhere and known to train (the project index): a
+      // backward pass runs there.
+      if (const FunctionSummary *S =
+              Callee && Index ? Index->lookup(usrOf(Callee->getCanonicalDecl()))
+                              : nullptr;
+          S && S->Backward) {
+        F.Sites.push_back({Site::Opaque, Loc, nullptr});
         continue;
       }
       // Opaque: defined elsewhere (or called through a pointer), takes a
@@ -591,8 +622,8 @@ namespace {
 class Decider {
 public:
   Decider(llvm::DenseMap<const FunctionDecl *, FunctionFacts *> &ByDecl,
-          const SourceManager &SM)
-      : ByDecl(ByDecl), SM(SM) {
+          const SourceManager &SM, const ProjectIndex *Index, bool Deferred)
+      : ByDecl(ByDecl), SM(SM), Index(Index), Deferred(Deferred) {
     for (const auto &[FD, F] : ByDecl)
       for (int I = 1, E = F->Regions.size(); I < E; ++I)
         LambdaRegion[F->Regions[I].Lambda->getCallOperator()] = {F, I};
@@ -749,8 +780,14 @@ public:
     if (R != 0)
       return inference(F, F.Regions[R].Parent,
                        F.Regions[R].Lambda->getBeginLoc(), Depth + 1, Why);
-    if (F.Callers.empty())
-      return false;
+    if (F.Callers.empty()) {
+      Reasons Project;
+      if (!projectNeverTrains(F, Project))
+        return false;
+      addEval(F, R, P, Why);
+      Why.append(Project.begin(), Project.end());
+      return true;
+    }
     Reasons Sub;
     for (const CallerSite &C : F.Callers) {
       Reasons Inner;
@@ -760,7 +797,8 @@ public:
       if (Sub.empty()) {
         Sub.push_back({Reason::Caller, C.Begin, F.FD, C.Caller->FD});
         for (const Reason &I : Inner)
-          if (I.Kind == Reason::Eval || I.Kind == Reason::Caller)
+          if (I.Kind == Reason::Eval || I.Kind == Reason::Caller ||
+              I.Kind == Reason::Project || I.Kind == Reason::AssumedProject)
             Sub.push_back(I);
       }
     }
@@ -817,8 +855,25 @@ public:
   }
 
 private:
+  /// For a function whose callers are all in other files or threads: an
+  /// inference path when the whole project never trains and no caller
+  /// holds a guard (the project index; under `gpuleak check`, decided after
+  /// the last file, with an assumption note).
+  bool projectNeverTrains(FunctionFacts &F, Reasons &Why) {
+    if (Deferred) {
+      Why.push_back({Reason::AssumedProject, F.FD->getLocation(), F.FD});
+      return true;
+    }
+    if (!Index || !Index->neverTrainedOn(usrOf(F.FD->getCanonicalDecl())))
+      return false;
+    Why.push_back({Reason::Project, F.FD->getLocation(), F.FD});
+    return true;
+  }
+
   llvm::DenseMap<const FunctionDecl *, FunctionFacts *> &ByDecl;
   const SourceManager &SM;
+  const ProjectIndex *Index;
+  bool Deferred;
   llvm::DenseMap<const FunctionDecl *, std::pair<FunctionFacts *, int>>
       LambdaRegion;
   llvm::SmallPtrSet<const FunctionFacts *, 8> Visiting;
@@ -883,7 +938,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
         if (FunctionFacts *Callee = ByDecl.lookup(S.Callee))
           Callee->Callers.push_back({F.get(), S.Loc, S.Begin});
 
-  Decider D(ByDecl, SM);
+  Decider D(ByDecl, SM, Index.get(), ProjectIndex::deferredToProject(IndexOption));
   llvm::SmallPtrSet<const void *, 16> ReportedLocs;
   const char *GuardName =
       UseInferenceMode ? "c10::InferenceMode" : "torch::NoGradGuard";
@@ -963,6 +1018,9 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       if (F.AssumedForwards.contains(Fwd))
         diag(Fwd->getBeginLoc(), AssumedForwardNote, DiagnosticIDs::Note)
             << Fwd->getDirectCallee();
+      if (F.AssumedHelperForwards.contains(Fwd))
+        diag(Fwd->getBeginLoc(), AssumedHelperForwardNote, DiagnosticIDs::Note)
+            << Fwd->getDirectCallee();
       for (const Reason &W : Why) {
         switch (W.Kind) {
         case Reason::Loop:
@@ -1002,6 +1060,12 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
                "evaluation mode is set here; 'eval()' does not turn off "
                "grad mode",
                DiagnosticIDs::Note);
+          break;
+        case Reason::Project:
+          diag(W.Loc, NoTrainingNote, DiagnosticIDs::Note) << W.D1;
+          break;
+        case Reason::AssumedProject:
+          diag(W.Loc, AssumedNoTrainingNote, DiagnosticIDs::Note) << W.D1;
           break;
         case Reason::Thread:
           diag(W.Loc,

@@ -22,6 +22,36 @@ void RetainedTensorCheck::onEndOfTranslationUnit() {
           << SM->getExpansionRange(S.Origin->getSourceRange());
       continue;
     }
+    if (S.Kind == TensorStore::Device) {
+      if (S.Callee)
+        diag(S.Store->getBeginLoc(),
+             "passing a tensor to %0, which keeps it in %1 and never clears "
+             "it, makes device memory grow with every %select{iteration|call}2 "
+             "for the rest of the run; pass a CPU copy (.cpu()) or a number "
+             "(.item<double>())")
+            << S.Callee << S.CalleeTarget << PerCall
+            << SM->getExpansionRange(S.Store->getSourceRange());
+      else
+        diag(S.Store->getBeginLoc(),
+             "%0 keeps a tensor from every %select{iteration|call}1 and is "
+             "never cleared or bounded, so the device memory it holds grows "
+             "for the rest of the run; store a CPU copy (.cpu()) or a number "
+             "(.item<double>()), or bound %0")
+            << S.Target << PerCall
+            << SM->getExpansionRange(S.Store->getSourceRange());
+      for (const auto &[Text, Loc] : S.CalleeNotes)
+        diag(Loc, Text, DiagnosticIDs::Note);
+      if (S.RepeatCall)
+        diag(S.RepeatCall->getBeginLoc(), "%0 is called in a loop here",
+             DiagnosticIDs::Note)
+            << S.RepeatedBy;
+      diag(S.Origin->getBeginLoc(),
+           "the kept tensor is computed here; it carries no graph, but its "
+           "storage stays on the device",
+           DiagnosticIDs::Note)
+          << SM->getExpansionRange(S.Origin->getSourceRange());
+      continue;
+    }
     if (S.Callee) {
       auto D = diag(S.Store->getBeginLoc(),
                     "passing a tensor that carries autograd history to %0, "

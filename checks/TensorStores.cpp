@@ -9,6 +9,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 using namespace clang::ast_matchers;
 
@@ -306,6 +307,58 @@ static bool cutsGraph(const CallExpr *C) {
       "multinomial", "bernoulli", "randint_like", "bucketize",
       "searchsorted", "unique", "one_hot"};
   return Cut.contains(calleeName(FD));
+}
+
+/// Whether \p E names the host and nothing else: `torch::kCPU`, `"cpu"`,
+/// `DeviceType::CPU`, or a device variable initialized from one. A choice
+/// between the host and CUDA (`cuda_ok ? kCUDA : kCPU`) is not the host.
+static bool namesHost(const Expr *E, ASTContext &Ctx, unsigned Depth = 0) {
+  static constexpr char RefId[] = "ref", TextId[] = "text";
+  bool Host = false, Other = false;
+  for (const auto &M : match(findAll(expr(anyOf(declRefExpr().bind(RefId),
+                                                stringLiteral().bind(TextId)))),
+                             *E, Ctx)) {
+    if (const auto *S = M.getNodeAs<StringLiteral>(TextId)) {
+      if (S->getCharByteWidth() == 1)
+        (S->getString().starts_with("cpu") ? Host : Other) = true;
+      continue;
+    }
+    const ValueDecl *D = M.getNodeAs<DeclRefExpr>(RefId)->getDecl();
+    StringRef Name = D->getName();
+    if (Name == "kCPU" || (isa<EnumConstantDecl>(D) && Name == "CPU"))
+      Host = true;
+    else if (Name.contains_insensitive("cuda") ||
+             (isa<EnumConstantDecl>(D) && Name != "CPU"))
+      Other = true;
+    else if (const auto *VD = dyn_cast<VarDecl>(D);
+             VD && VD->getInit() && Depth < 2 &&
+             VD->getType().getAsString().find("Device") != std::string::npos)
+      (namesHost(VD->getInit(), Ctx, Depth + 1) ? Host : Other) = true;
+  }
+  return Host && !Other;
+}
+
+/// Device mode: calls whose result does not hold the device storage of their
+/// inputs: a number, a host copy (`cpu()`, `to(torch::kCPU)`), or a fresh
+/// tensor (`zeros_like`). detach() and non-differentiable operations keep it.
+static bool dropsDeviceStorage(const CallExpr *C, ASTContext &Ctx) {
+  const FunctionDecl *FD = C->getDirectCallee();
+  if (!FD)
+    return false;
+  StringRef Name = calleeName(FD);
+  static const llvm::StringSet<> Drop = {
+      "item", "data_ptr", "const_data_ptr", "mutable_data_ptr", "data",
+      "tolist", "accessor", "numel", "size", "sizes", "dim", "equal",
+      "allclose", "cpu", "zeros_like", "ones_like", "empty_like",
+      "randn_like", "rand_like", "full_like", "new_zeros", "new_ones",
+      "new_empty", "randint_like"};
+  if (Drop.contains(Name))
+    return true;
+  if (Name == "to")
+    for (const Expr *A : C->arguments())
+      if (namesHost(A, Ctx))
+        return true;
+  return false;
 }
 
 /// Calls that pass their argument through (a tensor keeps its provenance,
@@ -801,7 +854,7 @@ static bool inAny(llvm::ArrayRef<SourceRange> Ranges, SourceLocation L,
 TensorStoreFinder::Prov
 TensorStoreFinder::returnProvenance(const FunctionDecl *FD, ASTContext &Ctx,
                                     unsigned Depth) {
-  auto &Slot = Returns[FD];
+  auto &Slot = Returns[DeviceMode][FD];
   if (Slot)
     return Slot->P; // done, or being computed (a recursive call): None
   Slot = std::make_unique<ReturnMemo>();
@@ -820,7 +873,7 @@ TensorStoreFinder::returnProvenance(const FunctionDecl *FD, ASTContext &Ctx,
       if (pathTo(R, FD->getParamDecl(I), F, Ctx, Depth + 1) != Path::None)
         FromParams |= uint64_t(1) << I;
   }
-  ReturnMemo &Memo = *Returns[FD];
+  ReturnMemo &Memo = *Returns[DeviceMode][FD];
   Memo.P = P;
   Memo.FromParams = FromParams;
   return P;
@@ -883,10 +936,10 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
     return P;
   }
   if (const auto *C = dyn_cast<CallExpr>(E)) {
-    if (cutsGraph(C))
+    if (DeviceMode ? dropsDeviceStorage(C, Ctx) : cutsGraph(C))
       return P;
     const FunctionDecl *Callee = C->getDirectCallee();
-    bool NoGrad = inAny(F.NoGrad, C->getBeginLoc(), SM);
+    bool NoGrad = !DeviceMode && inAny(F.NoGrad, C->getBeginLoc(), SM);
     if (!Callee && dependentMemberName(C) == "forward")
       return NoGrad ? P : Prov::attached(C); // a template's forward call
     bool Pass = passesThrough(C);
@@ -911,7 +964,7 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
       Prov R = returnProvenance(Def, Ctx, Depth + 1);
       if (R.K == Prov::Attached)
         return Prov::attached(C);
-      uint64_t FromParams = Returns[Def]->FromParams;
+      uint64_t FromParams = Returns[DeviceMode][Def]->FromParams;
       for (unsigned I = 0; I < C->getNumArgs() && I < 64; ++I) {
         unsigned ParamIdx = I;
         if (isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(Def)) {
@@ -948,7 +1001,8 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
         A.Assumed = C;
       P.merge(A);
     }
-    if (Unknown && Deferred && P.K != Prov::Attached && holdsTensor(C->getType())) {
+    if (Unknown && Deferred && !DeviceMode && P.K != Prov::Attached &&
+        holdsTensor(C->getType())) {
       P = Prov::attached(C);
       P.AssumedGraph = C;
     }
@@ -1155,6 +1209,53 @@ static const Stmt *loopCallingLambda(const TensorStoreFinder::FnInfo &F,
   return nullptr;
 }
 
+bool TensorStoreFinder::repeatsForTheRun(const Stmt *Loop,
+                                         const ValueDecl *Holder, FnInfo &F,
+                                         ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Expr *Cond = nullptr;
+  bool HasCond = true;
+  if (const auto *W = dyn_cast<WhileStmt>(Loop))
+    Cond = W->getCond();
+  else if (const auto *D = dyn_cast<DoStmt>(Loop))
+    Cond = D->getCond();
+  else if (const auto *For = dyn_cast<ForStmt>(Loop))
+    HasCond = (Cond = For->getCond()) != nullptr;
+  if (!HasCond)
+    return true;
+  bool Value = false;
+  if (Cond && !Cond->isValueDependent() &&
+      Cond->EvaluateAsBooleanCondition(Value, Ctx) && Value)
+    return true;
+  for (const Stmt *Outer : F.Loops)
+    if (Outer != Loop &&
+        rangeContains(Outer->getSourceRange(), Loop->getBeginLoc(), SM) &&
+        (!Holder || !rangeContains(Outer->getSourceRange(),
+                                   Holder->getLocation(), SM)))
+      return true;
+  return false;
+}
+
+bool TensorStoreFinder::keptLocally(const ValueDecl *Target, const Expr *Store,
+                                    FnInfo &F, ASTContext &Ctx) {
+  for (const auto &[D, S] : F.Shrinks)
+    if (D == Target)
+      return true;
+  for (const auto &[D, S] : F.Assigns)
+    if (D == Target && S != Store)
+      return true;
+  auto Ref = ignoringParenImpCasts(declRefExpr(to(equalsNode(Target))));
+  auto Mutable = parmVarDecl(hasType(
+      qualType(anyOf(referenceType(pointee(unless(isConstQualified()))),
+                     pointerType(pointee(unless(isConstQualified())))))));
+  return !match(findAll(expr(anyOf(
+                    callExpr(forEachArgumentWithParam(Ref, Mutable)),
+                    cxxConstructExpr(forEachArgumentWithParam(Ref, Mutable)),
+                    unaryOperator(hasOperatorName("&"), hasUnaryOperand(Ref))))),
+                *F.Body, Ctx)
+              .empty();
+}
+
 void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
                                       const Expr *Store, const Expr *Dest,
                                       const Expr *Value, FnInfo &F,
@@ -1200,6 +1301,15 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   }
 
   Prov P = provenance(Value, F, Ctx, 0);
+  // Without a graph, a container that grows keeps device storage.
+  // (`v[i] = x` overwrites a slot; only calls that add an element grow.)
+  bool DeviceOnly = false;
+  if (P.K != Prov::Attached && Kind == TensorStore::Insert &&
+      isa<CXXMemberCallExpr>(Store)) {
+    llvm::SaveAndRestore Mode(DeviceMode, true);
+    P = provenance(Value, F, Ctx, 0);
+    DeviceOnly = true;
+  }
   if (P.K != Prov::Attached || !P.Origin)
     return;
   // The graph must be built by the code that stores it: per iteration for a
@@ -1226,6 +1336,27 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
                                  *Module, Ctx))
         if (InIteration(M.getNodeAs<VarDecl>(VarId)->getLocation()))
           return;
+  }
+
+  if (DeviceOnly) {
+    // A module's forward keeps what its caller asks for; a constructor or
+    // destructor runs once per object.
+    if (F.IsModuleForward || isa<CXXConstructorDecl, CXXDestructorDecl>(F.FD))
+      return;
+    TensorStore S{TensorStore::Device, Store, Target, Value, P.Origin, Loop};
+    if (!Outlives) {
+      if (!repeatsForTheRun(Loop, Target, F, Ctx) || escapes(Target, F, Ctx) ||
+          keptLocally(Target, Store, F, Ctx))
+        return;
+      Found.push_back(S);
+      return;
+    }
+    // Into a member, global or static: the growth outlasts one call only if
+    // the call repeats (decided in finish()).
+    if (!Loop || !repeatsForTheRun(Loop, nullptr, F, Ctx))
+      S.RepeatedBy = F.FD;
+    Pending.push_back(S);
+    return;
   }
 
   if (Kind == TensorStore::Assign) {
@@ -1466,10 +1597,33 @@ TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
       return std::nullopt;
   }
   Prov P = provenance(Arg, F, Ctx, 0);
+  bool DeviceOnly = false;
+  if (P.K != Prov::Attached) {
+    llvm::SaveAndRestore Mode(DeviceMode, true);
+    P = provenance(Arg, F, Ctx, 0);
+    DeviceOnly = true;
+  }
   if (P.K != Prov::Attached || !P.Origin || !InIteration(P.Origin->getBeginLoc()))
     return std::nullopt;
-  TensorStore S{TensorStore::Insert, Call, nullptr, Arg, P.Origin, Loop};
+  TensorStore S{DeviceOnly ? TensorStore::Device : TensorStore::Insert, Call,
+                nullptr, Arg, P.Origin, Loop};
   S.Callee = Callee;
+  if (DeviceOnly) {
+    // The container lives as long as the object the callee is called on
+    // (or for good): its growth lasts the run if the loop does, or if the
+    // caller itself is called in a loop (decided in finish()).
+    const ValueDecl *Holder = nullptr;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call); MC && IntoMember)
+      Holder = destDecl(MC->getImplicitObjectArgument());
+    if (Holder && outlivesFunction(Holder))
+      Holder = nullptr;
+    if (!repeatsForTheRun(Loop, Holder, F, Ctx)) {
+      if (Holder || isa<CXXConstructorDecl, CXXDestructorDecl>(F.FD))
+        return std::nullopt; // the object dies with this call
+      S.RepeatedBy = F.FD;
+    }
+    return S;
+  }
   S.Assumed = P.Assumed;
   S.AssumedGraph = P.AssumedGraph;
   const Expr *V = strip(Arg);
@@ -1547,7 +1701,8 @@ TensorStoreFinder::openCallSites(const FunctionDecl *FD, ASTContext &Ctx) {
         continue;
       const Expr *Arg = C->getArg(I + Shift);
       if (std::optional<TensorStore> S =
-              calleeStoreCandidate(C, Arg, G, Method, F, Ctx))
+              calleeStoreCandidate(C, Arg, G, Method, F, Ctx);
+          S && S->Kind != TensorStore::Device)
         Sites.push_back({C, G, I, Arg, S->Origin, S->Assumed, S->AssumedGraph});
     }
   }
@@ -1614,6 +1769,8 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
   if (std::optional<SourceLocation> Fwd = forwardRunBy(FD, Ctx, Index.get()))
     S.Forward = placeOf(*Fwd, SM);
   S.DisablesGrad = disablesGradForBody(FD, Ctx);
+  if (!F.Sinks.empty())
+    S.Backward = placeOf(F.Sinks.front()->getBeginLoc(), SM);
   for (const CallExpr *C : F.Calls) {
     const FunctionDecl *G = C->getDirectCallee();
     if (!G || SM.isInSystemHeader(G->getLocation()) || isForwardCallee(G))
@@ -1757,6 +1914,10 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
     const FunctionDecl *G = C->getDirectCallee();
     if (!G || isForwardCallee(G) || SM.isInSystemHeader(G->getLocation()))
       continue;
+    const LambdaExpr *Via = nullptr;
+    if (innermostLoop(F, C->getBeginLoc(), SM) ||
+        loopCallingLambda(F, C->getBeginLoc(), Ctx, &Via))
+      LoopCalls.try_emplace(G->getCanonicalDecl(), C);
     unsigned Shift = firstParamArg(C, G);
     llvm::SmallVector<KeptParam, 1> Ks(keptParams(G, Ctx));
     for (const KeptParam &K : Ks)
@@ -1783,8 +1944,20 @@ TensorStoreFinder::finish(const SourceManager &SM) {
   llvm::SmallVector<TensorStore, 8> Out;
   for (const TensorStore &S : Found)
     Out.push_back(S);
-  for (const TensorStore &S : Pending) {
-    if (!S.Origin)
+  // A Device store into a member, global or static made once per call
+  // repeats when the function is called in a loop.
+  auto Repeats = [&](TensorStore &S) {
+    if (S.Kind != TensorStore::Device || !S.RepeatedBy)
+      return true;
+    S.RepeatCall = LoopCalls.lookup(S.RepeatedBy->getCanonicalDecl());
+    return S.RepeatCall != nullptr;
+  };
+  for (TensorStore &S : Pending) {
+    if (!S.Origin || !Repeats(S))
+      continue;
+    if (S.Kind == TensorStore::Device &&
+        (DetachedTU.contains(S.Target) ||
+         (Index && Index->bounded(usrOf(S.Target)))))
       continue;
     if (S.Kind != TensorStore::Cache) {
       if (S.Kind != TensorStore::Carry && DifferentiatedTU.contains(S.Target))
@@ -1804,7 +1977,9 @@ TensorStoreFinder::finish(const SourceManager &SM) {
     for (const ValueDecl *D : ShrunkTU)
       ShrunkUSRs.insert(usrOf(D));
   for (size_t I = 0; I < PendingCallee.size(); ++I) {
-    const TensorStore &S = PendingCallee[I];
+    TensorStore &S = PendingCallee[I];
+    if (!Repeats(S))
+      continue;
     if (S.Target && (ShrunkTU.contains(S.Target) ||
                      DifferentiatedTU.contains(S.Target)))
       continue;
@@ -1837,7 +2012,9 @@ TensorStoreFinder::finish(const SourceManager &SM) {
   Kept.clear();
   Indexed.clear();
   Infos.clear();
-  Returns.clear();
+  Returns[0].clear();
+  Returns[1].clear();
+  LoopCalls.clear();
   DifferentiatedTU.clear();
   ShrunkTU.clear();
   DetachedTU.clear();

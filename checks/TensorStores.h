@@ -17,7 +17,11 @@
 //   Insert     the value is put into a container               (retained-tensor);
 //   Assign     the value overwrites a member, global or static (retained-tensor);
 //   Cache      a tensor is put into a static map keyed by shape that is never
-//              evicted, whether or not it carries history      (retained-tensor).
+//              evicted, whether or not it carries history      (retained-tensor);
+//   Device     a tensor without a graph (computed with grad mode off, or
+//              detached) that still holds the device storage of a forward
+//              pass is put, on every iteration of a run-long repetition,
+//              into a container that nothing clears or bounds (retained-tensor).
 //
 // One analysis object lives for one translation unit (it is owned by a check).
 //
@@ -44,7 +48,7 @@ namespace clang::tidy::gpuleak {
 /// One store that keeps a tensor (or its autograd graph) alive past the loop
 /// iteration or the call that produced it.
 struct TensorStore {
-  enum StoreKind { Carry, Accumulate, Insert, Assign, Cache };
+  enum StoreKind { Carry, Accumulate, Insert, Assign, Cache, Device };
   TensorStore(StoreKind Kind, const Expr *Store, const ValueDecl *Target,
               const Expr *Value, const Expr *Origin, const Stmt *Loop)
       : Kind(Kind), Store(Store), Target(Target), Value(Value), Origin(Origin),
@@ -82,6 +86,11 @@ struct TensorStore {
   /// summary says whether it does.
   const CallExpr *AssumedGraph = nullptr;
   llvm::SmallVector<std::pair<std::string, SourceLocation>, 4> CalleeNotes;
+  /// Device: the function whose calls must come from a loop for the store to
+  /// repeat (its own loops do not outlast one call), and, once finish() has
+  /// found one, that call.
+  const FunctionDecl *RepeatedBy = nullptr;
+  const CallExpr *RepeatCall = nullptr;
 };
 
 /// A parameter that a function keeps where it outlives the call, as a
@@ -184,6 +193,18 @@ private:
   Prov provenance(const Expr *E, FnInfo &F, ASTContext &Ctx, unsigned Depth);
   Prov returnProvenance(const FunctionDecl *FD, ASTContext &Ctx,
                         unsigned Depth);
+  /// Kind 2 (TensorStore::Device): whether the stores in \p Loop, into a
+  /// container held by \p Holder (null: one that outlives the function), pile
+  /// up for the rest of the run within one call of \p F: \p Loop never ends
+  /// by its condition (`while (true)`, `for (;;)`), or a loop around it
+  /// repeats it while \p Holder lives on.
+  bool repeatsForTheRun(const Stmt *Loop, const ValueDecl *Holder, FnInfo &F,
+                        ASTContext &Ctx);
+  /// Whether \p Target, a local container, is cleared, reassigned, bounded
+  /// or handed to other code (a non-const reference, a pointer, a move)
+  /// anywhere in \p F.
+  bool keptLocally(const ValueDecl *Target, const Expr *Store, FnInfo &F,
+                   ASTContext &Ctx);
   enum class Path { None, Arith, Through };
   Path pathTo(const Expr *E, const ValueDecl *Target, FnInfo &F,
               ASTContext &Ctx, unsigned Depth);
@@ -207,7 +228,16 @@ private:
 
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FnInfo>> Infos;
   struct ReturnMemo;
-  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ReturnMemo>> Returns;
+  /// returnProvenance() per function, for graphs and (DeviceMode) for device
+  /// storage.
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ReturnMemo>> Returns[2];
+  /// Provenance follows device storage instead of autograd history: grad
+  /// mode and detach() do not cut it; a host copy, a number or a fresh
+  /// tensor does.
+  bool DeviceMode = false;
+  /// The first call of each function (canonical declaration) made in a loop
+  /// of this TU: what makes a per-call Device store repeat.
+  llvm::DenseMap<const FunctionDecl *, const CallExpr *> LoopCalls;
   llvm::DenseSet<const VarDecl *> VisitingVars;
   std::shared_ptr<const ProjectIndex> Index;
   /// indexed() per canonical declaration.

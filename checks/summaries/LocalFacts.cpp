@@ -77,8 +77,8 @@ forwardRunBy(const FunctionDecl *FD, ASTContext &Ctx, const ProjectIndex *Index,
     if (!Index || !FD)
       return std::nullopt;
     const FunctionSummary *S = Index->lookup(usrOf(FD->getCanonicalDecl()));
-    if (S && S->Forward && !S->DisablesGrad)
-      return SourceLocation(); // runs one, in another file
+    if (S && S->Forward && !S->DisablesGrad && !S->Backward)
+      return SourceLocation(); // runs one, in another file, and trains not
     return std::nullopt;
   }
   auto It = Memo.find(Def);

@@ -1,6 +1,8 @@
 //===--- Summaries.cpp - function summaries and the project index ---------===//
 
 #include "Summaries.h"
+#include "llvm/ADT/StringMap.h"
+#include <functional>
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Index/USRGeneration.h"
@@ -98,6 +100,8 @@ Value FunctionSummary::toJSON() const {
            {"calls", std::move(CallsJ)}};
   if (Forward)
     O["forward"] = placeJSON(*Forward);
+  if (Backward)
+    O["backward"] = placeJSON(*Backward);
   return O;
 }
 
@@ -142,6 +146,11 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
     if (!S.Forward)
       return std::nullopt;
   }
+  if (const Value *B = O->get("backward")) {
+    S.Backward = placeFrom(B);
+    if (!S.Backward)
+      return std::nullopt;
+  }
   llvm::StringRef R = O->getString("result").value_or("unknown");
   S.Returns = R == "graph" ? Result::Graph
               : R == "cut" ? Result::Cut
@@ -182,6 +191,67 @@ const FunctionSummary *ProjectIndex::lookup(llvm::StringRef USR) const {
   return It == Functions.end() ? nullptr : &It->second;
 }
 
+std::optional<SummaryPlace> ProjectIndex::trainsNowhere() const {
+  std::optional<SummaryPlace> Main;
+  for (const auto &[USR, F] : Functions) {
+    llvm::StringRef Name = F.Name;
+    if (F.Backward || Name.starts_with("PyInit_") ||
+        Name.starts_with("pybind11_init_") ||
+        Name.starts_with("TORCH_LIBRARY_"))
+      return std::nullopt;
+    if (Name == "main")
+      Main = F.Def;
+  }
+  return Main;
+}
+
+bool ProjectIndex::guardedByCallers(llvm::StringRef USR) const {
+  // Callers of each function, built once per question (the index is small
+  // next to a parse): callee USR -> (caller, call runs with grad off).
+  llvm::StringMap<llvm::SmallVector<std::pair<const FunctionSummary *, bool>, 2>>
+      Callers;
+  for (const auto &[U, F] : Functions)
+    for (const FunctionSummary::Call &C : F.Calls)
+      Callers[C.CalleeUSR].push_back({&F, C.NoGrad || F.DisablesGrad});
+  llvm::StringSet<> Visiting;
+  std::function<bool(llvm::StringRef, unsigned)> Guarded =
+      [&](llvm::StringRef U, unsigned Depth) {
+        auto It = Callers.find(U);
+        if (It == Callers.end() || Depth > 8)
+          return false;
+        if (!Visiting.insert(U).second)
+          return true; // recursion: the other calls decide
+        bool All = true;
+        for (const auto &[Caller, Off] : It->second)
+          if (!Off && !Guarded(Caller->USR, Depth + 1)) {
+            All = false;
+            break;
+          }
+        Visiting.erase(U);
+        return All;
+      };
+  return Guarded(USR, 0);
+}
+
+bool ProjectIndex::neverTrainedOn(llvm::StringRef USR) const {
+  if (!trainsNowhere() || guardedByCallers(USR))
+    return false;
+  const FunctionSummary *F = lookup(USR);
+  if (F && F->Returns == FunctionSummary::Result::Graph)
+    for (const auto &[U, G] : Functions)
+      for (const FunctionSummary::Call &C : G.Calls)
+        if (C.CalleeUSR == USR)
+          return false;
+  return true;
+}
+
+const FunctionSummary *ProjectIndex::definedAt(const SummaryPlace &Def) const {
+  for (const auto &[USR, F] : Functions)
+    if (F.Def == Def)
+      return &F;
+  return nullptr;
+}
+
 static std::optional<std::pair<uint64_t, int64_t>> stampOf(llvm::StringRef File) {
   llvm::sys::fs::file_status St;
   if (llvm::sys::fs::status(File, St))
@@ -210,6 +280,11 @@ unsigned ProjectIndex::solve() {
         if (!F.Forward && G->Forward && !C.NoGrad && !G->DisablesGrad &&
             !F.DisablesGrad) {
           F.Forward = C.At;
+          Changed = true;
+        }
+        // So does a backward pass, whatever the grad mode.
+        if (!F.Backward && G->Backward) {
+          F.Backward = C.At;
           Changed = true;
         }
         // A parameter passed on to a parameter the callee keeps is kept.

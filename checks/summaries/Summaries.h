@@ -40,7 +40,7 @@
 namespace clang::tidy::gpuleak {
 
 /// The index format version; a file of another version is not read.
-inline constexpr int IndexVersion = 1;
+inline constexpr int IndexVersion = 2;
 /// Assumption notes: a check that had to assume what a function of another
 /// file does says so in a note of this text (%0: the function), which
 /// `gpuleak check` matches by text and place after the last TU.
@@ -51,7 +51,18 @@ inline constexpr char AssumedGraphNote[] =
     "graph";
 inline constexpr char AssumedForwardNote[] =
     "assuming %0, defined in another file, runs a forward pass";
-/// The note that replaces it once the project's summary confirms it.
+inline constexpr char AssumedHelperForwardNote[] =
+    "assuming %0, defined in another file, runs a forward pass and returns "
+    "its output";
+inline constexpr char AssumedNoTrainingNote[] =
+    "assuming no code of the project runs a backward pass: %0 hands its "
+    "results to code in other files or threads";
+/// The note that replaces it once the project index confirms it.
+inline constexpr char NoTrainingNote[] =
+    "no function of the project runs a backward pass, and %0 hands its "
+    "results only to code in other files or threads that holds no guard";
+/// The note that replaces either forward assumption once the project's
+/// summary confirms it.
 inline constexpr char RunsForwardNote[] = "%0 runs a forward pass here";
 
 /// The index's file name, next to compile_commands.json.
@@ -100,6 +111,9 @@ struct FunctionSummary {
   /// A forward pass it runs with its caller's grad mode (the call, or the
   /// call into the callee that runs it).
   std::optional<SummaryPlace> Forward;
+  /// A backward pass it runs (`backward()`, `torch::autograd::backward` or
+  /// `grad`), or the call into the callee that runs one: it trains.
+  std::optional<SummaryPlace> Backward;
   enum class Result { Unknown, Graph, Cut };
   Result Returns = Result::Unknown;
   /// Grad mode is off for its whole body.
@@ -163,6 +177,26 @@ public:
   bool bounded(llvm::StringRef TargetUSR) const {
     return Bounded.count(TargetUSR);
   }
+
+  /// Whether the project never trains: it defines `main` (a program, not a
+  /// library whose users may train on what it returns), no function runs a
+  /// backward pass, and none is an entry point for Python
+  /// (`PYBIND11_MODULE`, `TORCH_LIBRARY`). Returns `main`'s place, or
+  /// std::nullopt.
+  std::optional<SummaryPlace> trainsNowhere() const;
+  /// Whether every call of the function \p USR in the project runs with
+  /// grad mode off: in a guarded block, or in a function whose every call
+  /// does (or whose body is guarded). False for a function with no call.
+  bool guardedByCallers(llvm::StringRef USR) const;
+  /// Whether the outputs of the function \p USR, which leave its file or
+  /// thread, are never trained on: the project never trains
+  /// (trainsNowhere()), no caller guards it (guardedByCallers()), and its
+  /// callers do not take its forward pass for theirs (a function that
+  /// returns its forward's graph to callers in the project is reported at
+  /// those calls).
+  bool neverTrainedOn(llvm::StringRef USR) const;
+  /// The function defined at \p Def (its name), or null.
+  const FunctionSummary *definedAt(const SummaryPlace &Def) const;
 
   void add(FunctionSummary S);
   void addBounded(llvm::StringRef TargetUSR) { Bounded.insert(TargetUSR); }

@@ -22,9 +22,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     return 0;
   gpuleak::AttributionOptions O;
   gpuleak::Report R;
-  R.evidence = gpuleak::attributeGrowth(S, gpuleak::annotatedBoundaries(S, ""), O,
-                                        &R.unattributed_bytes);
-  for (auto &E : gpuleak::findGraphRetention(S, O))
+  const std::vector<int64_t> Steps = gpuleak::annotatedBoundaries(S, "");
+  R.evidence = gpuleak::attributeGrowth(S, Steps, O, &R.unattributed_bytes);
+  for (auto &E : gpuleak::findGraphRetention(S, O, Steps))
     R.evidence.push_back(E);
   R.coverage = gpuleak::coverage(S);
   (void)gpuleak::reportToJson(R);

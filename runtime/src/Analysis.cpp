@@ -241,32 +241,54 @@ static bool isGraphTeardown(const Snapshot &S, const std::vector<uint32_t> &Fram
   return false;
 }
 
+/// Boundaries passed between times From and To (From < B <= To).
+static int64_t boundariesBetween(const std::vector<int64_t> &Boundaries, int64_t From,
+                                 int64_t To) {
+  return std::upper_bound(Boundaries.begin(), Boundaries.end(), To) -
+         std::upper_bound(Boundaries.begin(), Boundaries.end(), From);
+}
+
 std::vector<Evidence> findGraphRetention(const Snapshot &S,
-                                         const AttributionOptions &Opts) {
+                                         const AttributionOptions &Opts,
+                                         const std::vector<int64_t> &Boundaries) {
   struct Live {
     std::string Chain;
     uint64_t AllocIndex;
     uint64_t BackwardMark;
     uint64_t Size;
+    int64_t AllocTime;
   };
   struct ChainStats {
     std::vector<Frame> Chain;
     uint64_t Allocs = 0;
     uint64_t Retained = 0;
     uint64_t RetainedBytes = 0;
+    uint64_t FreedByGraph = 0;
+    uint64_t FreedByLaterGraph = 0;
+    uint64_t Alive = 0;
   };
+  // How a block ended: freed with a graph-teardown stack, freed with no stack
+  // (cannot be told apart, so it counts as retained but not as a teardown),
+  // or still allocated at the snapshot.
+  enum class End { Teardown, Stackless, Alive };
   std::map<std::string, ChainStats> Chains;
   for (const auto &Trace : S.device_traces) {
     std::unordered_map<uint64_t, Live> LiveBlocks;
     uint64_t BackwardAllocs = 0;
-    // Graph: freed by tearing down an autograd graph, or still alive.
-    auto Retire = [&](const Live &L, bool Graph) {
+    auto Retire = [&](const Live &L, End How, int64_t FreeTime) {
       ChainStats &C = Chains[L.Chain];
       const uint64_t Depth = C.Allocs - L.AllocIndex;
-      if (Graph && Depth >= static_cast<uint64_t>(Opts.retention_depth) &&
-          L.BackwardMark == BackwardAllocs) {
-        ++C.Retained;
-        C.RetainedBytes += L.Size;
+      if (Depth < static_cast<uint64_t>(Opts.retention_depth) ||
+          L.BackwardMark != BackwardAllocs)
+        return;
+      ++C.Retained;
+      C.RetainedBytes += L.Size;
+      if (How == End::Alive) {
+        ++C.Alive;
+      } else if (How == End::Teardown) {
+        ++C.FreedByGraph;
+        if (boundariesBetween(Boundaries, L.AllocTime, FreeTime) >= 2)
+          ++C.FreedByLaterGraph;
       }
     };
     for (const TraceEntry &E : Trace) {
@@ -283,17 +305,18 @@ std::vector<Evidence> findGraphRetention(const Snapshot &S,
         if (C.Chain.empty())
           C.Chain = std::move(Chain);
         ++C.Allocs;
-        LiveBlocks[E.addr] = Live{std::move(Key), C.Allocs, BackwardAllocs, E.size};
+        LiveBlocks[E.addr] = Live{std::move(Key), C.Allocs, BackwardAllocs, E.size, E.time_us};
       } else if (E.action == "free_requested") {
         auto It = LiveBlocks.find(E.addr);
         if (It == LiveBlocks.end())
           continue;
-        Retire(It->second, isGraphTeardown(S, E.frames));
+        if (isGraphTeardown(S, E.frames))
+          Retire(It->second, E.frames.empty() ? End::Stackless : End::Teardown, E.time_us);
         LiveBlocks.erase(It);
       }
     }
     for (const auto &[Addr, L] : LiveBlocks)
-      Retire(L, /*Graph=*/true);
+      Retire(L, End::Alive, 0);
   }
   std::vector<Evidence> Result;
   for (auto &[Key, C] : Chains) {
@@ -305,6 +328,9 @@ std::vector<Evidence> findGraphRetention(const Snapshot &S,
     Ev.chain = std::move(C.Chain);
     Ev.blocks = C.Retained;
     Ev.bytes = C.RetainedBytes;
+    Ev.freed_by_graph = C.FreedByGraph;
+    Ev.freed_by_later_graph = C.FreedByLaterGraph;
+    Ev.alive_at_snapshot = C.Alive;
     Result.push_back(std::move(Ev));
   }
   std::sort(Result.begin(), Result.end(),
@@ -318,10 +344,23 @@ std::vector<Evidence> findCacheFlushes(const Snapshot &S,
   struct Site {
     Evidence Ev;
     std::set<int64_t> Steps;
+    std::set<int64_t> ReallocatedSteps;
+    bool AwaitsRealloc = false; // flushed; no segment_alloc seen since
+    int64_t LastFlushStep = 0;
   };
   std::map<std::string, Site> Sites;
-  for (const auto &Trace : S.device_traces)
+  for (const auto &Trace : S.device_traces) {
+    for (auto &[Key, St] : Sites)
+      St.AwaitsRealloc = false; // another device's trace
     for (const TraceEntry &E : Trace) {
+      if (E.action == "segment_alloc" || E.action == "segment_map") {
+        for (auto &[Key, St] : Sites)
+          if (St.AwaitsRealloc) {
+            St.ReallocatedSteps.insert(St.LastFlushStep);
+            St.AwaitsRealloc = false;
+          }
+        continue;
+      }
       if (E.action != "segment_free" && E.action != "segment_unmap")
         continue;
       bool ViaEmptyCache = false;
@@ -343,13 +382,17 @@ std::vector<Evidence> findCacheFlushes(const Snapshot &S,
         Step = std::upper_bound(Boundaries.begin(), Boundaries.end(), E.time_us) -
                Boundaries.begin();
       St.Steps.insert(Step);
+      St.AwaitsRealloc = true;
+      St.LastFlushStep = Step;
     }
+  }
   std::vector<Evidence> Result;
   for (auto &[Key, St] : Sites) {
     if (St.Ev.blocks < 2)
       continue;
     St.Ev.kind = "cache-flush";
     St.Ev.steps = static_cast<int64_t>(St.Steps.size());
+    St.Ev.reallocated_steps = static_cast<int64_t>(St.ReallocatedSteps.size());
     Result.push_back(std::move(St.Ev));
   }
   return Result;

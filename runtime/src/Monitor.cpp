@@ -280,7 +280,7 @@ struct Monitor::Impl {
     uint64_t Unattributed = 0;
     for (Evidence &E : attributeGrowth(S, Boundaries, O.attribution, &Unattributed))
       R.evidence.push_back(std::move(E));
-    for (Evidence &E : findGraphRetention(S, O.attribution))
+    for (Evidence &E : findGraphRetention(S, O.attribution, Boundaries))
       R.evidence.push_back(std::move(E));
     for (Evidence &E : findCacheFlushes(S, Boundaries, O.attribution))
       R.evidence.push_back(std::move(E));

@@ -116,8 +116,14 @@ std::string reportToJson(const Report &R) {
     O << (I ? ",\n" : "\n") << "    {\"kind\": " << q(E.kind) << ", \"file\": " << q(Site.filename)
       << ", \"line\": " << Site.line << ", \"function\": " << q(Site.name)
       << ", \"bytes\": " << E.bytes << ", \"blocks\": " << E.blocks
-      << ", \"steps\": " << E.steps << ", \"bytes_per_step\": " << num(E.bytes_per_step)
-      << ",\n     \"frames\": [";
+      << ", \"steps\": " << E.steps << ", \"bytes_per_step\": " << num(E.bytes_per_step);
+    if (E.kind == "graph-retention")
+      O << ", \"freed_by_graph\": " << E.freed_by_graph
+        << ", \"freed_by_later_graph\": " << E.freed_by_later_graph
+        << ", \"alive_at_snapshot\": " << E.alive_at_snapshot;
+    else if (E.kind == "cache-flush")
+      O << ", \"reallocated_steps\": " << E.reallocated_steps;
+    O << ",\n     \"frames\": [";
     for (size_t K = 0; K < E.chain.size(); ++K) {
       O << (K ? ", " : "");
       writeFrame(O, E.chain[K]);

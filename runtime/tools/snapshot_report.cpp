@@ -68,7 +68,7 @@ int main(int argc, char **argv) {
   R.program = argv[1];
   gpuleak::AttributionOptions O;
   R.evidence = gpuleak::attributeGrowth(S, Steps, O, &R.unattributed_bytes);
-  for (auto &E : gpuleak::findGraphRetention(S, O))
+  for (auto &E : gpuleak::findGraphRetention(S, O, Steps))
     R.evidence.push_back(E);
   for (auto &E : gpuleak::findCacheFlushes(S, Steps, O))
     R.evidence.push_back(E);

@@ -1,23 +1,27 @@
 //===--- CheckCommand.cpp - `gpuleak check` -------------------------------===//
 
 #include "CheckCommand.h"
+#include "Baseline.h"
 #include "Findings.h"
 #include "ProjectFindings.h"
 #include "TranslationUnitRunner.h"
 #include "Verify.h"
 #include "clang-tidy/GlobList.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/Support/WithColor.h"
 #include <atomic>
 #include <chrono>
 #include <climits>
+#include <map>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -32,33 +36,41 @@ static cl::SubCommand CheckCmd(
 
 cl::SubCommand &checkSubcommand() { return CheckCmd; }
 
+static cl::SubCommand
+    BaselineCmd("baseline",
+                "Run the checks as 'check' does and write their findings as a "
+                "baseline file for 'check --baseline'");
+
+cl::SubCommand &baselineSubcommand() { return BaselineCmd; }
+
 static cl::OptionCategory CheckCategory("gpuleak check options");
 
 cl::OptionCategory &checkCategory() { return CheckCategory; }
 
 static cl::opt<std::string>
-    BuildPath("p", cl::desc("Build directory holding compile_commands.json, "
-                            "or the compile database file itself"),
+    BuildPath("p",
+              cl::desc("Build directory holding compile_commands.json, "
+                       "or the compile database file itself"),
               cl::value_desc("build-dir"), cl::sub(CheckCmd),
-              cl::cat(CheckCategory));
+              cl::sub(BaselineCmd), cl::cat(CheckCategory));
 
 static cl::list<std::string>
-    SourcePaths(cl::Positional,
-                cl::desc("[<file> ...]"),
-                cl::sub(CheckCmd), cl::cat(CheckCategory));
+    SourcePaths(cl::Positional, cl::desc("[<file> ...]"), cl::sub(CheckCmd),
+                cl::sub(BaselineCmd), cl::cat(CheckCategory));
 
 static cl::opt<unsigned>
     Jobs("j",
          cl::desc("Translation units analysed in parallel (default: the "
                   "number of CPUs)"),
          cl::value_desc("N"), cl::init(0), cl::Prefix, cl::sub(CheckCmd),
-         cl::cat(CheckCategory));
+         cl::sub(BaselineCmd), cl::cat(CheckCategory));
 
 static cl::opt<std::string> Checks(
     "checks",
     cl::desc("Comma-separated globs of checks, applied after the .clang-tidy "
              "files (default: gpuleak-*); only gpuleak-* checks exist here"),
-    cl::value_desc("globs"), cl::sub(CheckCmd), cl::cat(CheckCategory));
+    cl::value_desc("globs"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
+    cl::cat(CheckCategory));
 
 enum class OutputFormat { Text, JSON, SARIF };
 static cl::opt<OutputFormat>
@@ -75,7 +87,7 @@ static cl::opt<std::string>
     OutputPath("output",
                cl::desc("Write the report to <file> (atomically) instead of "
                         "stdout"),
-               cl::value_desc("file"), cl::sub(CheckCmd),
+               cl::value_desc("file"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
                cl::cat(CheckCategory));
 static cl::alias OutputPathShort("o", cl::desc("Alias for --output"),
                                  cl::aliasopt(OutputPath), cl::NotHidden,
@@ -93,24 +105,55 @@ static cl::opt<std::string> ResourceDir(
     cl::desc("Clang resource directory for the builtin headers (default: "
              "the build-time clang's, " GPULEAK_RESOURCE_DIR ")"),
     cl::value_desc("dir"), cl::init(GPULEAK_RESOURCE_DIR), cl::sub(CheckCmd),
-    cl::cat(CheckCategory));
+    cl::sub(BaselineCmd), cl::cat(CheckCategory));
 
 static cl::opt<bool> PrintStats(
     "stats",
     cl::desc("Print one line on stderr with the cost of the function "
              "summaries and of the project-wide solve (for bench/)"),
-    cl::Hidden, cl::sub(CheckCmd), cl::cat(CheckCategory));
+    cl::Hidden, cl::sub(CheckCmd), cl::sub(BaselineCmd),
+    cl::cat(CheckCategory));
 
 static cl::opt<std::string> IndexFile(
     "index",
     cl::desc("Where to write the project index of function summaries "
              "(default: gpuleak-index.json next to the compile database; "
              "'none': do not write one)"),
+    cl::value_desc("file"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
+    cl::cat(CheckCategory));
+
+static cl::opt<bool>
+    Quiet("quiet",
+          cl::desc("Print no summary line and no progress bar on stderr"),
+          cl::sub(CheckCmd), cl::sub(BaselineCmd), cl::cat(CheckCategory));
+
+enum class ColorChoice { Auto, Always, Never };
+static cl::opt<ColorChoice>
+    Color("color", cl::desc("Colours in the text report and on stderr:"),
+          cl::values(clEnumValN(ColorChoice::Auto, "auto",
+                                "on each stream that is a terminal (default)"),
+                     clEnumValN(ColorChoice::Always, "always", "always"),
+                     clEnumValN(ColorChoice::Never, "never", "never")),
+          cl::init(ColorChoice::Auto), cl::sub(CheckCmd), cl::sub(BaselineCmd),
+          cl::cat(CheckCategory));
+
+static cl::opt<std::string> BaselinePath(
+    "baseline",
+    cl::desc("Report, and fail on, only the findings that are not in this "
+             "baseline file (written by 'gpuleak baseline')"),
     cl::value_desc("file"), cl::sub(CheckCmd), cl::cat(CheckCategory));
+
+/// Whether the lines gpuleak writes on stderr are coloured (--color).
+static bool StderrColors = false;
+
+/// WithColor's colour decision for ColorMode::Auto: --color, for stderr.
+static bool colorsFor(const raw_ostream &OS) {
+  return StderrColors && &OS == &errs();
+}
 
 /// Prints `gpuleak: error: <Message>`, the one line every error gets.
 static int fail(const Twine &Message) {
-  errs() << "gpuleak: error: " << Message << '\n';
+  WithColor::error(errs(), "gpuleak") << Message << '\n';
   return ExitError;
 }
 
@@ -175,11 +218,13 @@ static void keepFreedMemoryForNextTU() {
 }
 
 namespace {
-/// A progress bar on stderr, drawn only when stderr is a terminal.
+/// A progress bar on stderr, drawn only when stderr is a terminal and
+/// --quiet is not given.
 class ProgressBar {
 public:
   explicit ProgressBar(size_t Total)
-      : Enabled(sys::Process::StandardErrIsDisplayed()), Total(Total) {}
+      : Enabled(!Quiet && sys::Process::StandardErrIsDisplayed()),
+        Total(Total) {}
 
   void started(StringRef File) {
     std::lock_guard<std::mutex> Lock(Mutex);
@@ -263,7 +308,38 @@ analyseAll(ArrayRef<std::string> Files,
   return R;
 }
 
-int runCheck() {
+/// The summary line on stderr (docs/cli.md, "stderr"): the findings
+/// reported, per check, how many the baseline held back (only with
+/// --baseline), the errors, the translation units and the time.
+static void printSummary(const Results &R, std::optional<size_t> Baselined,
+                         size_t Errors, size_t TUs, double Seconds) {
+  auto Count = [](size_t N, StringRef What) {
+    return (Twine(N) + " " + What + (N == 1 ? "" : "s")).str();
+  };
+  std::map<StringRef, size_t> PerCheck;
+  for (const Finding &F : R.Findings)
+    ++PerCheck[F.Check];
+  std::string Line = "gpuleak: " + Count(R.Findings.size(), "finding");
+  if (!PerCheck.empty()) {
+    SmallVector<std::string, 8> Items;
+    for (const auto &[Check, N] : PerCheck)
+      Items.push_back((Check + ": " + Twine(N)).str());
+    Line += " (" + join(Items, ", ") + ")";
+  }
+  if (Baselined)
+    Line += ", " + std::to_string(*Baselined) + " baselined";
+  Line += ", " + Count(Errors, "error") + ", " +
+          Count(TUs, "translation unit") + ", " +
+          formatv("{0:f1} s", Seconds).str();
+  errs() << Line << '\n';
+}
+
+static int run(bool WriteBaseline) {
+  StderrColors =
+      Color == ColorChoice::Always ||
+      (Color == ColorChoice::Auto && sys::Process::StandardErrHasColors());
+  errs().enable_colors(StderrColors);
+  WithColor::setAutoDetectFunction(colorsFor);
   if (BuildPath.empty())
     return fail("no build directory; pass -p BUILD_DIR");
   if (!OutputPath.empty()) {
@@ -315,6 +391,16 @@ int runCheck() {
   if (!DB) {
     StringRef FirstLine = StringRef(LoadError).split('\n').first.trim();
     return fail("malformed compile database '" + DBPath + "': " + FirstLine);
+  }
+
+  // A baseline that cannot be read stops the run before the analysis.
+  std::optional<StringSet<>> Baseline;
+  if (!BaselinePath.empty()) {
+    Expected<StringSet<>> Read = readBaseline(BaselinePath);
+    if (!Read)
+      return fail("cannot read the baseline '" + BaselinePath +
+                  "': " + toString(Read.takeError()));
+    Baseline = std::move(*Read);
   }
 
   // The translation units: the files given, or the whole database.
@@ -373,9 +459,9 @@ int runCheck() {
         Previous = std::make_shared<clang::tidy::gpuleak::ProjectIndex>(
             std::move(*Read));
       else
-        errs() << "gpuleak: warning: ignoring the project index '" << IndexPath
-               << "': " << toString(Read.takeError())
-               << "; it is written anew\n";
+        WithColor::warning(errs(), "gpuleak")
+            << "ignoring the project index '" << IndexPath
+            << "': " << toString(Read.takeError()) << "; it is written anew\n";
     } else if (std::optional<std::string> Err = cannotCreateNextTo(IndexPath)) {
       return fail("cannot write the project index '" + IndexPath + "': " + *Err);
     }
@@ -391,10 +477,11 @@ int runCheck() {
 
   // Across translation units: the project index, solved after the last one.
   if (Previous && Previous->staleEntries() && !SourcePaths.empty())
-    errs() << "gpuleak: note: " << Previous->staleEntries()
-           << " summaries of the index come from files changed since it was "
-              "written and were ignored; run gpuleak check over the whole "
-              "project to refresh them\n";
+    WithColor::note(errs(), "gpuleak")
+        << Previous->staleEntries()
+        << " summaries of the index come from files changed since it was "
+           "written and were ignored; run gpuleak check over the whole "
+           "project to refresh them\n";
   ProjectStats Stats;
   double TUSeconds = 0, SummarySeconds = 0;
   for (const TUResult &TU : TUResults) {
@@ -417,13 +504,29 @@ int runCheck() {
                      SummarySeconds, TUSeconds, Stats.SolveSeconds, Run);
   }
 
-  for (const InputError &E : R.Errors)
-    errs() << "gpuleak: error: " << E.File << ": " << E.Message << '\n';
+  // Fingerprints name the findings in SARIF and in baselines; file names in
+  // them are relative to the compile database's directory.
+  std::string BaseDir = absolute(sys::path::parent_path(DBPath));
+  fingerprintFindings(R, BaseDir);
+  std::optional<size_t> Baselined;
+  if (Baseline)
+    Baselined = removeBaselined(R, *Baseline);
 
+  for (const InputError &E : R.Errors)
+    WithColor::error(errs(), "gpuleak") << E.File << ": " << E.Message << '\n';
+
+  // The text report is coloured on a terminal, as clang-tidy's is.
+  const bool ReportColors = Color == ColorChoice::Always ||
+                            (Color == ColorChoice::Auto && OutputPath.empty() &&
+                             sys::Process::StandardOutHasColors());
   auto Write = [&](raw_ostream &OS) {
+    if (WriteBaseline) {
+      writeBaseline(OS, R, BaseDir);
+      return Error::success();
+    }
     switch (Format) {
     case OutputFormat::Text:
-      writeText(OS, R);
+      writeText(OS, R, ReportColors);
       break;
     case OutputFormat::JSON:
       writeJSON(OS, R);
@@ -435,27 +538,30 @@ int runCheck() {
     return Error::success();
   };
   std::string Output = OutputPath.empty() ? "-" : OutputPath.getValue();
+  size_t Errors = R.Errors.size();
   if (Error Err = writeToOutput(Output, Write)) {
     // A finished analysis is never lost: the report goes to stdout.
     std::string Reason = errorToErrorCode(std::move(Err)).message();
     (void)writeToOutput("-", Write);
-    return fail("cannot write '" + Output + "' (" + Reason +
-                "); the report went to stdout");
+    fail("cannot write '" + Output + "' (" + Reason +
+         "); the report went to stdout");
+    ++Errors;
   }
 
-  if (Progress.enabled()) {
-    std::chrono::duration<double> Took =
-        std::chrono::steady_clock::now() - Start;
-    errs() << "gpuleak: " << R.Findings.size() << " finding"
-           << (R.Findings.size() == 1 ? "" : "s") << " and " << R.Errors.size()
-           << " error" << (R.Errors.size() == 1 ? "" : "s") << " in "
-           << Files.size() << " translation unit"
-           << (Files.size() == 1 ? "" : "s") << " ("
-           << format("%.1f", Took.count()) << " s, -j " << NumWorkers << ")\n";
-  }
-  if (!R.Errors.empty())
+  if (!Quiet)
+    printSummary(
+        R, Baselined, Errors, Files.size(),
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+            .count());
+  if (Errors)
     return ExitError;
+  if (WriteBaseline)
+    return ExitClean;
   return R.Findings.empty() ? ExitClean : ExitFindings;
 }
+
+int runCheck() { return run(/*WriteBaseline=*/false); }
+
+int runBaseline() { return run(/*WriteBaseline=*/true); }
 
 } // namespace gpuleak

@@ -22,11 +22,17 @@ enum ExitCode : int {
 
 /// The `check` subcommand; its options are registered with it.
 llvm::cl::SubCommand &checkSubcommand();
-/// The category of the `check` options, the only ones its --help shows.
+/// The `baseline` subcommand; it shares most options of `check`.
+llvm::cl::SubCommand &baselineSubcommand();
+/// The category of the `check` and `baseline` options, the only ones their
+/// --help shows.
 llvm::cl::OptionCategory &checkCategory();
 
 /// Runs `gpuleak check` once llvm::cl has parsed its options.
 int runCheck();
+/// Runs `gpuleak baseline`: the analysis of `check`, written as a baseline
+/// file (Baseline.h) to --output or stdout.
+int runBaseline();
 
 } // namespace gpuleak
 

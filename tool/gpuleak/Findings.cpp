@@ -2,13 +2,14 @@
 
 #include "Findings.h"
 
+#include "Baseline.h"
+#include "CheckDocs.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/TextDiagnostic.h"
-#include "CheckDocs.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
@@ -95,6 +96,14 @@ SourceFiles::lineAndColumn(llvm::StringRef File, unsigned Offset) {
   return std::make_pair(Line, Offset - *(It - 1) + 1);
 }
 
+std::optional<llvm::StringRef> SourceFiles::line(llvm::StringRef File,
+                                                 unsigned Line) {
+  const Entry *E = get(File);
+  if (!E || Line == 0 || Line > E->LineStarts.size())
+    return std::nullopt;
+  llvm::StringRef Text = E->Buffer->getBuffer().substr(E->LineStarts[Line - 1]);
+  return Text.take_until([](char C) { return C == '\n'; }).rtrim('\r');
+}
 
 //===----------------------------------------------------------------------===//
 // Text
@@ -102,11 +111,14 @@ SourceFiles::lineAndColumn(llvm::StringRef File, unsigned Offset) {
 
 /// Prints findings with clang's own TextDiagnostic over a SourceManager that
 /// reads each file once, as clang-tidy's ErrorReporter does (default
-/// DiagnosticOptions and LangOptions, no colours), so the text is byte for
-/// byte what clang-tidy prints for the same diagnostics and ranges.
-void writeText(llvm::raw_ostream &OS, const Results &R) {
+/// DiagnosticOptions and LangOptions; colours as clang-tidy's --use-color
+/// sets them), so the text is byte for byte what clang-tidy prints for the
+/// same diagnostics and ranges.
+void writeText(llvm::raw_ostream &OS, const Results &R, bool Colors) {
   clang::FileManager Files{clang::FileSystemOptions()};
   clang::DiagnosticOptions DiagOpts;
+  DiagOpts.ShowColors = Colors;
+  OS.enable_colors(Colors);
   clang::IgnoringDiagConsumer Ignore;
   clang::DiagnosticsEngine Diags(llvm::makeIntrusiveRefCnt<clang::DiagnosticIDs>(), DiagOpts,
                                  &Ignore, /*ShouldOwnClient=*/false);
@@ -150,7 +162,7 @@ void writeText(llvm::raw_ostream &OS, const Results &R) {
         OS << ':' << P.Line << ':' << P.Column;
       OS << ": ";
     }
-    clang::TextDiagnostic::printDiagnosticLevel(OS, Level, /*ShowColors=*/false);
+    clang::TextDiagnostic::printDiagnosticLevel(OS, Level, Colors);
     OS << Message << '\n';
   };
   for (const Finding &F : R.Findings) {
@@ -310,6 +322,10 @@ void writeSARIF(llvm::raw_ostream &OS, const Results &R,
               J.attributeArray("locations", [&] {
                 J.object([&] { physicalLocation(J, F.Place); });
               });
+              if (!F.Fingerprint.empty())
+                J.attributeObject("partialFingerprints", [&] {
+                  J.attribute(FingerprintKey, F.Fingerprint);
+                });
               J.attributeArray("relatedLocations", [&] {
                 for (size_t I = 0; I < F.Notes.size(); ++I)
                   J.object([&, &N = F.Notes[I]] {

@@ -58,6 +58,8 @@ struct Finding {
   SourcePlace Place;
   std::vector<FindingNote> Notes;
   std::vector<FixReplacement> Fixes;
+  /// Its fingerprint (Baseline.h), or empty before fingerprintFindings.
+  std::string Fingerprint;
 };
 
 /// An input that could not be analysed: a translation unit that failed to
@@ -86,6 +88,9 @@ public:
   /// file cannot be read or is shorter than \p Offset.
   std::optional<std::pair<unsigned, unsigned>> lineAndColumn(llvm::StringRef File,
                                                              unsigned Offset);
+  /// The text of line \p Line (1-based) of \p File without its line break,
+  /// or std::nullopt when the file cannot be read or has fewer lines.
+  std::optional<llvm::StringRef> line(llvm::StringRef File, unsigned Line);
 
 private:
   struct Entry {
@@ -98,14 +103,16 @@ private:
 
 /// Writes findings as clang-tidy prints them: `file:line:col: warning: message
 /// [check]`, the source snippet with the caret and the flagged range, then
-/// each note the same way (clang's TextDiagnostic renders them).
-void writeText(llvm::raw_ostream &OS, const Results &R);
+/// each note the same way (clang's TextDiagnostic renders them), in clang's
+/// colours when \p Colors is set.
+void writeText(llvm::raw_ostream &OS, const Results &R, bool Colors = false);
 
 /// Writes gpuleak's findings JSON (docs/findings-format.md).
 void writeJSON(llvm::raw_ostream &OS, const Results &R);
 
 /// Writes SARIF 2.1.0. Each rule's helpUri is \p DocsURL + "<name>.md", where
-/// <name> is the check name without "gpuleak-".
+/// <name> is the check name without "gpuleak-". A finding's fingerprint,
+/// when set, is its partialFingerprints entry.
 void writeSARIF(llvm::raw_ostream &OS, const Results &R, llvm::StringRef DocsURL);
 
 } // namespace gpuleak

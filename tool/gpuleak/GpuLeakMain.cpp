@@ -46,6 +46,8 @@ int main(int argc, const char **argv) {
                                  llvm::cl::SubCommand::getTopLevel());
   llvm::cl::HideUnrelatedOptions(gpuleak::checkCategory(),
                                  gpuleak::checkSubcommand());
+  llvm::cl::HideUnrelatedOptions(gpuleak::checkCategory(),
+                                 gpuleak::baselineSubcommand());
   llvm::cl::HideUnrelatedOptions(gpuleak::verifyCategory(),
                                  gpuleak::verifySubcommand());
   // llvm::cl would read `--header-filter=src` as `-h` (the help, exit 0) and
@@ -55,6 +57,8 @@ int main(int argc, const char **argv) {
     int First = 1;
     if (argc > 1 && llvm::StringRef(argv[1]) == "check")
       Sub = &gpuleak::checkSubcommand(), First = 2;
+    else if (argc > 1 && llvm::StringRef(argv[1]) == "baseline")
+      Sub = &gpuleak::baselineSubcommand(), First = 2;
     else if (argc > 1 && llvm::StringRef(argv[1]) == "verify")
       Sub = &gpuleak::verifySubcommand(), First = 2;
     if (std::optional<std::string> Err = gpuleak::findInexactOption(
@@ -71,8 +75,11 @@ int main(int argc, const char **argv) {
           "CUDA.\n\n"
           "  gpuleak check -p BUILD_DIR [FILES...]   static checks over a "
           "compile database\n"
+          "  gpuleak baseline -p BUILD_DIR -o FILE   write the findings as a "
+          "baseline for 'check --baseline'\n"
           "  gpuleak verify --findings FILE --runtime REPORT[,REPORT...]\n"
-          "                                          join findings with runtime "
+          "                                          join findings with "
+          "runtime "
           "reports (see 'gpuleak verify --help')\n"
           "  gpuleak run [options] -- PROGRAM ARGS   run a program under the "
           "runtime verifier\n",
@@ -91,6 +98,8 @@ int main(int argc, const char **argv) {
   }
   if (gpuleak::checkSubcommand())
     return gpuleak::runCheck();
+  if (gpuleak::baselineSubcommand())
+    return gpuleak::runBaseline();
   if (gpuleak::verifySubcommand())
     return gpuleak::runVerify();
   llvm::errs() << "gpuleak: error: no subcommand; see 'gpuleak --help'\n";

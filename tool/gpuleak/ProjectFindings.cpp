@@ -159,12 +159,34 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
         Settled.push_back(I);
         continue;
       }
+      // The project never trains, and the function whose results leave
+      // the file is called under no guard anywhere.
+      if (llvm::StringRef Fn = noteArgument(
+              N.Message, clang::tidy::gpuleak::AssumedNoTrainingNote);
+          !Fn.empty()) {
+        const FunctionSummary *G =
+            Index.definedAt({N.Place.File, N.Place.Line, N.Place.Column});
+        if (!G || !Index.neverTrainedOn(G->USR))
+          return true;
+        llvm::StringRef Fact(clang::tidy::gpuleak::NoTrainingNote);
+        size_t Arg = Fact.find("%0");
+        N.Message = (Fact.take_front(Arg) + Fn + Fact.drop_front(Arg + 2)).str();
+        continue;
+      }
+      // Runs a forward pass (a module's method), or runs one and returns
+      // its output (any other function): only if its summary says so, and
+      // it does not train.
       llvm::StringRef Callee =
           noteArgument(N.Message, clang::tidy::gpuleak::AssumedForwardNote);
+      bool Helper = Callee.empty();
+      if (Helper)
+        Callee = noteArgument(N.Message,
+                              clang::tidy::gpuleak::AssumedHelperForwardNote);
       if (Callee.empty())
         continue;
       const FunctionSummary *G = CalleeAt(N.Place);
-      if (!G || !G->Forward || G->DisablesGrad)
+      if (!G || !G->Forward || G->DisablesGrad || G->Backward ||
+          (Helper && G->Returns != FunctionSummary::Result::Graph))
         return true;
       llvm::StringRef Fact(clang::tidy::gpuleak::RunsForwardNote);
       N.Message = (Callee + Fact.drop_front(2)).str();

@@ -2,10 +2,14 @@
 //
 // Joins static findings with runtime reports (schema in docs/runtime.md):
 //
-//   confirmed     runtime evidence of the kind the check predicts touches the
-//                 finding's line or one of its notes' lines (the allocator
-//                 names the line that produced the memory, which the finding
-//                 carries as a note)
+//   confirmed     runtime evidence of the kind and mechanism the check
+//                 predicts touches the finding's line or one of its notes'
+//                 lines (the allocator names the line that produced the
+//                 memory, which the finding carries as a note)
+//   held by another finding
+//                 memory on its lines grows, but another finding's mechanism
+//                 holds those blocks (a store keeps them; a carried graph
+//                 keeps what a forward allocated)
 //   not observed  the code ran (its lines or function appear in the recorded
 //                 stacks) but no such evidence was attributed to it
 //   not executed  no recorded stack touches the finding's function
@@ -77,6 +81,12 @@ struct Evidence {
   int64_t Steps = 0;
   double BytesPerStep = 0;
   size_t Report = 0; // index into Reports
+  // graph-retention: how the blocks ended; absent from reports written
+  // before the runtime recorded it (docs/runtime.md)
+  std::optional<uint64_t> FreedByGraph;      // freed by an autograd graph's teardown
+  std::optional<uint64_t> FreedByLaterGraph; // ... after outliving 2+ step boundaries
+  // cache-flush: steps whose flush was followed by a segment_alloc
+  std::optional<uint64_t> ReallocatedSteps;
 };
 
 struct Covered {
@@ -95,13 +105,18 @@ struct RuntimeReport {
   std::vector<Covered> Coverage;
 };
 
-enum class Label { Confirmed, NotObserved, NotExecuted };
+enum class Label { Confirmed, HeldByOther, NotObserved, NotExecuted };
+constexpr unsigned NumLabels = 4;
 
 struct Verdict {
   Label L = Label::NotExecuted;
   std::string Reason;
+  /// Confirmed: the confirming evidence. HeldByOther: the growth on the
+  /// finding's lines that the holder keeps.
   std::vector<const Evidence *> Confirming;
   double BytesPerStep = 0;
+  /// HeldByOther: index of the finding whose mechanism holds the memory.
+  size_t HeldBy = 0;
 };
 
 /// A one-line user-facing failure (exit code 2).
@@ -436,6 +451,15 @@ Expected<RuntimeReport> parseReport(const Input &In, size_t Index) {
     E.Steps = EO->getInteger("steps").value_or(0);
     E.BytesPerStep = EO->getNumber("bytes_per_step").value_or(0);
     E.Report = Index;
+    // Counts; a negative or non-integer one is taken as not given.
+    auto Count = [&](StringRef Key) -> std::optional<uint64_t> {
+      if (std::optional<int64_t> N = EO->getInteger(Key); N && *N >= 0)
+        return static_cast<uint64_t>(*N);
+      return std::nullopt;
+    };
+    E.FreedByGraph = Count("freed_by_graph");
+    E.FreedByLaterGraph = Count("freed_by_later_graph");
+    E.ReallocatedSteps = Count("reallocated_steps");
     if (const json::Array *Frames = EO->getArray("frames"))
       for (const json::Value &FV : *Frames) {
         const json::Object *FO = FV.getAsObject();
@@ -489,17 +513,60 @@ Expected<RuntimeReport> readReport(StringRef Path, size_t Index) {
 
 //===--- The join ---------------------------------------------------------===//
 
-/// Evidence kinds that confirm a check (docs/runtime.md, "What confirms each
-/// check").
-bool kindConfirms(StringRef Kind, StringRef Check) {
+StringRef checkName(StringRef Check) {
   Check.consume_front("gpuleak-");
-  if (Kind == "growth")
-    return Check != "empty-cache-in-loop" && Check != "cuda-unreleased";
-  if (Kind == "graph-retention")
-    return Check == "missing-no-grad";
-  if (Kind == "cache-flush")
-    return Check == "empty-cache-in-loop";
+  return Check;
+}
+
+/// retained-tensor's second kind (checks/RetainedTensorCheck.cpp): device
+/// storage kept in a container without a graph. Its blocks are allocated at
+/// the forward line its note names, not at the store.
+bool keepsStorageOnly(const Finding &F) {
+  return checkName(F.Check) == "retained-tensor" &&
+         StringRef(F.Loc.Message).contains("keeps a tensor from every iteration");
+}
+
+/// True when E shows the mechanism that the check predicts (docs/runtime.md,
+/// "What confirms each check"). A count the report does not give (written
+/// before the runtime recorded it) shows nothing.
+bool showsMechanism(const Evidence &E, StringRef Check) {
+  Check = checkName(Check);
+  if (E.Kind == "growth") // live blocks from several steps, never freed
+    return Check == "retained-tensor" || Check == "missing-detach" ||
+           Check == "create-graph-cycle";
+  if (E.Kind == "graph-retention") {
+    if (Check == "missing-no-grad") // a graph existed: its teardown freed blocks
+      return E.FreedByGraph.value_or(0) > 0;
+    if (Check == "missing-detach") // a graph chained across steps
+      return E.FreedByLaterGraph.value_or(0) > 0;
+    return false;
+  }
+  if (E.Kind == "cache-flush") // segments freed and reserved again, per step
+    return Check == "empty-cache-in-loop" && E.Steps >= 2 &&
+           E.ReallocatedSteps.value_or(0) >= 2;
   return false;
+}
+
+/// Which finding holds growing memory that two findings explain: a store
+/// that is never cleared keeps every step's tensors, and whatever their
+/// graphs saved, for as long as it lives, so it holds them before a carried
+/// graph does. Only the checks that growth confirms are ranked.
+unsigned holdRank(StringRef Check) {
+  return checkName(Check) == "retained-tensor" ? 0 : 1;
+}
+
+/// True when a store's growth Store can hold the blocks of Other: the same
+/// report, Other allocated directly in a function from which the stored
+/// value's forward was called (its graph saves the inputs it was given
+/// there), and no more steps or blocks than the store kept, one for one.
+bool storeCanHold(const Evidence &Store, const Evidence &Other) {
+  if (&Store == &Other || Store.Report != Other.Report || Other.Steps > Store.Steps ||
+      Other.Blocks > Store.Blocks)
+    return false;
+  const Frame &Site = Other.Frames.front();
+  return !Site.Function.empty() && any_of(Store.Frames, [&](const Frame &S) {
+    return S.File == Site.File && S.Function == Site.Function;
+  });
 }
 
 struct Join {
@@ -511,6 +578,16 @@ struct Join {
     std::vector<Location> L{F.Loc};
     L.insert(L.end(), F.Notes.begin(), F.Notes.end());
     return L;
+  }
+
+  /// The lines whose frames tie evidence to F: its own and its notes', or
+  /// only its notes' for storage kept without a graph.
+  std::vector<Location> evidenceLines(const Finding &F) const {
+    return keepsStorageOnly(F) ? F.Notes : linesOf(F);
+  }
+
+  bool hits(const Evidence &E, const std::vector<Location> &Lines) const {
+    return any_of(E.Frames, [&](const Frame &Fr) { return frameHits(Fr, Lines); });
   }
 
   bool frameHits(const Frame &Fr, const std::vector<Location> &Lines) const {
@@ -560,31 +637,150 @@ struct Join {
     return FileRan;
   }
 
-  Verdict judge(const Finding &F) const {
-    Verdict V;
-    const std::vector<Location> Lines = linesOf(F);
+  /// Each finding's evidence of its own mechanism (showsMechanism) on its
+  /// lines, before deciding who holds shared growth.
+  std::vector<std::vector<const Evidence *>> ownEvidence() const {
+    std::vector<std::vector<const Evidence *>> Own(Findings.size());
+    for (size_t I = 0; I < Findings.size(); ++I) {
+      const std::vector<Location> Lines = evidenceLines(Findings[I]);
+      for (const RuntimeReport &R : Reports)
+        for (const Evidence &E : R.Evidences)
+          if (showsMechanism(E, Findings[I].Check) && hits(E, Lines))
+            Own[I].push_back(&E);
+    }
+    return Own;
+  }
+
+  /// For each growth evidence that a finding explains, the findings that hold
+  /// it: of those whose mechanism it shows, and of the confirmed stores whose
+  /// growth can hold it (storeCanHold), the ones of the best holdRank.
+  std::map<const Evidence *, std::vector<size_t>>
+  holders(const std::vector<std::vector<const Evidence *>> &Own) const {
+    std::map<const Evidence *, std::vector<size_t>> Explained;
+    for (size_t I = 0; I < Findings.size(); ++I)
+      for (const Evidence *E : Own[I]) {
+        if (E->Kind != "growth")
+          continue;
+        Explained[E].push_back(I);
+        if (holdRank(Findings[I].Check) != 0)
+          continue;
+        for (const RuntimeReport &R : Reports)
+          for (const Evidence &Other : R.Evidences)
+            if (Other.Kind == "growth" && storeCanHold(*E, Other))
+              Explained[&Other].push_back(I);
+      }
+    for (auto &[E, Is] : Explained) {
+      llvm::sort(Is);
+      Is.erase(std::unique(Is.begin(), Is.end()), Is.end());
+      unsigned Best = holdRank(Findings[Is.front()].Check);
+      for (size_t I : Is)
+        Best = std::min(Best, holdRank(Findings[I].Check));
+      llvm::erase_if(Is, [&](size_t I) { return holdRank(Findings[I].Check) != Best; });
+    }
+    return Explained;
+  }
+
+  std::vector<Verdict> judgeAll() const {
+    const std::vector<std::vector<const Evidence *>> Own = ownEvidence();
+    const std::map<const Evidence *, std::vector<size_t>> Holders = holders(Own);
+    auto HeldByOthers = [&](const Evidence *E, size_t I) -> const std::vector<size_t> * {
+      auto It = Holders.find(E);
+      if (It == Holders.end() || is_contained(It->second, I))
+        return nullptr;
+      return &It->second;
+    };
+    std::vector<Verdict> Out;
+    for (size_t I = 0; I < Findings.size(); ++I) {
+      Verdict V;
+      for (const Evidence *E : Own[I])
+        if (!HeldByOthers(E, I)) {
+          V.Confirming.push_back(E);
+          V.BytesPerStep += E->BytesPerStep;
+        }
+      if (!V.Confirming.empty()) {
+        V.L = Label::Confirmed;
+        Out.push_back(std::move(V));
+        continue;
+      }
+      // Memory on its lines grows, but another finding holds it.
+      const std::vector<Location> Lines = evidenceLines(Findings[I]);
+      for (const RuntimeReport &R : Reports)
+        for (const Evidence &E : R.Evidences)
+          if (const std::vector<size_t> *By = HeldByOthers(&E, I);
+              By && E.Kind == "growth" && hits(E, Lines)) {
+            if (V.Confirming.empty())
+              V.HeldBy = By->front();
+            V.Confirming.push_back(&E);
+            V.BytesPerStep += E.BytesPerStep;
+          }
+      if (!V.Confirming.empty()) {
+        const Finding &H = Findings[V.HeldBy];
+        V.L = Label::HeldByOther;
+        V.Reason = ("memory on this line grows, held by " + H.Check + " at " + H.Loc.File +
+                    ":" + Twine(H.Loc.Line) + ":" + Twine(H.Loc.Column))
+                       .str();
+        Out.push_back(std::move(V));
+        continue;
+      }
+      Out.push_back(judgeUnconfirmed(Findings[I]));
+    }
+    return Out;
+  }
+
+  /// What the evidence on F's lines lacks, when it does not show F's
+  /// mechanism; the default when none touches them.
+  std::string lacking(const Finding &F) const {
+    const StringRef Check = checkName(F.Check);
+    const std::vector<Location> Lines = evidenceLines(F);
+    const char *Rerun = " (the report was written before the runtime recorded it; run "
+                        "the program again)";
+    std::string Grows; // said only when no retention evidence says more
     for (const RuntimeReport &R : Reports)
       for (const Evidence &E : R.Evidences) {
-        if (!kindConfirms(E.Kind, F.Check))
+        if (!hits(E, Lines))
           continue;
-        if (!any_of(E.Frames, [&](const Frame &Fr) { return frameHits(Fr, Lines); }))
-          continue;
-        V.Confirming.push_back(&E);
-        V.BytesPerStep += E.BytesPerStep;
+        if (Check == "missing-no-grad" && E.Kind == "graph-retention") {
+          if (!E.FreedByGraph)
+            return "the report does not say whether an autograd graph's teardown freed "
+                   "the blocks kept past the call" + std::string(Rerun);
+          return "the " + std::to_string(E.Blocks) + " blocks kept past the call at " +
+                 E.Frames.front().File + ":" + std::to_string(E.Frames.front().Line) +
+                 " were never freed by an autograd graph's teardown: no graph was "
+                 "recorded (inference mode or no-grad)";
+        }
+        if (Check == "missing-no-grad" && E.Kind == "growth")
+          Grows = "memory on this line grows and no autograd graph's teardown freed any "
+                  "of it";
+        if (Check == "empty-cache-in-loop" && E.Kind == "cache-flush") {
+          if (!E.ReallocatedSteps)
+            return "the report does not say whether the allocator reserved segments "
+                   "again after emptyCache" + std::string(Rerun);
+          return "emptyCache returned segments in " + std::to_string(E.Steps) +
+                 " steps and the allocator reserved segments again after " +
+                 std::to_string(*E.ReallocatedSteps) + " of them: no per-step churn";
+        }
       }
-    if (!V.Confirming.empty()) {
-      V.L = Label::Confirmed;
-      return V;
-    }
+    if (!Grows.empty())
+      return Grows;
+    if (Check == "missing-no-grad")
+      return "no activations freed by an autograd graph's teardown were attributed to it";
+    if (Check == "missing-detach")
+      return "no memory growth or graph chained across steps was attributed to it";
+    if (Check == "empty-cache-in-loop")
+      return "no segments freed by emptyCache and reserved again per step were "
+             "attributed to it";
+    return "no memory growth was attributed to it";
+  }
+
+  Verdict judgeUnconfirmed(const Finding &F) const {
+    Verdict V;
     bool AnyHistory = false;
     for (const RuntimeReport &R : Reports)
       AnyHistory |= R.HistoryWindows > 0 || !R.Coverage.empty();
     std::string Why;
     if (executed(F, Why)) {
       V.L = Label::NotObserved;
-      V.Reason = Why + ", but no memory growth was attributed to it";
-      if (StringRef(F.Check).ends_with("missing-no-grad"))
-        V.Reason = Why + ", but no growth or retained activations were attributed to it";
+      V.Reason = Why + ", but " + lacking(F);
       return V;
     }
     if (!AnyHistory) {
@@ -598,27 +794,30 @@ struct Join {
     return V;
   }
 
-  /// Growth evidence no finding covers. Evidence allocated directly in the
-  /// function of a frame that confirmed a finding is that finding's (e.g. the
-  /// forward's inputs, saved by the graph the finding retains), not new.
+  /// Growth evidence no finding explains: none whose check predicts growth
+  /// has it on its lines, and no store can hold it (holders()). Growth on
+  /// the line of a finding that predicts no growth (missing-no-grad) is
+  /// still unexplained. Evidence allocated directly in the function of a
+  /// frame that confirmed a finding is that finding's (e.g. the forward's
+  /// inputs, saved by the graph the finding retains), not new.
   std::vector<const Evidence *>
   runtimeOnly(const std::vector<Verdict> &Verdicts) const {
     std::set<std::pair<std::string, std::string>> ConfirmedFunctions;
-    for (size_t I = 0; I < Findings.size(); ++I)
+    for (size_t I = 0; I < Findings.size(); ++I) {
+      if (Verdicts[I].L != Label::Confirmed)
+        continue;
       for (const Evidence *E : Verdicts[I].Confirming)
         for (const Frame &Fr : E->Frames)
           if (frameHits(Fr, linesOf(Findings[I])))
             ConfirmedFunctions.insert({Fr.File, Fr.Function});
+    }
+    const std::map<const Evidence *, std::vector<size_t>> Holders = holders(ownEvidence());
     std::vector<const Evidence *> Out;
     for (const RuntimeReport &R : Reports)
       for (const Evidence &E : R.Evidences) {
         if (E.Kind != "growth")
           continue;
-        bool Covered = false;
-        for (const Finding &F : Findings)
-          Covered |= any_of(E.Frames, [&](const Frame &Fr) {
-            return frameHits(Fr, linesOf(F));
-          });
+        bool Covered = Holders.count(&E) > 0;
         const Frame &Site = E.Frames.front();
         Covered |= ConfirmedFunctions.count({Site.File, Site.Function}) > 0;
         if (!Covered)
@@ -634,6 +833,8 @@ StringRef labelName(Label L) {
   switch (L) {
   case Label::Confirmed:
     return "confirmed";
+  case Label::HeldByOther:
+    return "held by another finding";
   case Label::NotObserved:
     return "not observed";
   case Label::NotExecuted:
@@ -682,32 +883,37 @@ json::Array framesJSON(const Evidence &E) {
 }
 
 json::Object evidenceJSON(const Evidence &E, const std::vector<RuntimeReport> &Reports) {
-  return json::Object{{"kind", E.Kind},
-                      {"file", E.Frames.front().File},
-                      {"line", E.Frames.front().Line},
-                      {"function", E.Frames.front().Function},
-                      {"bytes", static_cast<int64_t>(E.Bytes)},
-                      {"blocks", static_cast<int64_t>(E.Blocks)},
-                      {"steps", E.Steps},
-                      {"bytes_per_step", E.BytesPerStep},
-                      {"report", Reports[E.Report].Path},
-                      {"frames", framesJSON(E)}};
+  json::Object O{{"kind", E.Kind},
+                 {"file", E.Frames.front().File},
+                 {"line", E.Frames.front().Line},
+                 {"function", E.Frames.front().Function},
+                 {"bytes", static_cast<int64_t>(E.Bytes)},
+                 {"blocks", static_cast<int64_t>(E.Blocks)},
+                 {"steps", E.Steps},
+                 {"bytes_per_step", E.BytesPerStep},
+                 {"report", Reports[E.Report].Path},
+                 {"frames", framesJSON(E)}};
+  if (E.FreedByGraph)
+    O["freed_by_graph"] = static_cast<int64_t>(*E.FreedByGraph);
+  if (E.FreedByLaterGraph)
+    O["freed_by_later_graph"] = static_cast<int64_t>(*E.FreedByLaterGraph);
+  if (E.ReallocatedSteps)
+    O["reallocated_steps"] = static_cast<int64_t>(*E.ReallocatedSteps);
+  return O;
 }
 
 void printText(raw_ostream &OS, const std::vector<Finding> &Findings,
                const std::vector<Verdict> &Verdicts,
                const std::vector<const Evidence *> &RuntimeOnly) {
-  unsigned Counts[3] = {0, 0, 0};
+  unsigned Counts[NumLabels] = {0, 0, 0, 0};
   for (size_t I = 0; I < Findings.size(); ++I) {
     const Finding &F = Findings[I];
     const Verdict &V = Verdicts[I];
     ++Counts[static_cast<int>(V.L)];
     OS << F.Loc.File << ":" << F.Loc.Line << ":" << F.Loc.Column << ": "
        << labelName(V.L) << ": " << F.Loc.Message << " [" << F.Check << "]\n";
-    if (V.L != Label::Confirmed) {
+    if (!V.Reason.empty())
       OS << "  " << V.Reason << "\n";
-      continue;
-    }
     for (const Evidence *E : V.Confirming)
       OS << "  evidence: " << E->Kind << ": " << describe(*E) << "\n";
   }
@@ -716,7 +922,8 @@ void printText(raw_ostream &OS, const std::vector<Finding> &Findings,
        << ": runtime only: live memory grows and no finding covers it; "
        << describe(*E) << " [gpuleak-runtime-growth]\n";
   OS << Findings.size() << " findings: " << Counts[0] << " confirmed, " << Counts[1]
-     << " not observed, " << Counts[2] << " not executed; " << RuntimeOnly.size()
+     << " held by another finding, " << Counts[2] << " not observed, " << Counts[3]
+     << " not executed; " << RuntimeOnly.size()
      << " runtime-only\n";
 }
 
@@ -748,8 +955,7 @@ Expected<Joined> joinFindings(const std::vector<Finding> &Findings,
   }
   Join J{Findings, Reports, Paths};
   Joined Out;
-  for (const Finding &F : Findings)
-    Out.Verdicts.push_back(J.judge(F));
+  Out.Verdicts = J.judgeAll();
   Out.RuntimeOnly = J.runtimeOnly(Out.Verdicts);
   return Out;
 }
@@ -768,6 +974,12 @@ json::Value toJSON(const std::vector<Finding> &Findings,
                                    {"line", N.Line}, {"column", N.Column}});
     for (const Evidence *E : V.Confirming)
       Ev.push_back(evidenceJSON(*E, Reports));
+    json::Value HeldBy = nullptr;
+    if (V.L == Label::HeldByOther) {
+      const Finding &H = Findings[V.HeldBy];
+      HeldBy = json::Object{{"check", H.Check}, {"file", H.Loc.File},
+                            {"line", H.Loc.Line}, {"column", H.Loc.Column}};
+    }
     FA.push_back(json::Object{{"check", F.Check},
                               {"severity", F.Severity},
                               {"message", F.Loc.Message},
@@ -778,6 +990,7 @@ json::Value toJSON(const std::vector<Finding> &Findings,
                               {"label", labelName(V.L)},
                               {"reason", V.Reason},
                               {"bytes_per_step", V.BytesPerStep},
+                              {"held_by", std::move(HeldBy)},
                               {"evidence", std::move(Ev)}});
   }
   json::Array RO;
@@ -832,9 +1045,16 @@ json::Value toSARIF(const std::vector<Finding> &Findings,
           sarifLocation(Site.File, Site.Line, 0, "runtime evidence: " + describe(*E)));
       Ev.push_back(evidenceJSON(*E, Reports));
     }
+    if (V.L == Label::HeldByOther) {
+      const Finding &H = Findings[V.HeldBy];
+      Related.push_back(sarifLocation(H.Loc.File, H.Loc.Line, H.Loc.Column,
+                                      "holds the memory that grows: " + H.Check));
+    }
     std::string Text = "[" + labelName(V.L).str() + "] " + F.Loc.Message;
     if (V.L == Label::Confirmed)
       Text += "; confirmed at run time: " + describe(*V.Confirming.front());
+    else if (V.L == Label::HeldByOther)
+      Text += "; " + V.Reason + ": " + describe(*V.Confirming.front());
     Results.push_back(json::Object{
         {"ruleId", F.Check},
         {"level", V.L == Label::Confirmed ? "error" : StringRef(F.Severity) == "error" ? "error" : "warning"},

@@ -80,6 +80,15 @@ struct Evidence {
   uint64_t blocks = 0;     // number of blocks counted
   int64_t steps = 0;       // growth: distinct steps whose blocks survived
   double bytes_per_step = 0; // growth: bytes / window steps that could leak
+  // graph-retention: how the counted blocks ended. `gpuleak verify` reads
+  // these to tell a graph (missing-no-grad, missing-detach) from tensors kept
+  // without one (docs/runtime.md, "What confirms each check").
+  uint64_t freed_by_graph = 0;       // COUNT: freed by an autograd graph's teardown (free stack)
+  uint64_t freed_by_later_graph = 0; // COUNT: of those, freed after outliving 2+ step boundaries
+  uint64_t alive_at_snapshot = 0;    // COUNT: still allocated at the snapshot
+  // cache-flush: steps with a flush after which the allocator reserved a
+  // segment again (segment_alloc) before the next flush
+  int64_t reallocated_steps = 0;
 };
 
 /// Attribution settings.
@@ -125,14 +134,21 @@ std::vector<Evidence> attributeGrowth(const Snapshot &S,
 /// node releasing its saved tensors; the free's own stack says so) or are
 /// still allocated at the snapshot. A forward run with grad mode on keeps its
 /// activations for a backward; with no_grad they are freed as the next layer
-/// runs, and an op's workspaces are freed by the op itself.
+/// runs, and an op's workspaces are freed by the op itself. The evidence says
+/// how many counted blocks a graph's teardown freed, how many of those had
+/// outlived two or more of the Boundaries (time_us, oldest first; none given:
+/// 0), and how many were still allocated: under inference mode or no-grad
+/// only the last can be non-zero.
 std::vector<Evidence> findGraphRetention(const Snapshot &S,
-                                         const AttributionOptions &Opts);
+                                         const AttributionOptions &Opts,
+                                         const std::vector<int64_t> &Boundaries = {});
 
 /// emptyCache() calls that returned memory to the device: segment_free trace
 /// entries whose stack passes through emptyCache, grouped by user call chain.
 /// `blocks` counts the segments freed, `bytes` their size, `steps` the steps
-/// (between Boundaries, when given) in which they happened.
+/// (between Boundaries, when given) in which they happened, and
+/// `reallocated_steps` those of the steps after whose flush a segment_alloc
+/// came before the next flush of the site (the cache refilled: churn).
 std::vector<Evidence> findCacheFlushes(const Snapshot &S,
                                        const std::vector<int64_t> &Boundaries,
                                        const AttributionOptions &Opts);

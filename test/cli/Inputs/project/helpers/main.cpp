@@ -1,0 +1,26 @@
+// Evaluation loops that call infer.cpp's functions.
+#include "infer.h"
+#include <vector>
+static void print(float v) {}
+
+void evaluate(Net &net, Agent &agent, const std::vector<torch::Tensor> &xs) {
+  for (const auto &x : xs) {
+    torch::Tensor y = predict(net, x);
+    print(y.sum().item<float>());
+  }
+  for (const auto &x : xs)
+    print(agent.act(x).sum().item<float>());
+  for (const auto &x : xs)
+    print(guarded(net, x).sum().item<float>());
+  for (const auto &x : xs)
+    print(scale(x).sum().item<float>());
+  for (const auto &x : xs)
+    print(classify(net, x));
+}
+
+void train(Net &net, const std::vector<torch::Tensor> &xs) {
+  for (const auto &x : xs) {
+    torch::Tensor loss = trainStep(net, x);
+    print(loss.item<float>());
+  }
+}
