@@ -66,6 +66,15 @@ EXTRA_FLAGS = {
     "Edamame0011+SchNet_LibTorch_CUDA": ["-isystem", PYTHON_INCLUDE],
     # Maths.h uses FLT_MIN without including <cfloat> (MSVC leniency)
     "lolmanjo+LibTorch_PPO": ["-include", "cfloat"],
+    # torch/extension.h includes Python.h (setup.py builds a CUDAExtension)
+    "NVIDIA+torch-harmonics": ["-isystem", "/usr/include/python3.11"],
+    # setup.py/CMake: the csrc folder is the include root
+    "davidgonmar+pequegrad": ["-I{tree}/csrc", "-isystem", "/usr/include/python3.11"],
+    # CMake: include/ and src/, and the CUDA backend under DMLC_USE_CUDA
+    "stepfun-ai+StepMesh": ["-I{tree}/include", "-I{tree}/src", "-DDMLC_USE_CUDA"],
+    # TensorImpl_cuda.cu reads protected members that nvcc's build lets through;
+    # without a limit, clang stops at 20 errors and nothing of the file is analysed
+    "zzk2021+TinyTorch-DET-beta": ["-ferror-limit=0"],
 }
 ALE_PATH = "/Users/navneetmadhukumar/Downloads/Arcade-Learning-Environment-master/src"
 # Line-preserving text fixes for code that clang rejects against the headers here (older
@@ -85,6 +94,9 @@ SOURCE_FIXES = {
     # a member function declared without a return type (MSVC leniency)
     ("Gatsby23+nerf-libtorch", "src/nerf/utils/math.h"): [("    Add(const T& value", "    void Add(const T& value")],
     # torch::nn::BatchNorm was removed from LibTorch; BatchNorm2d is its replacement
+    # a member declared with an extra qualification (GCC -fpermissive and MSVC leniency)
+    ("davidgonmar+pequegrad", "csrc/tensor.hpp"):
+        [("  Tensor Tensor::_eval_assume_inputs_evaled();", "  Tensor _eval_assume_inputs_evaled();")],
     ("weixu000+libtorch-yolov3-deepsort", "detection/src/Darknet.cpp"):
         [("torch::nn::BatchNorm bn = torch::nn::BatchNorm(", "torch::nn::BatchNorm2d bn = torch::nn::BatchNorm2d(")],
 }

@@ -14,6 +14,16 @@
 // failed (`if (cudaMalloc(&p, n) != cudaSuccess) return;`, or through a status
 // variable as in `CUDA_TRY`-style macros) allocated nothing.
 //
+// A path also leaves the function where an exception does: a `throw`, a
+// `[[noreturn]]` call that throws (TORCH_CHECK), or a call that may throw
+// (C10_CUDA_CHECK, a project's checking helper). ThrowClassifier decides
+// which calls throw from what the callee does; a check of the creation's own
+// status throws only when nothing was created.
+//
+// Host functions enqueued into a stream (cudaLaunchHostFunc) may make no CUDA
+// call: every CUDA call in one is reported, and a release there releases
+// nothing, so the resource handed to it as user data stays held.
+//
 //===----------------------------------------------------------------------===//
 
 #include "CudaUnreleasedCheck.h"
@@ -25,6 +35,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Analysis/CFG.h"
+#include "clang/Basic/Builtins.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/FoldingSet.h"
@@ -40,7 +51,8 @@ namespace clang::tidy::gpuleak {
 
 namespace {
 // Bind names.
-constexpr char FuncId[] = "func"; // a function that calls a creating API
+constexpr char FuncId[] = "func";       // a function that calls a creating API
+constexpr char EnqueueId[] = "enqueue"; // a call that enqueues a host function
 
 /// The kinds of resource, each with its own release APIs.
 enum class ResKind {
@@ -215,11 +227,27 @@ const std::pair<StringRef, ResKind> Releasers[] = {
     {"cuCtxDestroy_v2", ResKind::CuContext},
 };
 
-/// CUDA APIs that take a pointer they may release or keep: a host function
-/// or callback gets it as its user data.
-constexpr StringRef KeepingApis[] = {"cudaLaunchHostFunc",
-                                     "cudaStreamAddCallback",
-                                     "cuLaunchHostFunc", "cuStreamAddCallback"};
+/// An API that enqueues a host function into a stream. The host function
+/// gets the user data as one of its parameters, and may make no CUDA API
+/// call: the CUDA Runtime and Driver API references say so for each.
+struct EnqueueInfo {
+  StringRef Name;
+  unsigned FnArg;     // the host function (or callback) argument
+  unsigned DataArg;   // the user data argument
+  unsigned DataParam; // the host function's parameter that receives it
+};
+
+const EnqueueInfo HostFunctionEnqueuers[] = {
+    {"cudaLaunchHostFunc", 1, 2, 0},    // void (*)(void *userData)
+    {"cudaStreamAddCallback", 1, 2, 2}, // void (*)(stream, status, userData)
+    {"cuLaunchHostFunc", 1, 2, 0},
+    {"cuStreamAddCallback", 1, 2, 2},
+};
+
+/// CUDA APIs that only look up a string, and are harmless anywhere.
+constexpr StringRef ErrorStringApis[] = {"cudaGetErrorString",
+                                         "cudaGetErrorName", "cuGetErrorString",
+                                         "cuGetErrorName"};
 // clang-format on
 
 const KindInfo &kindInfo(ResKind K) {
@@ -263,6 +291,26 @@ std::optional<ResKind> releaserKind(const FunctionDecl *FD) {
   return std::nullopt;
 }
 
+const EnqueueInfo *enqueuerInfo(const FunctionDecl *FD) {
+  StringRef Name = apiName(FD);
+  if (Name.empty())
+    return nullptr;
+  for (const EnqueueInfo &E : HostFunctionEnqueuers)
+    if (E.Name == Name)
+      return &E;
+  return nullptr;
+}
+
+/// Whether \p Name (an apiName) is a call into the CUDA runtime or driver, or
+/// a CUDA library built on them.
+bool isCudaApiName(StringRef Name) {
+  for (StringRef Prefix :
+       {"cuda", "cublas", "cusparse", "cusolver", "cufft", "curand", "cudnn"})
+    if (Name.starts_with(Prefix))
+      return true;
+  return Name.size() > 2 && Name.starts_with("cu") && llvm::isUpper(Name[2]);
+}
+
 bool isCFree(const FunctionDecl *FD) {
   if (!FD || !FD->getIdentifier() || FD->getName() != "free")
     return false;
@@ -280,6 +328,42 @@ std::vector<StringRef> creatorNames() {
   Names.push_back("cudaMallocFromPoolAsync_ptsz");
   Names.push_back("cudaStreamEndCapture_ptsz");
   return Names;
+}
+
+std::vector<StringRef> enqueuerNames() {
+  std::vector<StringRef> Names;
+  for (const EnqueueInfo &E : HostFunctionEnqueuers)
+    Names.push_back(E.Name);
+  // The per-thread default-stream spellings.
+  for (StringRef Name :
+       {"cudaLaunchHostFunc_ptsz", "cudaStreamAddCallback_ptsz",
+        "cuLaunchHostFunc_ptsz", "cuStreamAddCallback_ptsz"})
+    Names.push_back(Name);
+  return Names;
+}
+
+/// The host function that \p FnArg, the function argument of an enqueue
+/// call, names: a function (`f`, `&f`), a captureless lambda converted to a
+/// function pointer, or a local variable initialized with one of these.
+const FunctionDecl *hostFunctionOf(const Expr *FnArg, unsigned Depth = 0) {
+  const Expr *E = FnArg->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && (UO->getOpcode() == UO_AddrOf || UO->getOpcode() == UO_Plus))
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  // The lambda's conversion to a function pointer.
+  if (const auto *Conv = dyn_cast<CXXMemberCallExpr>(E))
+    E = Conv->getImplicitObjectArgument()->IgnoreImplicit();
+  if (const auto *Lambda = dyn_cast<LambdaExpr>(E->IgnoreImplicit()))
+    return Lambda->getCallOperator();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  if (!DRE)
+    return nullptr;
+  if (const auto *Fn = dyn_cast<FunctionDecl>(DRE->getDecl()))
+    return Fn;
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (VD && VD->hasLocalStorage() && VD->getInit() && Depth == 0)
+    return hostFunctionOf(VD->getInit(), Depth + 1);
+  return nullptr;
 }
 
 AST_MATCHER(Expr, containsErrors) { return Node.containsErrors(); }
@@ -332,12 +416,16 @@ const Stmt *skipWrappers(const ParentMap &PM, const Stmt *S,
   return P;
 }
 
+/// What a function does with one of its parameters, by function, parameter
+/// and whether it runs as a host function enqueued into a stream (1).
+using ParamMemoMap =
+    llvm::DenseMap<std::tuple<const FunctionDecl *, unsigned, unsigned>,
+                   UseKind>;
+
 /// Classifies uses of a handle inside one function body.
 class UseClassifier {
 public:
-  UseClassifier(ASTContext &Ctx,
-                llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>,
-                               UseKind> &ParamMemo)
+  UseClassifier(ASTContext &Ctx, ParamMemoMap &ParamMemo)
       : Ctx(Ctx), ParamMemo(ParamMemo) {}
 
   /// Classifies the use \p Ref (a reference to the handle) in the body that
@@ -348,32 +436,25 @@ public:
 private:
   Use classifyCallArg(const CallExpr *Call, const Stmt *Arg, ResKind Kind,
                       unsigned Depth);
+  /// What \p Callee does with its parameter \p ParamIdx. In a host function
+  /// (\p InHostFunction), a release by a CUDA API fails: it releases nothing.
   UseKind classifyParam(const FunctionDecl *Callee, unsigned ParamIdx,
-                        ResKind Kind, unsigned Depth);
+                        ResKind Kind, unsigned Depth,
+                        bool InHostFunction = false);
   bool isNonOwningLibraryFunction(const FunctionDecl *FD) const;
 
   ASTContext &Ctx;
-  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, UseKind>
-      &ParamMemo;
+  ParamMemoMap &ParamMemo;
 };
 
 bool UseClassifier::isNonOwningLibraryFunction(const FunctionDecl *FD) const {
   if (!FD || isa<CXXMethodDecl>(FD))
     return false;
+  // The CUDA runtime, driver and library APIs only borrow their pointer and
+  // handle arguments (the host-function user data is classified before).
   StringRef Name = apiName(FD);
-  if (!Name.empty()) {
-    // The CUDA runtime, driver and library APIs only borrow their pointer
-    // and handle arguments, except the host-function user data.
-    for (StringRef Keeping : KeepingApis)
-      if (Name == Keeping)
-        return false;
-    for (StringRef Prefix : {"cuda", "cublas", "cusparse", "cusolver", "cufft",
-                             "curand", "cudnn", "nvtx"})
-      if (Name.starts_with(Prefix))
-        return true;
-    if (Name.size() > 2 && Name.starts_with("cu") && llvm::isUpper(Name[2]))
-      return true;
-  }
+  if (isCudaApiName(Name) || Name.starts_with("nvtx"))
+    return true;
   // The C library (memcpy, memset, printf, fwrite) and std algorithms
   // (std::fill, std::copy) read or write through a pointer but keep nothing.
   const SourceManager &SM = Ctx.getSourceManager();
@@ -386,7 +467,7 @@ bool UseClassifier::isNonOwningLibraryFunction(const FunctionDecl *FD) const {
 
 UseKind UseClassifier::classifyParam(const FunctionDecl *Callee,
                                      unsigned ParamIdx, ResKind Kind,
-                                     unsigned Depth) {
+                                     unsigned Depth, bool InHostFunction) {
   const FunctionDecl *Def = Callee->getDefinition();
   if (!Def || !Def->getBody() || ParamIdx >= Def->getNumParams() ||
       Depth > 3 || Def->isVariadic())
@@ -396,7 +477,7 @@ UseKind UseClassifier::classifyParam(const FunctionDecl *Callee,
   const ParmVarDecl *Param = Def->getParamDecl(ParamIdx);
   if (Param->getType()->isReferenceType())
     return UseKind::Escape;
-  auto Key = std::make_pair(Def, ParamIdx);
+  auto Key = std::make_tuple(Def, ParamIdx, unsigned(InHostFunction));
   auto [It, Inserted] = ParamMemo.try_emplace(Key, UseKind::Escape);
   if (!Inserted)
     return It->second; // known, or a recursive call being explored
@@ -408,7 +489,14 @@ UseKind UseClassifier::classifyParam(const FunctionDecl *Callee,
   UseKind Result = UseKind::None;
   for (const auto &M : Refs) {
     Use U = classify(PM, M.getNodeAs<DeclRefExpr>(RefId), Kind, H, Depth + 1);
-    if (U.Kind == UseKind::Release || U.Kind == UseKind::WrongRelease) {
+    const bool Released =
+        U.Kind == UseKind::Release || U.Kind == UseKind::WrongRelease;
+    // A CUDA release in a host function returns cudaErrorNotPermitted.
+    if (Released && InHostFunction)
+      if (const auto *Call = dyn_cast_or_null<CallExpr>(U.Releaser);
+          Call && releaserKind(Call->getDirectCallee()))
+        continue;
+    if (Released) {
       Result = UseKind::Release;
     } else if (U.Kind != UseKind::None) {
       Result = UseKind::Escape;
@@ -439,13 +527,25 @@ Use UseClassifier::classifyCallArg(const CallExpr *Call, const Stmt *Arg,
     return {UseKind::Escape};
   // Every release API takes the handle first.
   std::optional<ResKind> RK = releaserKind(Callee);
-  if (RK && Idx == 0) {
-    if (*RK == Kind)
-      return {UseKind::Release};
-    return {UseKind::WrongRelease, Call, Callee->getName()};
-  }
+  if (RK && Idx == 0)
+    return {*RK == Kind ? UseKind::Release : UseKind::WrongRelease, Call,
+            Callee->getName()};
   if (isCFree(Callee) && Idx == 0)
     return {UseKind::WrongRelease, Call, Callee->getName()};
+  // The user data of a host function enqueued into a stream: what the host
+  // function does with it (the stream and the function are only read).
+  if (const EnqueueInfo *EI = enqueuerInfo(Callee)) {
+    if (Idx != EI->DataArg)
+      return {};
+    const FunctionDecl *Fn =
+        EI->FnArg < Call->getNumArgs()
+            ? hostFunctionOf(Call->getArg(EI->FnArg))
+            : nullptr;
+    if (!Fn)
+      return {UseKind::Escape};
+    return {classifyParam(Fn, EI->DataParam, Kind, Depth,
+                          /*InHostFunction=*/true)};
+  }
   if (isNonOwningLibraryFunction(Callee)) {
     if (Idx < Callee->getNumParams() &&
         Callee->getParamDecl(Idx)->getType()->isReferenceType())
@@ -529,12 +629,116 @@ Use UseClassifier::classify(const ParentMap &PM, const Expr *Ref, ResKind Kind,
   }
 }
 
+/// Whether \p FD is declared not to throw (`noexcept`, `throw()`): an
+/// exception that reaches it ends the process (std::terminate).
+bool declaredNoThrow(const FunctionDecl *FD) {
+  const auto *FPT = FD->getType()->getAs<FunctionProtoType>();
+  if (!FPT)
+    return false;
+  switch (FPT->getExceptionSpecType()) {
+  case EST_DynamicNone:
+  case EST_BasicNoexcept:
+  case EST_NoexceptTrue:
+  case EST_NoThrow:
+    return true;
+  default:
+    return false; // may throw, or not decided yet (an implicit destructor)
+  }
+}
+
+/// Whether \p FD, declared in a system header, is one of LibTorch's failure
+/// functions: c10, ATen and torch report errors by throwing, never by ending
+/// the process (c10/util/Exception.h), so their `[[noreturn]]` functions
+/// (c10::detail::torchCheckFail, torchInternalAssertFail,
+/// c10::ThrowEnforceNotMet, ...) throw, and C10_CUDA_CHECK's
+/// c10::cuda::c10_cuda_check_implementation throws on a failed status.
+bool isLibTorchThrower(const FunctionDecl *FD) {
+  const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
+  const NamespaceDecl *Outer = nullptr;
+  for (; DC && !DC->isTranslationUnit(); DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      Outer = NS;
+  if (!Outer || !Outer->getIdentifier() ||
+      !llvm::is_contained({"c10", "at", "torch", "caffe2"}, Outer->getName()))
+    return false;
+  return FD->isNoReturn() || (FD->getIdentifier() &&
+                              FD->getName() == "c10_cuda_check_implementation");
+}
+
+/// Decides which calls may throw out of the function that makes them, by
+/// what the callee does, never by its name or the macro around the call: a
+/// function of the project may throw when its body has a `throw` (outside a
+/// `try` block) or calls a function that may throw, up to 3 calls deep; a
+/// function of a system header only when it is one of LibTorch's failure
+/// functions or std::rethrow_exception. A `[[noreturn]]` function that may
+/// not throw ends the process (exit, abort, std::terminate, a `fatal()` that
+/// calls them); one declared elsewhere, outside LibTorch, is taken to.
+class ThrowClassifier {
+public:
+  explicit ThrowClassifier(ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// Whether a call to \p FD may throw.
+  bool mayThrow(const FunctionDecl *FD, unsigned Depth = 0);
+
+private:
+  /// Whether running \p S may throw out of it.
+  bool mayThrowIn(const Stmt *S, unsigned Depth);
+
+  ASTContext &Ctx;
+  llvm::DenseMap<const FunctionDecl *, bool> Memo;
+};
+
+bool ThrowClassifier::mayThrow(const FunctionDecl *FD, unsigned Depth) {
+  if (!FD || declaredNoThrow(FD))
+    return false;
+  FD = FD->getCanonicalDecl();
+  if (Ctx.getSourceManager().isInSystemHeader(FD->getLocation())) {
+    if (isLibTorchThrower(FD))
+      return true;
+    return FD->isNoReturn() && FD->getIdentifier() &&
+           FD->getDeclContext()->getRedeclContext()->isStdNamespace() &&
+           FD->getName() == "rethrow_exception";
+  }
+  const FunctionDecl *Def = FD->getDefinition();
+  if (!Def || !Def->getBody() || Depth > 3)
+    return false;
+  auto [It, Inserted] = Memo.try_emplace(FD, false);
+  if (!Inserted)
+    return It->second; // known, or a recursive call being explored
+  const bool Result = mayThrowIn(Def->getBody(), Depth);
+  Memo[FD] = Result;
+  return Result;
+}
+
+bool ThrowClassifier::mayThrowIn(const Stmt *S, unsigned Depth) {
+  if (!S || isa<LambdaExpr>(S)) // a lambda's body runs when it is called
+    return false;
+  if (isa<CXXThrowExpr>(S))
+    return true;
+  if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
+    // What the try block throws is taken to be caught; a handler may throw.
+    for (unsigned I = 0, E = Try->getNumHandlers(); I != E; ++I)
+      if (mayThrowIn(Try->getHandler(I)->getHandlerBlock(), Depth))
+        return true;
+    return false;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(S);
+      Call && !isa<CUDAKernelCallExpr>(Call) &&
+      mayThrow(Call->getDirectCallee(), Depth + 1))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (mayThrowIn(Child, Depth))
+      return true;
+  return false;
+}
+
 /// The path-walking analysis of one function.
 class Analyzer {
 public:
   Analyzer(const FunctionDecl *FD, ASTContext &Ctx, UseClassifier &Classifier,
-           bool ExitsLeak)
-      : FD(FD), Ctx(Ctx), Classifier(Classifier), ExitsLeak(ExitsLeak) {}
+           ThrowClassifier &Thrower, bool ExitsLeak)
+      : FD(FD), Ctx(Ctx), Classifier(Classifier), Thrower(Thrower),
+        ExitsLeak(ExitsLeak) {}
 
   /// A lost resource, for the diagnostic.
   struct Finding {
@@ -543,10 +747,12 @@ public:
     Handle H;
     enum { Exit, Overwritten, WrongApi } How;
     bool NeverReleased; // no path releases or hands it on
-    /// Where it is lost: the return or throw (null at the end of the
-    /// function), the overwriting statement, or the wrong release.
+    /// Where it is lost: the return, throw or call that throws or exits
+    /// (null at the end of the function), the overwriting statement, or the
+    /// wrong release.
     const Stmt *Where;
     StringRef WrongName;
+    bool ThrowingCall = false; // Where is a call that throws
   };
 
   void run(llvm::SmallVectorImpl<Finding> &Findings);
@@ -570,6 +776,10 @@ private:
                                       bool StatusValid) const;
   /// Whether \p E uses the site's call or its valid status variable.
   bool mentionsStatus(const Stmt *E, const Site &S, bool StatusValid) const;
+  /// Whether an exception thrown at \p S leaves the function: not inside a
+  /// `try` block (the handler may release), and not in a `noexcept`
+  /// function (std::terminate ends the process).
+  bool throwLeaves(const Stmt *S) const;
   /// The reference to the handle that \p E is, if any: the variable itself,
   /// `arr[i]` for an array handle, `s.ptr` for a struct handle.
   const Expr *handleRef(const Stmt *E, const Handle &H) const;
@@ -577,6 +787,7 @@ private:
   const FunctionDecl *FD;
   ASTContext &Ctx;
   UseClassifier &Classifier;
+  ThrowClassifier &Thrower;
   const bool ExitsLeak;
   /// The condition a two-way block branches on, or null.
   static const Expr *branchCondition(const CFGBlock *B);
@@ -750,6 +961,20 @@ std::optional<bool> Analyzer::trueMeansAbsent(const Expr *Cond, const Site &S,
   return std::nullopt;
 }
 
+/// \p E without `__builtin_expect(x, c)` and the cast of x to bool around
+/// it (C10_UNLIKELY, the condition of TORCH_CHECK): the branch tests x.
+static const Expr *withoutExpect(const Expr *E) {
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+  if (!Call || Call->getBuiltinCallee() != Builtin::BI__builtin_expect ||
+      Call->getNumArgs() != 2)
+    return E;
+  const Expr *Arg = Call->getArg(0)->IgnoreParenImpCasts();
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Arg);
+      Cast && Cast->getType()->isBooleanType())
+    return Cast->getSubExpr();
+  return Arg;
+}
+
 const Expr *Analyzer::branchCondition(const CFGBlock *B) {
   if (B->succ_size() != 2 || isa_and_nonnull<SwitchStmt>(B->getTerminatorStmt()))
     return nullptr;
@@ -759,6 +984,7 @@ const Expr *Analyzer::branchCondition(const CFGBlock *B) {
   // evaluates its right-hand side (the left-hand side's block has the
   // operator as its own terminator).
   while (Cond) {
+    Cond = withoutExpect(Cond);
     const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
     if (!BO || !BO->isLogicalOp())
       break;
@@ -947,6 +1173,28 @@ bool Analyzer::mentionsStatus(const Stmt *E, const Site &S,
   return false;
 }
 
+bool Analyzer::throwLeaves(const Stmt *S) const {
+  if (!ExitsLeak || declaredNoThrow(FD))
+    return false;
+  for (const Stmt *Child = S, *P = PM->getParent(S); P;
+       Child = P, P = PM->getParent(P))
+    if (const auto *Try = dyn_cast<CXXTryStmt>(P);
+        Try && Try->getTryBlock() == Child)
+      return false;
+  return true;
+}
+
+/// The `[[noreturn]]` call that ends \p B, if it names its callee.
+static const CallExpr *noReturnCall(const CFGBlock *B) {
+  for (auto It = B->rbegin(); It != B->rend(); ++It)
+    if (std::optional<CFGStmt> CS = It->getAs<CFGStmt>())
+      if (const auto *Call = dyn_cast<CallExpr>(CS->getStmt()))
+        if (const FunctionDecl *Callee = Call->getDirectCallee();
+            Callee && Callee->isNoReturn())
+          return Call;
+  return nullptr;
+}
+
 void Analyzer::run(llvm::SmallVectorImpl<Finding> &Findings) {
   CFG::BuildOptions Opts;
   Opts.setAllAlwaysAdd();
@@ -1048,13 +1296,23 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
               Where = CS->getStmt();
               break;
             }
+      if (isa_and_nonnull<CXXThrowExpr>(Where) && !throwLeaves(Where))
+        continue;
       Lost({S.Call, S.Creator, S.H, Finding::Exit, false, Where, {}});
       continue;
     }
-    // A path through a `[[noreturn]]` call ends the process; in `main`,
-    // under CheckMainExit, `exit()` ends it as a return does (below).
+    // A path through a `[[noreturn]]` call that throws (TORCH_CHECK's
+    // c10::detail::torchCheckFail, a project's throwing CUDA_CHECK handler)
+    // leaves the function as a `throw` does; one that does not throw ends
+    // the process. In `main`, under CheckMainExit, `exit()` ends it as a
+    // return does (below).
+    const CallExpr *NoReturn =
+        B->hasNoReturnElement() ? noReturnCall(B) : nullptr;
+    const bool Throws =
+        NoReturn && Thrower.mayThrow(NoReturn->getDirectCallee());
     const bool MainExits = ExitsLeak && FD->isMain();
-    if (B->hasNoReturnElement() && !MainExits)
+    if (B->hasNoReturnElement() &&
+        (Throws ? !throwLeaves(NoReturn) : !MainExits))
       continue;
     bool Ended = false;
     bool StatusValid = St.StatusValid;
@@ -1087,6 +1345,16 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
               BO->getRHS()->IgnoreParenImpCasts() != S.Call)
             StatusValid = false;
       }
+      // A call that may throw (C10_CUDA_CHECK, a project's checking helper)
+      // leaves the function on its throwing path, unless it only checks
+      // this creation's own status: then it throws when nothing was created.
+      if (const auto *Call = dyn_cast<CallExpr>(Elem);
+          Call && !isa<CUDAKernelCallExpr>(Call))
+        if (const FunctionDecl *Callee = Call->getDirectCallee();
+            Callee && !Callee->isNoReturn() && throwLeaves(Call) &&
+            Thrower.mayThrow(Callee) && !mentionsStatus(Call, S, StatusValid))
+          Lost({S.Call, S.Creator, S.H, Finding::Exit, false, Call, {},
+                /*ThrowingCall=*/true});
       const Expr *Ref = handleRef(Elem, S.H);
       if (!Ref)
         continue;
@@ -1122,20 +1390,20 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
     if (Ended)
       continue;
     if (B->hasNoReturnElement()) {
+      if (Throws) {
+        Lost({S.Call, S.Creator, S.H, Finding::Exit, false, NoReturn, {},
+              /*ThrowingCall=*/true});
+        continue;
+      }
       // `exit()` (`quick_exit`, `_Exit`) leaves `main` with the resource
-      // still held: the same leak as a return. `abort()`, a throwing
-      // helper and the like are not exits of main's.
-      for (auto It = B->rbegin(); It != B->rend(); ++It)
-        if (std::optional<CFGStmt> CS = It->getAs<CFGStmt>()) {
-          const auto *Call = dyn_cast<CallExpr>(CS->getStmt());
-          const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-          if (Callee && Callee->isNoReturn() && Callee->getIdentifier() &&
-              llvm::is_contained({"exit", "quick_exit", "_Exit", "_exit"},
-                                 Callee->getName()))
-            Lost({S.Call, S.Creator, S.H, Finding::Exit, false, Call, {}});
-          if (Call && Callee && Callee->isNoReturn())
-            break;
-        }
+      // still held: the same leak as a return. `abort()` and the like are
+      // not exits of main's.
+      const FunctionDecl *Callee =
+          NoReturn ? NoReturn->getDirectCallee() : nullptr;
+      if (Callee && Callee->getIdentifier() &&
+          llvm::is_contained({"exit", "quick_exit", "_Exit", "_exit"},
+                             Callee->getName()))
+        Lost({S.Call, S.Creator, S.H, Finding::Exit, false, NoReturn, {}});
       continue;
     }
     // Successors, pruned by what the branch says about the resource.
@@ -1243,6 +1511,49 @@ void CudaUnreleasedCheck::registerMatchers(MatchFinder *Finder) {
                                       expr(containsErrors())))))
                          .bind(FuncId),
                      this);
+  static const std::vector<StringRef> Enqueuers = enqueuerNames();
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(hasAnyName(Enqueuers))),
+               unless(containsErrors()))
+          .bind(EnqueueId),
+      this);
+}
+
+/// Reports the CUDA API calls of the host function that \p Enqueue enqueues
+/// into a stream, where they are not permitted: a release there releases
+/// nothing (the call returns cudaErrorNotPermitted, or deadlocks).
+void CudaUnreleasedCheck::checkHostFunction(const CallExpr *Enqueue,
+                                            ASTContext &Ctx) {
+  const EnqueueInfo *EI = enqueuerInfo(Enqueue->getDirectCallee());
+  assert(EI && "the matcher binds an enqueue API");
+  if (EI->FnArg >= Enqueue->getNumArgs())
+    return;
+  const FunctionDecl *Fn = hostFunctionOf(Enqueue->getArg(EI->FnArg));
+  const FunctionDecl *Def = Fn ? Fn->getDefinition() : nullptr;
+  if (!Def || !Def->getBody())
+    return;
+  static constexpr char ApiCallId[] = "api";
+  for (const auto &M :
+       match(findAll(callExpr(callee(functionDecl())).bind(ApiCallId)),
+             *Def->getBody(), Ctx)) {
+    const auto *Call = M.getNodeAs<CallExpr>(ApiCallId);
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    StringRef Name = apiName(Callee);
+    if (!isCudaApiName(Name) || llvm::is_contained(ErrorStringApis, Name))
+      continue;
+    if (!Reported.insert(Call->getBeginLoc()).second)
+      continue;
+    const bool Releases = releaserKind(Callee).has_value();
+    diag(Call->getBeginLoc(),
+         "%0 %select{cannot release anything|is called}2 in a host function "
+         "enqueued with %1, where CUDA API calls are not permitted; "
+         "%select{release it outside the host function, after the stream is "
+         "synchronized|make the call outside the host function}2")
+        << Callee << Enqueue->getDirectCallee() << (Releases ? 0 : 1);
+    diag(Ctx.getSourceManager().getExpansionLoc(Enqueue->getBeginLoc()),
+         "host function enqueued with %0 here", DiagnosticIDs::Note)
+        << Enqueue->getDirectCallee();
+  }
 }
 
 /// The body of the innermost loop whose body declares \p Var, when that body
@@ -1278,8 +1589,6 @@ static const Stmt *perIterationBody(const VarDecl *Var, const Stmt *Use,
 }
 
 void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>(FuncId);
-  assert(FD && "matcher binds a function");
   ASTContext &Ctx = *Result.Context;
   // After a fatal error (a header not found) clang goes on parsing with
   // declarations missing, and drops the statements that use them; a method
@@ -1287,14 +1596,20 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
   // stores the handle. Say nothing rather than report a hole.
   if (Ctx.getDiagnostics().hasFatalErrorOccurred())
     return;
+  if (const auto *Enqueue = Result.Nodes.getNodeAs<CallExpr>(EnqueueId)) {
+    checkHostFunction(Enqueue, Ctx);
+    return;
+  }
+  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>(FuncId);
+  assert(FD && "matcher binds a function");
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
     if (llvm::any_of(MD->getParent()->decls(),
                      [](const Decl *D) { return D->isInvalidDecl(); }))
       return;
-  llvm::DenseMap<std::pair<const FunctionDecl *, unsigned>, UseKind>
-      ParamMemo;
+  ParamMemoMap ParamMemo;
   UseClassifier Classifier(Ctx, ParamMemo);
-  Analyzer A(FD, Ctx, Classifier, CheckMainExit || !FD->isMain());
+  ThrowClassifier Thrower(Ctx);
+  Analyzer A(FD, Ctx, Classifier, Thrower, CheckMainExit || !FD->isMain());
   llvm::SmallVector<Analyzer::Finding, 4> Findings;
   A.run(Findings);
 
@@ -1361,9 +1676,10 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
               << FD;
       } else {
         diag(SM.getExpansionLoc(F.Where->getBeginLoc()),
-             isa<CXXThrowExpr>(F.Where) ? "leaked when this throws"
-             : isa<CallExpr>(F.Where)   ? "leaked when this exits the process"
-                                        : "leaked when this returns",
+             isa<CXXThrowExpr>(F.Where) || F.ThrowingCall
+                 ? "leaked when this throws"
+             : isa<CallExpr>(F.Where) ? "leaked when this exits the process"
+                                      : "leaked when this returns",
              DiagnosticIDs::Note);
       }
       continue;

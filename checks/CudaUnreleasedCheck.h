@@ -12,7 +12,8 @@ namespace clang::tidy::gpuleak {
 /// streams, events, graphs, library handles) that a function creates into a
 /// local handle and then loses: a path leaves the function, or the next loop
 /// iteration overwrites the handle, without a release or a transfer of
-/// ownership, or the resource is released with an API of another kind.
+/// ownership, or the resource is released with an API of another kind or in
+/// a host function enqueued into a stream, where CUDA calls fail.
 ///
 /// For the user-facing documentation see docs/checks/cuda-unreleased.md.
 class CudaUnreleasedCheck : public ClangTidyCheck {
@@ -27,6 +28,8 @@ public:
   void onEndOfTranslationUnit() override;
 
 private:
+  void checkHostFunction(const CallExpr *Enqueue, ASTContext &Ctx);
+
   /// Whether a path that leaves `main` counts as a leak (the process ends
   /// there, and the driver releases everything).
   const bool CheckMainExit;

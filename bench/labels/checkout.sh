@@ -28,7 +28,7 @@ while IFS=$'\t' read -r repo commit; do
   if ! git --git-dir="$gitdir" archive "$commit" 2>/dev/null | tar -x -C "$out" 2>/dev/null; then
     rm -rf "$out" && mkdir -p "$out"
     mapfile -t srcs < <(git --git-dir="$gitdir" ls-tree -r --name-only "$commit" |
-      grep -E '\.(c|cc|cpp|cxx|cu|cuh|h|hh|hpp|hxx|inl)$')
+      grep -E '\.(c|cc|cpp|cxx|cu|cuh|h|hh|hpp|hxx|inc|inl)$')
     git --git-dir="$gitdir" archive "$commit" -- "${srcs[@]}" | tar -x -C "$out"
   fi
   echo "$repo@${commit:0:12} -> $out"

@@ -506,12 +506,6 @@ void negativePitched(size_t w, size_t h) {
   cudaFree(pp.ptr);
 }
 
-void negativeHostCallback(cudaStream_t s, size_t n) {
-  float *p = nullptr;
-  cudaMallocHost(&p, n);
-  cudaLaunchHostFunc(s, [](void *q) { cudaFreeHost(q); }, p);
-}
-
 __device__ void negativeDeviceSide(float **out) {
   float *p = nullptr;
   cudaMalloc(&p, 16);

@@ -1,0 +1,59 @@
+// REQUIRES: libtorch
+// RUN: %check_tidy %s gpuleak-cuda-unreleased %t -- -std=c++17 %torch_flags
+
+// gpuleak-cuda-unreleased on the real LibTorch 2.11 error macros, so that the
+// mocks in test/Inputs cannot drift: TORCH_CHECK ends in the [[noreturn]]
+// c10::detail::torchCheckFail, C10_CUDA_CHECK in
+// c10::cuda::c10_cuda_check_implementation; both throw.
+
+#include <c10/cuda/CUDAException.h>
+#include <c10/util/Exception.h>
+#include <cuda_runtime.h>
+
+#include <memory>
+
+void positiveTorchCheck(size_t n) {
+  float *p = nullptr;
+  TORCH_CHECK(cudaMalloc(&p, n) == cudaSuccess, "cudaMalloc failed");
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' on every path out of the function [gpuleak-cuda-unreleased]
+  TORCH_CHECK(n % 4 == 0, "n must be a multiple of 4, got ", n);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked when this throws
+  cudaFree(p);
+}
+
+void positiveC10CudaCheck(const float *host, size_t n) {
+  float *d = nullptr;
+  C10_CUDA_CHECK(cudaMalloc(&d, n));
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
+  C10_CUDA_CHECK(cudaMemcpy(d, host, n, cudaMemcpyHostToDevice));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked when this throws
+  C10_CUDA_CHECK(cudaFree(d));
+}
+
+void positiveInternalAssert(size_t n, int rank) {
+  cudaStream_t s;
+  C10_CUDA_CHECK(cudaStreamCreate(&s));
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: CUDA stream created by 'cudaStreamCreate' is not released on every path;{{.*}}
+  TORCH_INTERNAL_ASSERT(rank >= 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked when this throws
+  C10_CUDA_CHECK(cudaStreamDestroy(s));
+}
+
+struct CudaFree {
+  void operator()(void *p) const { cudaFree(p); }
+};
+std::unique_ptr<void, CudaFree> negativeOwned(const float *host, size_t n) {
+  void *raw = nullptr;
+  C10_CUDA_CHECK(cudaMalloc(&raw, n));
+  std::unique_ptr<void, CudaFree> owned(raw);
+  C10_CUDA_CHECK(cudaMemcpy(owned.get(), host, n, cudaMemcpyHostToDevice));
+  TORCH_CHECK(n > 0, "empty input");
+  return owned;
+}
+
+void negativeReleasedFirst(size_t n, bool ok) {
+  float *p = nullptr;
+  TORCH_CHECK(cudaMalloc(&p, n) == cudaSuccess, "cudaMalloc failed");
+  C10_CUDA_CHECK(cudaFree(p));
+  TORCH_CHECK(ok, "failed");
+}
