@@ -5,7 +5,7 @@ Usage: lsp-session.py CLANGD ROOT
 
 ROOT holds leak/a.cpp (mock LibTorch headers, compile_flags.txt, no .clangd
 and no .clang-tidy anywhere above it), leak/fixed.cpp (the text an editor
-has after the quick fix) and nvcc/timing.cu with an nvcc compile_commands.json.
+has after the quick fix) nvcc/timing.cu with an nvcc compile_commands.json, and c/a.c, a C file.
 The session:
   1. initialize (the capabilities VS Code's clangd extension announces for
      diagnostics and code actions), initialized;
@@ -14,7 +14,10 @@ The session:
   4. applies the first quick fix's edit, checks it gives leak/fixed.cpp,
      didChange to that text; prints the new publishDiagnostics;
   5. didOpen nvcc/timing.cu; prints its publishDiagnostics;
-  6. shutdown, exit; prints clangd's exit status.
+  6. didOpen c/a.c, didChange it (two AST builds); prints its last
+     publishDiagnostics;
+  7. shutdown, exit; prints clangd's exit status, then the lines of clangd's
+     log that gpuleak-clangd wrote (sorted, without the time).
 Each message is printed as one line of JSON with sorted keys and ROOT's URI
 written as ROOT, for FileCheck. clangd's log goes to ROOT/clangd.log.
 pygls and lsprotocol come from PyPI (scripts/setup.sh installs them into
@@ -137,10 +140,24 @@ async def main(clangd, root):
     for d in (await s.published(cu, 1)).diagnostics:
         s.show("timing.cu v1:", d)
 
+    c = os.path.join(root, "c", "a.c")
+    c_text = s.open(c, "c")
+    await s.published(c, 1)
+    s.client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri(c), version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(
+            text=c_text + "\n")]))
+    s.show("a.c v2:", (await s.published(c, 2)).diagnostics)
+
     await asyncio.wait_for(s.client.shutdown_async(None), TIMEOUT_S)
     s.client.exit(None)
     await asyncio.wait_for(s.client.stop(), TIMEOUT_S)
     print("clangd exit status:", s.client._server.returncode, flush=True)
+    with open(log) as f:
+        said = [l.split("] ", 1)[1].rstrip("\n") for l in f
+                if "] gpuleak-clangd: " in l]
+    for l in sorted(said):
+        print("log:", l)
 
 
 if __name__ == "__main__":
