@@ -28,7 +28,7 @@ import json
 import os
 import sys
 
-from lsprotocol import types
+from lsprotocol import converters, types
 from pygls.lsp.client import LanguageClient
 
 TIMEOUT_S = 300  # a loaded 2-core CI machine parses CUDA headers slowly
@@ -38,10 +38,19 @@ def uri(path):
     return "file://" + path
 
 
+class Client(LanguageClient):
+    """Keeps the server's exit status (pygls calls server_exit on exit)."""
+    returncode = None
+
+    async def server_exit(self, server):
+        self.returncode = server.returncode
+
+
 class Session:
     def __init__(self, root):
         self.root = root
-        self.client = LanguageClient("gpuleak-lsp-test", "1")
+        self.client = Client("gpuleak-lsp-test", "1")
+        self.converter = converters.get_converter()
         self.diagnostics = asyncio.Queue()
 
         @self.client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
@@ -49,8 +58,7 @@ class Session:
             self.diagnostics.put_nowait(params)
 
     def show(self, label, value):
-        text = json.dumps(self.client.protocol._converter.unstructure(value),
-                          sort_keys=True)
+        text = json.dumps(self.converter.unstructure(value), sort_keys=True)
         print(label, text.replace(uri(self.root), "ROOT"), flush=True)
 
     async def published(self, path, version):
@@ -152,7 +160,7 @@ async def main(clangd, root):
     await asyncio.wait_for(s.client.shutdown_async(None), TIMEOUT_S)
     s.client.exit(None)
     await asyncio.wait_for(s.client.stop(), TIMEOUT_S)
-    print("clangd exit status:", s.client._server.returncode, flush=True)
+    print("clangd exit status:", s.client.returncode, flush=True)
     with open(log) as f:
         said = [l.split("] ", 1)[1].rstrip("\n") for l in f
                 if "] gpuleak-clangd: " in l]
