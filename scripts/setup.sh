@@ -4,6 +4,7 @@
 #   - LLVM/Clang 22 from Debian (bookworm-security)
 #   - LibTorch 2.11.0 headers, libraries and TorchConfig.cmake, unpacked from the
 #     PyPI torch==2.11.0 wheel into .cache/libtorch (git-ignored)
+#   - pygls/lsprotocol (the LSP test's client) from PyPI into .cache/python
 #   - lit/FileCheck come with llvm-22-tools; CUDA 13 headers are expected in /usr/local/cuda
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -40,5 +41,16 @@ if [ ! -f "$dest/.version-$torch_version" ]; then
   unzip -q -o "$wheel" 'torch/include/*' 'torch/lib/*' 'torch/share/cmake/*' -d "$dest.tmp"
   rm -rf "$dest" && mv "$dest.tmp/torch" "$dest" && rm -rf "$dest.tmp"
   touch "$dest/.version-$torch_version"
+fi
+# pygls (with lsprotocol), the LSP client of test/clangd/lsp.test, from PyPI
+# into .cache/python; lit puts that folder on PYTHONPATH. --target leaves the
+# system's Python alone (Debian 12 refuses pip installs into it).
+pydeps="$cache/python"
+lsp_pins=(pygls==2.1.1 lsprotocol==2025.0.0)
+if [ ! -f "$pydeps/.pins" ] || [ "$(cat "$pydeps/.pins")" != "${lsp_pins[*]}" ]; then
+  echo "setup: installing ${lsp_pins[*]} into $pydeps" >&2
+  rm -rf "$pydeps"
+  python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --target "$pydeps" "${lsp_pins[@]}"
+  echo "${lsp_pins[*]}" > "$pydeps/.pins"
 fi
 echo "setup: LLVM $(/usr/lib/llvm-22/bin/clang++ --version | head -n1 | sed 's/.*version //'), LibTorch $torch_version at $dest" >&2

@@ -8,7 +8,10 @@
 #   %mocks         -isystem flags for the mock LibTorch/CUDA headers in test/Inputs
 #   %torch_flags   -isystem flags for the real LibTorch 2.11 headers (.cache/libtorch)
 #   %cuda_flags    flags to parse .cu files with clang (host side)
+#   %cuda_dir      the CUDA 13 toolkit (GPULEAK_CUDA_DIR)
 #   %rc            runs a command and prints rc=<exit status> (see below)
+#   %lsp_python    python3 with the LSP client library (pygls) that
+#                  scripts/setup.sh installs into .cache/python
 import os
 import lit.formats
 
@@ -43,6 +46,9 @@ config.substitutions.append(("%cuda_flags", cuda_flags))
 config.substitutions.append(("%resource_dir", config.resource_dir))
 config.substitutions.append(("%src_root", config.gpuleak_src_root))
 config.substitutions.append(("%libtorch", config.libtorch_dir))
+config.substitutions.append(("%cuda_dir", config.cuda_dir))
+config.substitutions.append(("%lsp_python", "env PYTHONPATH=%s python3" % os.path.join(
+    config.gpuleak_src_root, ".cache", "python")))
 
 config.substitutions.append(("%plugin", config.gpuleak_plugin))
 # The handed bug reports live next to the project (../shared/cases), as in CI.

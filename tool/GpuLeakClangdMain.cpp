@@ -2,9 +2,8 @@
 //
 // gpuleak-clangd is clangd 22 with the gpuleak module linked in, so that the
 // gpuleak-* diagnostics appear in editors. Stock clangd cannot load plugins.
-// clangd runs only "fast" clang-tidy checks unless told otherwise: enable ours
-// with `Diagnostics: {ClangTidy: {Add: [gpuleak-*], FastCheckFilter: None}}`
-// in a .clangd file (see docs/editors.md).
+// GpuLeakClangdDefaults.cpp turns the checks on with no configuration and
+// makes nvcc compile commands parse (docs/editors.md).
 //
 //===----------------------------------------------------------------------===//
 

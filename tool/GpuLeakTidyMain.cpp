@@ -2,11 +2,19 @@
 //
 // gpuleak-tidy is clang-tidy 22 itself (same flags, .clang-tidy files and
 // NOLINT handling), linked with all stock modules plus the gpuleak module.
+// The one difference: nvcc commands of a compile database (CMake's CUDA
+// language) are read as the clang CUDA commands `gpuleak check` makes of them
+// (tool/nvcc/NvccCommand.h). clang-tidy has no hook for that, so the binary
+// is linked with GNU ld's --wrap=runClangTidy (tool/CMakeLists.txt), which
+// sends clangTidyMain's call of clang-tidy's runClangTidy (ClangTidy.h) here.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ExactOptions.h"
+#include "NvccCommand.h"
+#include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/tool/ClangTidyMain.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -18,6 +26,72 @@ extern volatile int GpuLeakModuleAnchorSource;
 [[maybe_unused]] static int GpuLeakModuleAnchorDestination =
     GpuLeakModuleAnchorSource;
 } // namespace clang::tidy
+
+namespace gpuleak {
+namespace {
+using clang::tooling::CompilationDatabase;
+using clang::tooling::CompileCommand;
+
+/// \p Base with each nvcc command turned into the clang CUDA one.
+class NvccTranslatingDatabase : public CompilationDatabase {
+public:
+  explicit NvccTranslatingDatabase(const CompilationDatabase &Base)
+      : Base(Base) {}
+  std::vector<CompileCommand>
+  getCompileCommands(llvm::StringRef File) const override {
+    return translated(Base.getCompileCommands(File));
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return Base.getAllFiles();
+  }
+  std::vector<CompileCommand> getAllCompileCommands() const override {
+    return translated(Base.getAllCompileCommands());
+  }
+
+private:
+  static std::vector<CompileCommand>
+  translated(std::vector<CompileCommand> Commands) {
+    for (CompileCommand &C : Commands)
+      if (std::optional<std::vector<std::string>> Clang =
+              translateNvccCommand(C.CommandLine))
+        C.CommandLine = std::move(*Clang);
+    return Commands;
+  }
+  const CompilationDatabase &Base;
+};
+} // namespace
+
+#define GPULEAK_RUN_CLANG_TIDY                                                 \
+  "_ZN5clang4tidy12runClangTidyERNS0_16ClangTidyContextERKNS_7tooling19"     \
+  "CompilationDatabaseEN4llvm8ArrayRefINSt7__cxx1112basic_stringIcSt11char_"   \
+  "traitsIcESaIcEEEEENS7_18IntrusiveRefCntPtrINS7_3vfs17OverlayFileSystemEEE" \
+  "bbNS7_9StringRefEb"
+
+// clang-tidy's runClangTidy, and the function --wrap sends its calls to.
+std::vector<clang::tidy::ClangTidyError> realRunClangTidy(
+    clang::tidy::ClangTidyContext &Context, const CompilationDatabase &DB,
+    llvm::ArrayRef<std::string> Files,
+    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
+    bool ApplyAnyFix, bool EnableCheckProfile, llvm::StringRef StoreCheckProfile,
+    bool Quiet) __asm__("__real_" GPULEAK_RUN_CLANG_TIDY);
+std::vector<clang::tidy::ClangTidyError> wrapRunClangTidy(
+    clang::tidy::ClangTidyContext &Context, const CompilationDatabase &DB,
+    llvm::ArrayRef<std::string> Files,
+    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
+    bool ApplyAnyFix, bool EnableCheckProfile, llvm::StringRef StoreCheckProfile,
+    bool Quiet) __asm__("__wrap_" GPULEAK_RUN_CLANG_TIDY);
+std::vector<clang::tidy::ClangTidyError> wrapRunClangTidy(
+    clang::tidy::ClangTidyContext &Context, const CompilationDatabase &DB,
+    llvm::ArrayRef<std::string> Files,
+    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
+    bool ApplyAnyFix, bool EnableCheckProfile, llvm::StringRef StoreCheckProfile,
+    bool Quiet) {
+  NvccTranslatingDatabase Translated(DB);
+  return realRunClangTidy(Context, Translated, Files, std::move(BaseFS),
+                          ApplyAnyFix, EnableCheckProfile, StoreCheckProfile,
+                          Quiet);
+}
+} // namespace gpuleak
 
 int main(int argc, const char **argv) {
   // A clang tool looks for clang's resource dir (builtin and CUDA wrapper

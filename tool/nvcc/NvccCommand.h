@@ -7,8 +7,8 @@
 // command that parses the same file on the host side.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GPULEAK_TOOL_GPULEAK_NVCCCOMMAND_H
-#define GPULEAK_TOOL_GPULEAK_NVCCCOMMAND_H
+#ifndef GPULEAK_TOOL_NVCC_NVCCCOMMAND_H
+#define GPULEAK_TOOL_NVCC_NVCCCOMMAND_H
 
 #include <optional>
 #include <string>
