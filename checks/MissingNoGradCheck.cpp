@@ -946,7 +946,15 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
     FunctionFacts &F = *FP;
     if (F.Internal)
       continue;
+    // Forward passes that are known come first: a call only assumed to run
+    // one (settled by `gpuleak check` after the last file) must not take a
+    // block's one finding from a known pass that it may turn out not to be.
+    auto Assumed = [&](const CallExpr *C) {
+      return F.AssumedForwards.contains(C) || F.AssumedHelperForwards.contains(C);
+    };
     llvm::sort(F.Forwards, [&](const CallExpr *A, const CallExpr *B) {
+      if (Assumed(A) != Assumed(B))
+        return !Assumed(A);
       return isBeforeExpanded(A->getExprLoc(), B->getExprLoc(), SM);
     });
     llvm::SmallVector<const CompoundStmt *, 4> ReportedBlocks;
