@@ -1244,16 +1244,41 @@ bool TensorStoreFinder::keptLocally(const ValueDecl *Target, const Expr *Store,
   for (const auto &[D, S] : F.Assigns)
     if (D == Target && S != Store)
       return true;
+  static constexpr char ParamId[] = "param";
   auto Ref = ignoringParenImpCasts(declRefExpr(to(equalsNode(Target))));
-  auto Mutable = parmVarDecl(hasType(
-      qualType(anyOf(referenceType(pointee(unless(isConstQualified()))),
-                     pointerType(pointee(unless(isConstQualified())))))));
-  return !match(findAll(expr(anyOf(
-                    callExpr(forEachArgumentWithParam(Ref, Mutable)),
-                    cxxConstructExpr(forEachArgumentWithParam(Ref, Mutable)),
-                    unaryOperator(hasOperatorName("&"), hasUnaryOperand(Ref))))),
-                *F.Body, Ctx)
-              .empty();
+  auto Mutable = parmVarDecl(hasType(qualType(
+                                 anyOf(referenceType(pointee(unless(isConstQualified()))),
+                                       pointerType(pointee(unless(isConstQualified())))))))
+                     .bind(ParamId);
+  for (const auto &M : match(
+           findAll(expr(anyOf(
+               callExpr(forEachArgumentWithParam(Ref, Mutable)),
+               cxxConstructExpr(forEachArgumentWithParam(Ref, Mutable)),
+               unaryOperator(hasOperatorName("&"), hasUnaryOperand(Ref))))),
+           *F.Body, Ctx)) {
+    // A forwarding reference (`Args&&`, deduced as `T&` for a named
+    // container) says nothing about what the callee does with it: torch::cat
+    // takes its list through ITensorListRef's forwarding constructor. Only
+    // std::move and std::forward hand it on.
+    const auto *P = M.getNodeAs<ParmVarDecl>(ParamId);
+    const auto *Fn = P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
+    const FunctionDecl *Pattern =
+        Fn && !Fn->isInStdNamespace() ? Fn->getTemplateInstantiationPattern()
+                                      : nullptr;
+    if (Pattern && Pattern->getNumParams()) {
+      // A parameter pack (`Args&&... args`) is the pattern's last parameter.
+      unsigned I = std::min(P->getFunctionScopeIndex(),
+                            Pattern->getNumParams() - 1);
+      QualType T = Pattern->getParamDecl(I)->getType();
+      if (const auto *PE = T->getAs<PackExpansionType>())
+        T = PE->getPattern();
+      if (const auto *RR = T->getAs<RValueReferenceType>();
+          RR && RR->getPointeeType()->getAs<TemplateTypeParmType>())
+        continue;
+    }
+    return true;
+  }
+  return false;
 }
 
 void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
