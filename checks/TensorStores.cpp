@@ -1796,6 +1796,18 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
   S.DisablesGrad = disablesGradForBody(FD, Ctx);
   if (!F.Sinks.empty())
     S.Backward = placeOf(F.Sinks.front()->getBeginLoc(), SM);
+  if (!F.NoGrad.empty())
+    for (const auto &M : match(findAll(callExpr().bind(ValueId)), *F.Body, Ctx)) {
+      const auto *C = M.getNodeAs<CallExpr>(ValueId);
+      const FunctionDecl *G = C->getDirectCallee();
+      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(G);
+      bool Indirect = !G || (MD && MD->getOverloadedOperator() == OO_Call &&
+                             MD->getParent()->isInStdNamespace()); // std::function
+      if (Indirect && inAny(F.NoGrad, C->getBeginLoc(), SM)) {
+        S.GuardedIndirectCall = placeOf(C->getBeginLoc(), SM);
+        break;
+      }
+    }
   for (const CallExpr *C : F.Calls) {
     const FunctionDecl *G = C->getDirectCallee();
     if (!G || SM.isInSystemHeader(G->getLocation()) || isForwardCallee(G))

@@ -102,6 +102,8 @@ Value FunctionSummary::toJSON() const {
     O["forward"] = placeJSON(*Forward);
   if (Backward)
     O["backward"] = placeJSON(*Backward);
+  if (GuardedIndirectCall)
+    O["guarded_indirect_call"] = placeJSON(*GuardedIndirectCall);
   return O;
 }
 
@@ -144,6 +146,11 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
   if (const Value *F = O->get("forward")) {
     S.Forward = placeFrom(F);
     if (!S.Forward)
+      return std::nullopt;
+  }
+  if (const Value *G = O->get("guarded_indirect_call")) {
+    S.GuardedIndirectCall = placeFrom(G);
+    if (!S.GuardedIndirectCall)
       return std::nullopt;
   }
   if (const Value *B = O->get("backward")) {
@@ -237,12 +244,18 @@ bool ProjectIndex::neverTrainedOn(llvm::StringRef USR) const {
   if (!trainsNowhere() || guardedByCallers(USR))
     return false;
   const FunctionSummary *F = lookup(USR);
-  if (F && F->Returns == FunctionSummary::Result::Graph)
-    for (const auto &[U, G] : Functions)
-      for (const FunctionSummary::Call &C : G.Calls)
-        if (C.CalleeUSR == USR)
-          return false;
-  return true;
+  bool Called = false, GuardedIndirect = false;
+  for (const auto &[U, G] : Functions) {
+    GuardedIndirect |= G.GuardedIndirectCall.has_value();
+    for (const FunctionSummary::Call &C : G.Calls)
+      Called |= C.CalleeUSR == USR;
+  }
+  // Returned to callers in the project: those calls are reported instead.
+  if (Called && F && F->Returns == FunctionSummary::Result::Graph)
+    return false;
+  // Called by no one the index sees (through a pointer, by a pool): a
+  // guarded indirect call anywhere in the project may be what runs it.
+  return Called || !GuardedIndirect;
 }
 
 const FunctionSummary *ProjectIndex::definedAt(const SummaryPlace &Def) const {

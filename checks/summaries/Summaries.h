@@ -118,6 +118,10 @@ struct FunctionSummary {
   Result Returns = Result::Unknown;
   /// Grad mode is off for its whole body.
   bool DisablesGrad = false;
+  /// A call through a pointer or a std::function made with grad mode off
+  /// (a pool's worker that holds a guard and runs its tasks): the functions
+  /// it may run are called under a guard that no call record shows.
+  std::optional<SummaryPlace> GuardedIndirectCall;
 
   /// Calls to other functions, for the project-wide fixpoint: the callee's
   /// USR, the place, and for each argument the parameter of this function
