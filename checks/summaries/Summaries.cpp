@@ -198,39 +198,38 @@ const FunctionSummary *ProjectIndex::lookup(llvm::StringRef USR) const {
   return It == Functions.end() ? nullptr : &It->second;
 }
 
-std::optional<SummaryPlace> ProjectIndex::trainsNowhere() const {
-  std::optional<SummaryPlace> Main;
+void ProjectIndex::deriveProjectFacts() {
+  CallersOf.clear();
+  NoTraining.reset();
+  AnyGuardedIndirectCall = false;
+  bool Trains = false;
   for (const auto &[USR, F] : Functions) {
     llvm::StringRef Name = F.Name;
-    if (F.Backward || Name.starts_with("PyInit_") ||
-        Name.starts_with("pybind11_init_") ||
-        Name.starts_with("TORCH_LIBRARY_"))
-      return std::nullopt;
+    Trains |= F.Backward || Name.starts_with("PyInit_") ||
+              Name.starts_with("pybind11_init_") ||
+              Name.starts_with("TORCH_LIBRARY_");
     if (Name == "main")
-      Main = F.Def;
+      NoTraining = F.Def;
+    AnyGuardedIndirectCall |= F.GuardedIndirectCall.has_value();
+    for (const FunctionSummary::Call &C : F.Calls)
+      CallersOf[C.CalleeUSR].push_back({USR, C.NoGrad || F.DisablesGrad});
   }
-  return Main;
+  if (Trains)
+    NoTraining.reset();
 }
 
 bool ProjectIndex::guardedByCallers(llvm::StringRef USR) const {
-  // Callers of each function, built once per question (the index is small
-  // next to a parse): callee USR -> (caller, call runs with grad off).
-  llvm::StringMap<llvm::SmallVector<std::pair<const FunctionSummary *, bool>, 2>>
-      Callers;
-  for (const auto &[U, F] : Functions)
-    for (const FunctionSummary::Call &C : F.Calls)
-      Callers[C.CalleeUSR].push_back({&F, C.NoGrad || F.DisablesGrad});
   llvm::StringSet<> Visiting;
   std::function<bool(llvm::StringRef, unsigned)> Guarded =
       [&](llvm::StringRef U, unsigned Depth) {
-        auto It = Callers.find(U);
-        if (It == Callers.end() || Depth > 8)
+        auto It = CallersOf.find(U);
+        if (It == CallersOf.end() || Depth > 8)
           return false;
         if (!Visiting.insert(U).second)
           return true; // recursion: the other calls decide
         bool All = true;
         for (const auto &[Caller, Off] : It->second)
-          if (!Off && !Guarded(Caller->USR, Depth + 1)) {
+          if (!Off && !Guarded(Caller, Depth + 1)) {
             All = false;
             break;
           }
@@ -241,21 +240,16 @@ bool ProjectIndex::guardedByCallers(llvm::StringRef USR) const {
 }
 
 bool ProjectIndex::neverTrainedOn(llvm::StringRef USR) const {
-  if (!trainsNowhere() || guardedByCallers(USR))
+  if (!NoTraining || guardedByCallers(USR))
     return false;
   const FunctionSummary *F = lookup(USR);
-  bool Called = false, GuardedIndirect = false;
-  for (const auto &[U, G] : Functions) {
-    GuardedIndirect |= G.GuardedIndirectCall.has_value();
-    for (const FunctionSummary::Call &C : G.Calls)
-      Called |= C.CalleeUSR == USR;
-  }
+  bool Called = CallersOf.count(USR);
   // Returned to callers in the project: those calls are reported instead.
   if (Called && F && F->Returns == FunctionSummary::Result::Graph)
     return false;
   // Called by no one the index sees (through a pointer, by a pool): a
   // guarded indirect call anywhere in the project may be what runs it.
-  return Called || !GuardedIndirect;
+  return Called || !AnyGuardedIndirectCall;
 }
 
 const FunctionSummary *ProjectIndex::definedAt(const SummaryPlace &Def) const {
@@ -319,6 +313,7 @@ unsigned ProjectIndex::solve() {
       }
     }
   }
+  deriveProjectFacts();
   return Round;
 }
 
@@ -427,6 +422,7 @@ llvm::Expected<ProjectIndex> ProjectIndex::read(llvm::StringRef Path) {
     for (const Value &V : *Bounded)
       if (std::optional<llvm::StringRef> S = V.getAsString())
         Index.addBounded(*S);
+  Index.deriveProjectFacts();
   return Index;
 }
 

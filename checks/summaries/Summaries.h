@@ -187,7 +187,7 @@ public:
   /// backward pass, and none is an entry point for Python
   /// (`PYBIND11_MODULE`, `TORCH_LIBRARY`). Returns `main`'s place, or
   /// std::nullopt.
-  std::optional<SummaryPlace> trainsNowhere() const;
+  std::optional<SummaryPlace> trainsNowhere() const { return NoTraining; }
   /// Whether every call of the function \p USR in the project runs with
   /// grad mode off: in a guarded block, or in a function whose every call
   /// does (or whose body is guarded). False for a function with no call.
@@ -229,8 +229,16 @@ public:
   }
 
 private:
+  /// The whole project's facts that trainsNowhere(), guardedByCallers()
+  /// and neverTrainedOn() answer from, computed once by solve() and read().
+  void deriveProjectFacts();
+
   std::map<std::string, FunctionSummary> Functions;
   llvm::StringSet<> Bounded;
+  /// Callee USR -> (caller USR, the call runs with grad mode off).
+  llvm::StringMap<llvm::SmallVector<std::pair<std::string, bool>, 2>> CallersOf;
+  std::optional<SummaryPlace> NoTraining;
+  bool AnyGuardedIndirectCall = false;
   struct Stamp {
     uint64_t Size = 0;
     int64_t MTime = 0;
