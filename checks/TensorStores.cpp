@@ -309,6 +309,15 @@ static bool cutsGraph(const CallExpr *C) {
   return Cut.contains(calleeName(FD));
 }
 
+/// c10::Device or c10::DeviceType, under any alias or `auto`.
+static bool isDeviceType(QualType T) {
+  const TagDecl *TD = T.getCanonicalType()->getAsTagDecl();
+  if (!TD)
+    return false;
+  std::string Name = TD->getQualifiedNameAsString();
+  return Name == "c10::Device" || Name == "c10::DeviceType";
+}
+
 /// Whether \p E names the host and nothing else: `torch::kCPU`, `"cpu"`,
 /// `DeviceType::CPU`, or a device variable initialized from one. A choice
 /// between the host and CUDA (`cuda_ok ? kCUDA : kCPU`) is not the host.
@@ -331,8 +340,7 @@ static bool namesHost(const Expr *E, ASTContext &Ctx, unsigned Depth = 0) {
              (isa<EnumConstantDecl>(D) && Name != "CPU"))
       Other = true;
     else if (const auto *VD = dyn_cast<VarDecl>(D);
-             VD && VD->getInit() && Depth < 2 &&
-             VD->getType().getAsString().find("Device") != std::string::npos)
+             VD && VD->getInit() && Depth < 2 && isDeviceType(VD->getType()))
       (namesHost(VD->getInit(), Ctx, Depth + 1) ? Host : Other) = true;
   }
   return Host && !Other;

@@ -198,3 +198,27 @@ void negativeLocalCollector(Net &net, int batches) {
   for (int b = 0; b < batches; ++b)
     c.add(net.forward(torch::randn({8, 4})));
 }
+
+// A device variable: the host when it is made from kCPU (a host copy, not
+// reported); a device chosen at run time may be CUDA (reported).
+void negativeHostVariable(Net &net, torch::Device gpu) {
+  torch::NoGradGuard no_grad;
+  torch::Device cpu(torch::kCPU);
+  auto host = torch::kCPU;
+  std::vector<torch::Tensor> kept;
+  while (true) {
+    kept.push_back(net.forward(torch::randn({8, 4})).to(cpu));
+    kept.push_back(net.forward(torch::randn({8, 4})).to(host));
+  }
+}
+
+void positiveDeviceVariable(Net &net, bool cuda) {
+  torch::NoGradGuard no_grad;
+  torch::Device device(cuda ? c10::DeviceType::CUDA : c10::DeviceType::CPU);
+  std::vector<torch::Tensor> kept;
+  while (true) {
+    kept.push_back(net.forward(torch::randn({8, 4})).to(device));
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'kept' keeps a tensor from every iteration and is never cleared or bounded, so the device memory it holds grows for the rest of the run; store a CPU copy (.cpu()) or a number (.item<double>()), or bound 'kept' [gpuleak-retained-tensor]
+    // CHECK-MESSAGES: :[[@LINE-2]]:20: note: the kept tensor is computed here; it carries no graph, but its storage stays on the device
+  }
+}
