@@ -8,7 +8,9 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSet.h"
+#include <functional>
 #include "llvm/Support/SaveAndRestore.h"
 
 using namespace clang::ast_matchers;
@@ -662,6 +664,72 @@ static bool boundsBySize(const CallExpr *SizeCall, const Stmt &Body,
               .empty();
 }
 
+/// The size test on \p D that bounds the growth call \p Grow: \p Grow is
+/// reached only through an `if` whose condition caps the same object's size
+/// (`if (pool.size() < cap) pool.push_back(x)`, `if (cap <= v.size()) ...
+/// else v.push_back(x)`, `if (v.empty()) v.push_back(x)`), possibly as one
+/// operand of `&&` for the then-branch. Returns that size call, or null.
+static const CallExpr *sizeCapOver(const CallExpr *Grow, const ValueDecl *D,
+                                   const Stmt &Body, ASTContext &Ctx) {
+  auto IsSizeOfD = [&](const Expr *E, bool AllowEmpty) -> const CallExpr * {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(E->IgnoreParenImpCasts());
+    if (!MC || !MC->getDirectCallee())
+      return nullptr;
+    StringRef N = calleeName(MC->getDirectCallee());
+    if ((N == "size" || (AllowEmpty && N == "empty")) &&
+        destDecl(MC->getImplicitObjectArgument()) == D)
+      return MC;
+    return nullptr;
+  };
+  // The size call whose test holds in the then-branch (Then) or in the
+  // else-branch (!Then) only while the container is under its bound.
+  std::function<const CallExpr *(const Expr *, bool)> Caps =
+      [&](const Expr *Cond, bool Then) -> const CallExpr * {
+    Cond = Cond->IgnoreParenImpCasts();
+    if (const CallExpr *E = IsSizeOfD(Cond, /*AllowEmpty=*/true))
+      return calleeName(E->getDirectCallee()) == "empty" && Then ? E : nullptr;
+    const auto *BO = dyn_cast<BinaryOperator>(Cond);
+    if (!BO)
+      return nullptr;
+    if (BO->getOpcode() == BO_LAnd && Then) {
+      if (const CallExpr *E = Caps(BO->getLHS(), true))
+        return E;
+      return Caps(BO->getRHS(), true);
+    }
+    const CallExpr *L = IsSizeOfD(BO->getLHS(), false);
+    const CallExpr *R = IsSizeOfD(BO->getRHS(), false);
+    if (!L == !R)
+      return nullptr;
+    bool Less; // size() is on the smaller side when the test holds
+    switch (BO->getOpcode()) {
+    case BO_LT: case BO_LE: Less = L; break;
+    case BO_GT: case BO_GE: Less = R; break;
+    default: return nullptr;
+    }
+    return Less == Then ? (L ? L : R) : nullptr;
+  };
+  DynTypedNode N = DynTypedNode::create(*Grow);
+  for (unsigned Depth = 0; Depth < 64; ++Depth) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.size() != 1)
+      return nullptr;
+    const DynTypedNode &P = Parents[0];
+    const auto *S = P.get<Stmt>();
+    if (!S || S == &Body)
+      return nullptr;
+    if (const auto *If = dyn_cast<IfStmt>(S); If && If->getCond()) {
+      const Stmt *Child = N.get<Stmt>();
+      bool InThen = Child && Child == If->getThen();
+      bool InElse = Child && Child == If->getElse();
+      if (InThen || InElse)
+        if (const CallExpr *Cap = Caps(If->getCond(), InThen))
+          return Cap;
+    }
+    N = P;
+  }
+  return nullptr;
+}
+
 TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
                                                    ASTContext &Ctx) {
   auto &Slot = Infos[FD];
@@ -837,6 +905,33 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
       F.Shrinks.push_back({D, C});
     else if ((Name == "size" || Name == "empty") && boundsBySize(C, *F.Body, Ctx))
       F.Shrinks.push_back({D, C});
+  }
+  // A container that grows here only under a test that caps its own size
+  // holds at most that many: every growth call on it must be capped.
+  {
+    static const llvm::StringSet<> GrowNames = {
+        "push_back", "emplace_back", "push_front", "emplace_front",
+        "push",      "emplace",      "insert"};
+    llvm::MapVector<const ValueDecl *, const CallExpr *> Capped;
+    llvm::DenseSet<const ValueDecl *> Uncapped;
+    for (const auto &M : match(findAll(cxxMemberCallExpr().bind(SinkId)),
+                               *F.Body, Ctx)) {
+      const auto *MC = M.getNodeAs<CXXMemberCallExpr>(SinkId);
+      const CallExpr *C = MC;
+      if (!MC->getDirectCallee() ||
+          !GrowNames.contains(calleeName(MC->getDirectCallee())))
+        continue;
+      const ValueDecl *D = destDecl(MC->getImplicitObjectArgument());
+      if (!D || Uncapped.contains(D))
+        continue;
+      if (const CallExpr *Cap = sizeCapOver(C, D, *F.Body, Ctx))
+        Capped.insert({D, Cap});
+      else
+        Uncapped.insert(D);
+    }
+    for (const auto &[D, Cap] : Capped)
+      if (!Uncapped.contains(D))
+        F.Shrinks.push_back({D, Cap});
   }
   F.Calls = Calls;
   for (const Expr *R : ReturnValues) {

@@ -99,6 +99,7 @@ public:
   c10::Scalar item() const { return {}; }
   template <typename T> T item() const { return T(); }
   Tensor clone() const { return *this; }
+  Tensor operator[](int64_t index) const { return *this; }
   Tensor to(c10::Device d) const { return *this; }
   Tensor to(c10::DeviceType d) const { return *this; }
   Tensor to(TensorOptions o) const { return *this; }
