@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <cmath>
 #include <map>
 #include <set>
@@ -29,9 +30,18 @@ bool isUserFrame(const Frame &F) {
       "/torch/",   "/c10/",        "/aten/",          "/ATen/",
       "/caffe2/",  "/include/c++/", "/usr/include/",  "/cuda/",
       "/cuda-",    "/third_party/", "/site-packages/", "/dist-packages/",
-      "/pybind11/", "/libstdc++", "/glibc", "/sysdeps/"};
+      "/pybind11/", "/libstdc++", "/glibc", "/sysdeps/",
+      // Python's standard library (runpy, threading, ...): /usr/lib/python3.12/,
+      // <venv or conda>/lib/python3.11/
+      "/lib/python2.", "/lib/python3.", "/lib/pypy"};
   for (const char *P : ExcludedPaths)
     if (contains(F.filename, P))
+      return false;
+  // gpuleak's own Python package (`python -m gpuleak run`, gpuleak.step()).
+  static const char *const ExcludedFiles[] = {"/gpuleak/__init__.py", "/gpuleak/__main__.py"};
+  for (const char *P : ExcludedFiles)
+    if (F.filename.size() >= std::strlen(P) &&
+        F.filename.compare(F.filename.size() - std::strlen(P), std::string::npos, P) == 0)
       return false;
   static const char *const ExcludedNames[] = {"torch::", "c10::",   "at::",
                                               "std::",   "caffe2::", "gpuleak::",

@@ -67,6 +67,10 @@ struct Sampler::Impl {
   std::unique_ptr<Monitor> M; // created by the thread, finished by stop()
   int ExitHook = 0;
 
+  ~Impl() {
+    if (Thread.joinable())
+      Thread.detach(); // only if stop() ran on the thread itself
+  }
   void main();
   void stop();
 };

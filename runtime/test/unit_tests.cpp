@@ -632,6 +632,58 @@ void testOneTimeJumpsLeftOutOfRate() {
   EXPECT(gpuleak::detectGrowth(Steady, O).one_time_bytes == 0);
 }
 
+// Issue 13, part 4: the report speaks Python. A block allocated by
+// `loss = criterion(model(x), y)` in train() of train.py, run by
+// `python -m gpuleak run` (runpy, then gpuleak's __main__), with Python
+// stacks (innermost first, as torch records them): the user chain is
+// train.py's two frames, not runpy's or gpuleak's, and the summary names
+// file.py:line and the function as for C++.
+void testPythonFrames() {
+  using gpuleak::Frame;
+  gpuleak::Snapshot S;
+  S.frames = {
+      Frame{"forward", "/usr/local/lib/python3.12/dist-packages/torch/nn/modules/linear.py", 125},
+      Frame{"train", "/home/u/proj/train.py", 14},
+      Frame{"<module>", "/home/u/proj/train.py", 30},
+      Frame{"_run_code", "/usr/lib/python3.12/runpy.py", 88},
+      Frame{"run_path", "/usr/lib/python3.12/runpy.py", 287},
+      Frame{"main", "/opt/gpuleak/lib/gpuleak/python/gpuleak/__main__.py", 90},
+      Frame{"<module>", "/opt/gpuleak/lib/gpuleak/python/gpuleak/__main__.py", 103},
+      Frame{"_run_module_as_main", "<frozen runpy>", 198},
+      Frame{"step", "/home/u/venv/lib/python3.11/site-packages/gpuleak/__init__.py", 120}};
+  const std::vector<Frame> Chain = gpuleak::userChain(S, {0, 1, 2, 3, 4, 5, 6, 7, 8});
+  EXPECT(Chain.size() == 2);
+  if (Chain.size() == 2) {
+    EXPECT(Chain[0].filename == "/home/u/proj/train.py" && Chain[0].line == 14 &&
+           Chain[0].name == "train");
+    EXPECT(Chain[1].line == 30 && Chain[1].name == "<module>");
+  }
+  EXPECT(gpuleak::isUserFrame(Frame{"evaluate", "/home/u/lib/pyutils/eval.py", 7}));
+  EXPECT(!gpuleak::isUserFrame(Frame{"run", "/opt/conda/lib/python3.11/threading.py", 982}));
+  gpuleak::Report R;
+  R.mode = "steps";
+  gpuleak::LoopReport L;
+  L.name = "train";
+  L.steps_total = 40;
+  L.growth_detected = true;
+  L.growth_step = 13;
+  L.growth_bytes_per_step = 512;
+  R.loops.push_back(L);
+  gpuleak::Evidence E;
+  E.kind = "growth";
+  E.chain = Chain;
+  E.bytes = 4096;
+  E.blocks = 8;
+  E.steps = 8;
+  E.bytes_per_step = 512;
+  R.evidence.push_back(E);
+  const std::string Text = gpuleak::reportSummary(R);
+  EXPECT(Text.find("\n  growth: train.py:14 (train) 512.0 B/step, 8 blocks from 8 steps <- "
+                   "train.py:30\n") != std::string::npos);
+  if (Text.find("growth: train.py:14") == std::string::npos)
+    std::fprintf(stderr, "%s", Text.c_str());
+}
+
 // The report's step list (BoundedSteps, a ring since issue 13) keeps exactly
 // what the vector that erased its 17th element on every step kept: the first
 // 16 steps and the most recent ones, oldest first.
@@ -694,6 +746,7 @@ int main(int argc, char **argv) {
   testCorruptInput();
   testReport();
   testBoundedSteps();
+  testPythonFrames();
   testOneTimeJumpsLeftOutOfRate();
   std::fprintf(stderr, "%d checks, %d failures\n", Checks, Failures);
   return Failures == 0 ? 0 : 1;

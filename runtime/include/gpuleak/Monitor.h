@@ -50,9 +50,9 @@ struct MonitorOptions {
   size_t max_recorded_steps = 4096;    // step stats kept per loop in the report
   bool write_snapshot = true;   // write the allocator's pickle per window
   bool print_summary = true;    // print the summary to stderr at finish()
-  /// Stacks recorded in a window: "all" (C++ frames, and Python ones in a
-  /// Python process) or "python" (Python frames only: what the Python path,
-  /// `import gpuleak`, uses; symbolizing C++ frames costs seconds).
+  /// Stacks recorded in a window: "all" (C++ frames, merged with Python
+  /// ones in a Python process) or "python" (Python frames only: faster, as
+  /// no C++ frame is symbolized, but a graph's teardown is then not seen).
   std::string stacks = "all";
 
   /// Reads GPULEAK_OUTPUT, GPULEAK_HISTORY (off|on-growth|start),

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The GPU run of issue 13, parts 2-4 (needs the GPU machine: torch 2.11 with
+# CUDA, cmake, ninja). Two phases, one device call each, results under $OUT:
+#
+#   runtime/test/gpu-issue13.sh main        build; step-list and P5 benchmarks;
+#                                           the Python fixtures; the stress harness
+#   runtime/test/gpu-issue13.sh sanitizers  ASan and TSan builds; the stress harness
+#                                           under each
+#
+# Back on the CPU machine, `runtime/test/gpu-issue13.sh ingest DIR` copies the
+# stripped Python fixtures from an unpacked $OUT into runtime/test/fixtures/python.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+phase=${1:-main}
+out=${OUT:-$root/.device/out}; mkdir -p "$out"
+work=/tmp/gpuleak-issue13; mkdir -p "$work"
+gen=(-G Ninja); command -v ninja >/dev/null || gen=()
+
+build() { # DIR SANITIZER TARGETS...
+  local dir=$1 san=$2; shift 2
+  local prefix; prefix=$(python3 -c 'import torch;print(torch.utils.cmake_prefix_path)')
+  cmake -S "$root/runtime" -B "$dir" "${gen[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_INSTALL_PREFIX="$dir/install" \
+    -DGPULEAK_RUNTIME_SANITIZE="$san" -DGPULEAK_RUNTIME_TESTS=OFF > "$dir.log" 2>&1 \
+    && cmake --build "$dir" -j "${JOBS:-16}" --target "$@" >> "$dir.log" 2>&1
+}
+
+main() {
+  local t0=$SECONDS
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  python3 -c 'import torch;print("torch", torch.__version__, "cuda", torch.version.cuda)'
+  echo "== build"
+  mkdir -p "$work"
+  build "$work/rt" "" gpuleak_runtime gpuleak_preload gpuleak_p5_bench gpuleak_stress_prog \
+    gpuleak_step_list_bench gpuleak-snapshot-report || { tail -30 "$work/rt.log"; return 1; }
+  cmake --install "$work/rt" > /dev/null 2>&1 || true
+  echo "build: $((SECONDS - t0)) s"
+  echo "== step list (part 3)"
+  "$work/rt/gpuleak_step_list_bench" 100000
+  echo "== P5 (part 3)"
+  timeout -s KILL 240 "$work/rt/gpuleak_p5_bench" "${P5_ROUNDS:-40}" 4000 400 2>&1 | grep '^p5'
+  echo "P5: $((SECONDS - t0)) s"
+  echo "== Python fixtures (part 4)"
+  local py=$work/py; rm -rf "$py"; mkdir -p "$py"
+  export PYTHONPATH=$root/runtime/python GPULEAK_RUNTIME_LIB=$work/rt/libgpuleak_runtime.so
+  local pids=()
+  for f in leak_loop fixed_loop eval_no_grad empty_cache; do
+    (cd "$py" && GPULEAK_OUTPUT=$py/$f GPULEAK_HISTORY=start GPULEAK_ATTRIBUTION_STEPS=8 \
+      timeout -s KILL 120 python3 "$root/runtime/test/python/fixtures/$f.py" 60 \
+      > "$py/$f.log" 2>&1; echo "$f rc=$?") & pids+=($!)
+  done
+  (cd "$py" && timeout -s KILL 120 python3 -m gpuleak run --output "$py/plain_leak" \
+    --interval-ms 100 -- "$root/runtime/test/python/fixtures/plain_leak.py" 4 \
+    > "$py/plain_leak.log" 2>&1; echo "plain_leak (python -m gpuleak run) rc=$?") & pids+=($!)
+  wait "${pids[@]}"
+  for f in "$py"/*.log; do echo "---- $(basename "$f")"; grep -v '^$' "$f" | head -14; done
+  mkdir -p "$py/stripped"
+  for f in "$py"/*.json "$py"/*.pickle; do
+    python3 "$root/runtime/test/strip_fixture.py" "$root" "$f" "$py/stripped/$(basename "$f")"
+  done
+  echo "python: $((SECONDS - t0)) s"
+  echo "== stress (part 2), plain build"
+  "$root/runtime/test/stress/stress.sh" "$work/rt" "$work/stress-plain" "${STRESS_N:-48}" 16
+  echo "stress: $((SECONDS - t0)) s"
+  tar -C "$py" -czf "$out/python-fixtures.tar.gz" stripped $(cd "$py" && ls *.log)
+  tar -C "$work" -czf "$out/stress-plain.tar.gz" stress-plain/results.txt 2>/dev/null
+  echo "total: $((SECONDS - t0)) s"
+}
+
+sanitizers() {
+  local t0=$SECONDS
+  echo "== ASan and TSan builds"
+  build "$work/asan" address gpuleak_preload gpuleak_stress_prog & local a=$!
+  build "$work/tsan" thread gpuleak_preload gpuleak_stress_prog & local t=$!
+  wait $a || tail -20 "$work/asan.log"; wait $t || tail -20 "$work/tsan.log"
+  echo "build: $((SECONDS - t0)) s"
+  for s in asan tsan; do
+    [ -x "$work/$s/gpuleak_stress_prog" ] || { echo "$s: not built"; continue; }
+    echo "== stress (part 2), $s build"
+    "$root/runtime/test/stress/stress.sh" "$work/$s" "$work/stress-$s" "${STRESS_N:-24}" 16
+    tar -C "$work" -czf "$out/stress-$s.tar.gz" "stress-$s/results.txt" 2>/dev/null
+    echo "$s: $((SECONDS - t0)) s"
+  done
+}
+
+ingest() {
+  local src=$1 dst=$root/runtime/test/fixtures/python
+  mkdir -p "$dst"
+  [ -f "$src/python-fixtures.tar.gz" ] && tar -C "$src" -xzf "$src/python-fixtures.tar.gz"
+  cp "$src"/stripped/*.json "$src"/stripped/*.pickle "$dst/"
+  ls -la "$dst"
+}
+
+case "$phase" in
+  main) main 2>&1 | tee "$out/issue13-main.log" ;;
+  sanitizers) sanitizers 2>&1 | tee "$out/issue13-sanitizers.log" ;;
+  ingest) ingest "${2:?ingest DIR}" ;;
+  *) sed -n 2,13p "$0"; exit 2 ;;
+esac
