@@ -6,6 +6,7 @@
 #                                           the Python fixtures; the stress harness
 #   runtime/test/gpu-issue13.sh sanitizers  ASan and TSan builds; the stress harness
 #                                           under each
+#   runtime/test/gpu-issue13.sh all         both in one call, fewer runs (under 10 min)
 #
 # Back on the CPU machine, `runtime/test/gpu-issue13.sh ingest DIR` copies the
 # stripped Python fixtures from an unpacked $OUT into runtime/test/fixtures/python.
@@ -25,21 +26,7 @@ build() { # DIR SANITIZER TARGETS...
     && cmake --build "$dir" -j "${JOBS:-16}" --target "$@" >> "$dir.log" 2>&1
 }
 
-main() {
-  local t0=$SECONDS
-  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-  python3 -c 'import torch;print("torch", torch.__version__, "cuda", torch.version.cuda)'
-  echo "== build"
-  mkdir -p "$work"
-  build "$work/rt" "" gpuleak_runtime gpuleak_preload gpuleak_p5_bench gpuleak_stress_prog \
-    gpuleak_step_list_bench gpuleak-snapshot-report || { tail -30 "$work/rt.log"; return 1; }
-  cmake --install "$work/rt" > /dev/null 2>&1 || true
-  echo "build: $((SECONDS - t0)) s"
-  echo "== step list (part 3)"
-  "$work/rt/gpuleak_step_list_bench" 100000
-  echo "== P5 (part 3)"
-  timeout -s KILL 240 "$work/rt/gpuleak_p5_bench" "${P5_ROUNDS:-40}" 4000 400 2>&1 | grep '^p5'
-  echo "P5: $((SECONDS - t0)) s"
+python_fixtures() {
   echo "== Python fixtures (part 4)"
   local py=$work/py; rm -rf "$py"; mkdir -p "$py"
   export PYTHONPATH=$root/runtime/python GPULEAK_RUNTIME_LIB=$work/rt/libgpuleak_runtime.so
@@ -58,11 +45,29 @@ main() {
   for f in "$py"/*.json "$py"/*.pickle; do
     python3 "$root/runtime/test/strip_fixture.py" "$root" "$f" "$py/stripped/$(basename "$f")"
   done
+  tar -C "$py" -czf "$out/python-fixtures.tar.gz" stripped $(cd "$py" && ls *.log)
+}
+
+main() {
+  local t0=$SECONDS
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  python3 -c 'import torch;print("torch", torch.__version__, "cuda", torch.version.cuda)'
+  echo "== build"
+  mkdir -p "$work"
+  build "$work/rt" "" gpuleak_runtime gpuleak_preload gpuleak_p5_bench gpuleak_stress_prog \
+    gpuleak_step_list_bench gpuleak-snapshot-report || { tail -30 "$work/rt.log"; return 1; }
+  cmake --install "$work/rt" > /dev/null 2>&1 || true
+  echo "build: $((SECONDS - t0)) s"
+  echo "== step list (part 3)"
+  "$work/rt/gpuleak_step_list_bench" 100000
+  echo "== P5 (part 3)"
+  timeout -s KILL 240 "$work/rt/gpuleak_p5_bench" "${P5_ROUNDS:-40}" 4000 400 2>&1 | grep '^p5'
+  echo "P5: $((SECONDS - t0)) s"
+  python_fixtures
   echo "python: $((SECONDS - t0)) s"
   echo "== stress (part 2), plain build"
   "$root/runtime/test/stress/stress.sh" "$work/rt" "$work/stress-plain" "${STRESS_N:-48}" 16
   echo "stress: $((SECONDS - t0)) s"
-  tar -C "$py" -czf "$out/python-fixtures.tar.gz" stripped $(cd "$py" && ls *.log)
   tar -C "$work" -czf "$out/stress-plain.tar.gz" stress-plain/results.txt 2>/dev/null
   echo "total: $((SECONDS - t0)) s"
 }
@@ -83,6 +88,48 @@ sanitizers() {
   done
 }
 
+# Everything in one device call (under its 10-minute limit): the three builds
+# at once, then the benchmarks, the Python fixtures and the stress harness,
+# plain, ASan and TSan, each stage skipped when the time is short.
+all() {
+  local t0=$SECONDS left
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  python3 -c 'import torch;print("torch", torch.__version__, "cuda", torch.version.cuda)'
+  echo "== builds (plain, ASan, TSan at once)"
+  JOBS=8 build "$work/rt" "" gpuleak_runtime gpuleak_preload gpuleak_p5_bench gpuleak_stress_prog \
+    gpuleak_step_list_bench gpuleak-snapshot-report & local p=$!
+  JOBS=4 build "$work/asan" address gpuleak_preload gpuleak_stress_prog & local a=$!
+  JOBS=4 build "$work/tsan" thread gpuleak_preload gpuleak_stress_prog & local t=$!
+  wait $p || { tail -30 "$work/rt.log"; return 1; }
+  echo "plain build: $((SECONDS - t0)) s"
+  python_fixtures # while the sanitizer builds run: nothing here is timed
+  echo "python: $((SECONDS - t0)) s"
+  wait $a || tail -20 "$work/asan.log"; wait $t || tail -20 "$work/tsan.log"
+  echo "all builds: $((SECONDS - t0)) s"
+  echo "== step list (part 3)"
+  "$work/rt/gpuleak_step_list_bench" 100000
+  echo "== P5 (part 3)"
+  timeout -s KILL 150 "$work/rt/gpuleak_p5_bench" "${P5_ROUNDS:-30}" 4000 400 2>&1 | grep '^p5'
+  echo "P5: $((SECONDS - t0)) s"
+  left=$((540 - (SECONDS - t0)))
+  echo "== stress (part 2), plain build"
+  timeout -s KILL "$left" "$root/runtime/test/stress/stress.sh" "$work/rt" "$work/stress-plain" "${STRESS_N:-32}" 16
+  tar -C "$work" -czf "$out/stress-plain.tar.gz" stress-plain/results.txt 2>/dev/null
+  echo "stress plain: $((SECONDS - t0)) s"
+  for s in asan tsan; do
+    left=$((560 - (SECONDS - t0)))
+    [ -x "$work/$s/gpuleak_stress_prog" ] || { echo "$s: not built"; continue; }
+    [ "$left" -gt 60 ] || { echo "$s: skipped, $left s left"; continue; }
+    echo "== stress (part 2), $s build ($left s left)"
+    timeout -s KILL "$left" "$root/runtime/test/stress/stress.sh" "$work/$s" "$work/stress-$s" \
+      "$([ $s = asan ] && echo "${STRESS_ASAN_N:-16}" || echo "${STRESS_TSAN_N:-8}")" 16
+    tar -C "$work" -czf "$out/stress-$s.tar.gz" "stress-$s/results.txt" \
+      $(cd "$work" && grep -l -E "ERROR: AddressSanitizer|WARNING: ThreadSanitizer" stress-$s/*/log 2>/dev/null | head -5) 2>/dev/null
+    echo "$s: $((SECONDS - t0)) s"
+  done
+  echo "total: $((SECONDS - t0)) s"
+}
+
 ingest() {
   local src=$1 dst=$root/runtime/test/fixtures/python
   mkdir -p "$dst"
@@ -94,6 +141,7 @@ ingest() {
 case "$phase" in
   main) main 2>&1 | tee "$out/issue13-main.log" ;;
   sanitizers) sanitizers 2>&1 | tee "$out/issue13-sanitizers.log" ;;
+  all) all 2>&1 | tee "$out/issue13-all.log" ;;
   ingest) ingest "${2:?ingest DIR}" ;;
   *) sed -n 2,13p "$0"; exit 2 ;;
 esac
