@@ -147,8 +147,12 @@ void Sampler::Impl::stop() {
     return;
   Stopped = true;
   Stop.store(true);
-  if (Thread.joinable() && Thread.get_id() != std::this_thread::get_id())
-    Thread.join();
+  try {
+    if (Thread.joinable() && Thread.get_id() != std::this_thread::get_id())
+      Thread.join();
+  } catch (...) {
+    return; // the thread may still use M: leave it be
+  }
   Running.store(false);
   // The thread has ended: M is ours alone now.
   if (M)

@@ -59,7 +59,30 @@ void finalWindow() {
   std::fflush(stdout);
 }
 
+void say(void *Text) {
+  std::printf("%s\n", static_cast<const char *>(Text));
+  std::fflush(stdout);
+}
+
 int child(const std::string &Case) {
+  if (Case == "order") {
+    // Hooks run once, in the order they were added; a removed one never
+    // runs; one added while they run (a sampler that just started) runs too.
+    static char A[] = "a", B[] = "b", D[] = "d";
+    gpuleak::addExitHook(say, A);
+    const int IdB = gpuleak::addExitHook(say, B);
+    gpuleak::addExitHook(
+        [](void *) {
+          say(const_cast<char *>("c"));
+          gpuleak::addExitHook(say, D);
+        },
+        nullptr);
+    gpuleak::removeExitHook(IdB);
+    gpuleak::renewExitHooks();
+    gpuleak::runExitHooks(); // now, as the first registered runner would
+    say(const_cast<char *>("ran"));
+    return 0; // the runners registered at exit find nothing left to run
+  }
   mallopt(M_MMAP_THRESHOLD, 64 * 1024);
   const bool Naive = Case.rfind("atexit-at-start", 0) == 0;
   if (Naive)
@@ -116,6 +139,12 @@ int main(int argc, char **argv) {
     const int St = run("/proc/self/exe", "atexit-at-start-main", Out);
     EXPECT(WIFSIGNALED(St) && WTERMSIG(St) == SIGSEGV);
     EXPECT(Out == "loop done\n");
+  }
+  {
+    std::string Out;
+    const int St = run("/proc/self/exe", "order", Out);
+    EXPECT(WIFEXITED(St) && WEXITSTATUS(St) == 0);
+    EXPECT(Out == "a\nc\nd\nran\n");
   }
   for (const char *Case : {"hooks-main", "hooks-exit", "hooks-thread"}) {
     std::string Out;

@@ -130,12 +130,15 @@ all() {
   echo "total: $((SECONDS - t0)) s"
 }
 
+# DIR: where the device call's files came back (read-only is fine).
 ingest() {
-  local src=$1 dst=$root/runtime/test/fixtures/python
+  local src=$1 dst=$root/runtime/test/fixtures/python tmp
+  tmp=$(mktemp -d)
+  tar -C "$tmp" -xzf "$src/python-fixtures.tar.gz" || return 1
   mkdir -p "$dst"
-  [ -f "$src/python-fixtures.tar.gz" ] && tar -C "$src" -xzf "$src/python-fixtures.tar.gz"
-  cp "$src"/stripped/*.json "$src"/stripped/*.pickle "$dst/"
-  ls -la "$dst"
+  cp "$tmp"/stripped/*.json "$tmp"/stripped/*.pickle "$dst/"
+  rm -rf "$tmp"
+  du -sh "$dst"; ls "$dst"
 }
 
 case "$phase" in
