@@ -24,6 +24,14 @@ cmake --build "$build" -j "${GPULEAK_JOBS:-2}"
 cuda=${GPULEAK_CUDA_DIR:-/usr/local/cuda}
 export LD_LIBRARY_PATH="$cuda/lib64:$cuda/lib:$cuda/extras/CUPTI/lib64:$torch/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 ctest --test-dir "$build" --output-on-failure
+# The Python package (runtime/python/gpuleak) where it cannot monitor.
+python3 "$root/runtime/test/python/test_package.py"
+# The Python fixtures recorded on the GPU machine (runtime/test/gpu-issue13.sh).
+if [ -d "$root/runtime/test/fixtures/python" ]; then
+  python3 "$root/runtime/test/python/check_fixtures.py" "$build" "$root/runtime/test/fixtures/python"
+else
+  echo "runtime/ci-test.sh: the Python fixtures are not recorded yet (runtime/test/gpu-issue13.sh main, then ingest)"
+fi
 
 if [ "${1:-}" = "--fuzz" ]; then
   fuzz=$root/build-runtime/fuzz

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <cmath>
 #include <map>
 #include <set>
@@ -29,9 +30,18 @@ bool isUserFrame(const Frame &F) {
       "/torch/",   "/c10/",        "/aten/",          "/ATen/",
       "/caffe2/",  "/include/c++/", "/usr/include/",  "/cuda/",
       "/cuda-",    "/third_party/", "/site-packages/", "/dist-packages/",
-      "/pybind11/", "/libstdc++", "/glibc", "/sysdeps/"};
+      "/pybind11/", "/libstdc++", "/glibc", "/sysdeps/",
+      // Python's standard library (runpy, threading, ...): /usr/lib/python3.12/,
+      // <venv or conda>/lib/python3.11/
+      "/lib/python2.", "/lib/python3.", "/lib/pypy"};
   for (const char *P : ExcludedPaths)
     if (contains(F.filename, P))
+      return false;
+  // gpuleak's own Python package (`python -m gpuleak run`, gpuleak.step()).
+  static const char *const ExcludedFiles[] = {"/gpuleak/__init__.py", "/gpuleak/__main__.py"};
+  for (const char *P : ExcludedFiles)
+    if (F.filename.size() >= std::strlen(P) &&
+        F.filename.compare(F.filename.size() - std::strlen(P), std::string::npos, P) == 0)
       return false;
   static const char *const ExcludedNames[] = {"torch::", "c10::",   "at::",
                                               "std::",   "caffe2::", "gpuleak::",
@@ -59,31 +69,68 @@ std::vector<Frame> userChain(const Snapshot &S,
   return Result;
 }
 
+static double slope(const double *V, size_t N) {
+  double MeanX = (N - 1) / 2.0, MeanY = 0;
+  for (size_t I = 0; I < N; ++I)
+    MeanY += V[I];
+  MeanY /= N;
+  double Num = 0, Den = 0;
+  for (size_t I = 0; I < N; ++I) {
+    Num += (I - MeanX) * (V[I] - MeanY);
+    Den += (I - MeanX) * (I - MeanX);
+  }
+  return Den > 0 ? Num / Den : 0;
+}
+
 static GrowthVerdict judgeWindow(const uint64_t *V, size_t N,
                                  const GrowthOptions &Opts) {
   GrowthVerdict Verdict;
   if (N < 3)
     return Verdict;
   size_t Rising = 0;
-  for (size_t I = 1; I < N; ++I)
+  std::vector<double> Deltas;
+  for (size_t I = 1; I < N; ++I) {
     if (V[I] > V[I - 1])
       ++Rising;
-  // Least-squares slope: robust to one step of noise.
-  double MeanX = (N - 1) / 2.0, MeanY = 0;
-  for (size_t I = 0; I < N; ++I)
-    MeanY += static_cast<double>(V[I]);
-  MeanY /= N;
-  double Num = 0, Den = 0;
-  for (size_t I = 0; I < N; ++I) {
-    Num += (I - MeanX) * (static_cast<double>(V[I]) - MeanY);
-    Den += (I - MeanX) * (I - MeanX);
+    Deltas.push_back(static_cast<double>(V[I]) - static_cast<double>(V[I - 1]));
   }
-  Verdict.bytes_per_step = Den > 0 ? Num / Den : 0;
+  // One-time allocations (a library's workspace, a first-use cache: cuBLAS
+  // makes a 32 MiB workspace per handle and stream at its first matmul) are a
+  // single jump among steady deltas. The rate is the least-squares slope of
+  // the series with each jump over 4 times the median delta replaced by the
+  // median, at most a quarter of the deltas; a growth whose deltas are all
+  // alike is unchanged. The replaced bytes are reported as one-time.
+  std::vector<double> Sorted = Deltas;
+  std::sort(Sorted.begin(), Sorted.end());
+  const double Median = Sorted[Sorted.size() / 2];
+  std::vector<double> Adjusted(N);
+  Adjusted[0] = static_cast<double>(V[0]);
+  size_t Jumps = 0;
+  const size_t MaxJumps = Deltas.size() / 4;
+  // The largest deltas first, so the cap keeps the biggest jumps out.
+  std::vector<bool> IsJump(Deltas.size(), false);
+  if (Median > 0)
+    for (size_t K = 0; K < MaxJumps; ++K) {
+      size_t Best = Deltas.size();
+      for (size_t I = 0; I < Deltas.size(); ++I)
+        if (!IsJump[I] && Deltas[I] > 4 * Median &&
+            (Best == Deltas.size() || Deltas[I] > Deltas[Best]))
+          Best = I;
+      if (Best == Deltas.size())
+        break;
+      IsJump[Best] = true;
+      ++Jumps;
+      Verdict.one_time_bytes += static_cast<uint64_t>(Deltas[Best] - Median);
+    }
+  for (size_t I = 1; I < N; ++I)
+    Adjusted[I] = Adjusted[I - 1] + (IsJump[I - 1] ? Median : Deltas[I - 1]);
+  Verdict.bytes_per_step = slope(Adjusted.data(), N);
   const size_t NeedRising = static_cast<size_t>(
       std::ceil(Opts.min_rising_fraction * static_cast<double>(N - 1)));
   Verdict.growing =
       Rising >= NeedRising && V[N - 1] > V[0] &&
       Verdict.bytes_per_step >= static_cast<double>(Opts.threshold_bytes_per_step);
+  (void)Jumps;
   return Verdict;
 }
 

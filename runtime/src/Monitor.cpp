@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gpuleak/Monitor.h"
+#include "gpuleak/ExitHooks.h"
 #include "gpuleak/Report.h"
 #include "gpuleak/Snapshot.h"
 
@@ -99,6 +100,8 @@ MonitorOptions MonitorOptions::fromEnvironment(MonitorOptions B) {
     B.attribution_steps = std::max(2, std::atoi(V));
   if (const char *V = env("GPULEAK_MAX_ENTRIES"))
     B.history_max_entries = std::max<size_t>(1000, std::strtoull(V, nullptr, 10));
+  if (const char *V = env("GPULEAK_STACKS"))
+    B.stacks = std::strcmp(V, "python") == 0 ? "python" : "all";
   if (const char *V = env("GPULEAK_QUIET"))
     B.print_summary = std::strcmp(V, "1") != 0;
   return B;
@@ -108,7 +111,8 @@ namespace {
 struct Loop {
   std::string Name;
   GrowthDetector Detector;
-  LoopReport Report;
+  LoopReport Report;  // without `steps`: those are in Steps
+  BoundedSteps Steps; // the report's step list, O(1) per step
   int64_t Step = 0;
   bool Attributed = false;
 };
@@ -149,6 +153,7 @@ struct Monitor::Impl {
   bool WindowForGrowth = false;
   int Windows = 0;
   bool Ready = false; // allocatorReady() was true once (it stays true)
+  int ExitHook = 0;   // finishes this monitor at exit (ExitHooks.h)
 
   void disable(const std::string &Status, const std::string &Message) {
     Active = false;
@@ -204,8 +209,9 @@ struct Monitor::Impl {
     // attributed. Stacks "all" (the C++ API accepts only "python" or "all")
     // gives C++ frames; a C++ program has no Python frames to add.
     torch::cuda::_record_memory_history(std::string("all"), std::string("all"),
-                                        "all", O.history_max_entries,
+                                        O.stacks, O.history_max_entries,
                                         /*clearHistory=*/true);
+    renewExitHooks(); // after torch's unwinder warmed up its statics
     StepStats Now;
     WindowAllocations = readStats(Now) ? Now.allocations_total : 0;
     WindowOpen = true;
@@ -233,6 +239,9 @@ struct Monitor::Impl {
     }
     const std::string Pickle = torch::cuda::_memory_snapshot_pickled();
     torch::cuda::_record_memory_history(std::nullopt);
+    // The snapshot constructed torch's Symbolizer (a function-local static)
+    // if this is the first window: run our exit work before it is destroyed.
+    renewExitHooks();
     ++Windows;
     R.history_windows = Windows;
     R.history_seconds += (nowUs() - WindowStartUs) / 1e6;
@@ -306,10 +315,7 @@ struct Monitor::Impl {
 
   void recordStep(Loop &L, const StepStats &S) {
     L.Report.steps_total = L.Step + 1;
-    const size_t Keep = std::max<size_t>(32, O.max_recorded_steps);
-    if (L.Report.steps.size() >= Keep)
-      L.Report.steps.erase(L.Report.steps.begin() + 16); // keep the first 16 steps
-    L.Report.steps.push_back(S);
+    L.Steps.push(S); // the first 16 steps and the most recent ones
   }
 
   void boundary(int LoopIndex, StepStats S) {
@@ -324,12 +330,15 @@ struct Monitor::Impl {
       L.Report.growth_detected = true;
       L.Report.growth_step = L.Step;
       L.Report.growth_bytes_per_step = V.bytes_per_step;
+      L.Report.growth_one_time_bytes = V.one_time_bytes;
       log("live allocated bytes of '" + L.Name + "' grow by " +
           std::to_string(static_cast<int64_t>(V.bytes_per_step)) + " bytes per " +
           L.Report.unit);
     }
-    if (V.growing && V.bytes_per_step > L.Report.growth_bytes_per_step)
+    if (V.growing && V.bytes_per_step > L.Report.growth_bytes_per_step) {
       L.Report.growth_bytes_per_step = V.bytes_per_step;
+      L.Report.growth_one_time_bytes = V.one_time_bytes;
+    }
     ++L.Step;
 
     if (O.mode == "sampling" && L.Step % 20 == 0)
@@ -391,8 +400,10 @@ struct Monitor::Impl {
 
   bool writeReportLocked() {
     R.loops.clear();
-    for (const Loop &L : Loops)
+    for (const Loop &L : Loops) {
       R.loops.push_back(L.Report);
+      R.loops.back().steps = L.Steps.toVector();
+    }
     R.created_unix = nowUs() / 1000000;
     std::string Error;
     if (!writeFileAtomic(O.output + ".json", reportToJson(R), Error)) {
@@ -423,6 +434,8 @@ Monitor::Monitor(MonitorOptions Options) {
       return;
     }
     P->Active = true;
+    P->ExitHook = addExitHook(
+        [](void *M) { static_cast<Monitor *>(M)->finish(); }, this);
 #else
     P->disable("no-cuda-build", "this torch was built without CUDA");
 #endif
@@ -435,7 +448,11 @@ Monitor::Monitor(MonitorOptions Options) {
   }
 }
 
-Monitor::~Monitor() { finish(); }
+Monitor::~Monitor() {
+  if (P)
+    removeExitHook(P->ExitHook); // waits if the exit hook is finishing us now
+  finish();
+}
 
 Step::~Step() {
   if (M)
@@ -454,6 +471,7 @@ int Monitor::loopId(const char *Name) noexcept {
     Loop L;
     L.Name = Name ? Name : "";
     L.Detector = GrowthDetector(P->O.growth);
+    L.Steps = BoundedSteps(P->O.max_recorded_steps, 16);
     L.Report.name = L.Name;
     L.Report.unit = P->O.mode == "sampling" ? "interval" : "step";
     P->Loops.push_back(std::move(L));
@@ -539,12 +557,13 @@ bool Monitor::finish() noexcept {
         if (L.Report.growth_detected)
           continue;
         std::vector<uint64_t> Series;
-        for (const StepStats &S : L.Report.steps)
+        for (const StepStats &S : L.Steps.toVector())
           Series.push_back(S.allocated);
         GrowthVerdict V = detectGrowth(Series, P->O.growth);
         if (V.growing) {
           L.Report.growth_detected = true;
           L.Report.growth_bytes_per_step = V.bytes_per_step;
+          L.Report.growth_one_time_bytes = V.one_time_bytes;
         }
       }
     }

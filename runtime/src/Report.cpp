@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "gpuleak/Report.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cinttypes>
 #include <cstdio>
@@ -97,7 +98,10 @@ std::string reportToJson(const Report &R) {
       << ", \"steps_total\": " << L.steps_total
       << ", \"growth\": {\"detected\": " << (L.growth_detected ? "true" : "false")
       << ", \"first_step\": " << L.growth_step
-      << ", \"bytes_per_step\": " << num(L.growth_bytes_per_step) << "},\n"
+      << ", \"bytes_per_step\": " << num(L.growth_bytes_per_step);
+    if (L.growth_one_time_bytes)
+      O << ", \"one_time_bytes\": " << L.growth_one_time_bytes;
+    O << "},\n"
       << "     \"steps\": [";
     for (size_t K = 0; K < L.steps.size(); ++K) {
       const StepStats &S = L.steps[K];
@@ -165,6 +169,39 @@ static std::string human(double Bytes) {
 static std::string baseName(const std::string &P) {
   size_t S = P.find_last_of('/');
   return S == std::string::npos ? P : P.substr(S + 1);
+}
+
+BoundedSteps::BoundedSteps(size_t Capacity, size_t KeepFirst)
+    : Cap(std::max<size_t>(32, Capacity)), Keep(std::min(KeepFirst, Cap / 2)) {
+  First.reserve(Keep);
+  Ring.reserve(Cap - Keep); // one allocation: push() never reallocates
+}
+
+void BoundedSteps::push(const StepStats &S) {
+  if (First.size() < Keep) {
+    First.push_back(S);
+    return;
+  }
+  const size_t RingCap = Cap - Keep;
+  if (Count < RingCap) {
+    if (Ring.size() < RingCap)
+      Ring.push_back(S); // within the reserved capacity
+    else
+      Ring[Count] = S;
+    ++Count;
+    return;
+  }
+  Ring[Head] = S; // overwrite the oldest
+  Head = (Head + 1) % RingCap;
+}
+
+std::vector<StepStats> BoundedSteps::toVector() const {
+  std::vector<StepStats> V;
+  V.reserve(size());
+  V.insert(V.end(), First.begin(), First.end());
+  for (size_t I = 0; I < Count; ++I)
+    V.push_back(Ring[(Head + I) % Ring.size()]);
+  return V;
 }
 
 std::string reportSummary(const Report &R) {

@@ -12,6 +12,8 @@
 #include "gpuleak/Snapshot.h"
 #include "Expect.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -593,6 +595,136 @@ void testReport() {
 }
 } // namespace
 
+// Issue 13, part 4: two 32 MiB cuBLAS workspaces (one per handle, made at
+// the first matmul of the forward and of the backward thread) inside the
+// first window inflated a Python program's growth rate. A one-time jump is
+// left out of the rate and reported as one-time bytes.
+void testOneTimeJumpsLeftOutOfRate() {
+  gpuleak::GrowthOptions O; // warm-up 5, window 8
+  const uint64_t Leak = 2097664, Workspace = 32ull << 20;
+  std::vector<uint64_t> Series;
+  uint64_t A = 40899072;
+  for (int I = 0; I < 14; ++I) {
+    A += Leak;
+    if (I == 9)
+      A += 2 * Workspace; // both workspaces in one interval
+    Series.push_back(A);
+  }
+  gpuleak::GrowthVerdict V = gpuleak::detectGrowth(Series, O);
+  EXPECT(V.growing);
+  EXPECT(std::abs(V.bytes_per_step - static_cast<double>(Leak)) < 1.0);
+  EXPECT(V.one_time_bytes == 2 * Workspace);
+  gpuleak::GrowthDetector D(O);
+  gpuleak::GrowthVerdict Last;
+  for (uint64_t X : Series)
+    Last = D.feed(X);
+  EXPECT(Last.growing);
+  EXPECT(std::abs(Last.bytes_per_step - static_cast<double>(Leak)) < 1.0);
+  // A flat program whose only change is the workspaces is not growing, and
+  // a leak whose deltas are all alike has nothing left out.
+  std::vector<uint64_t> Flat(14, 40899072);
+  for (size_t I = 9; I < Flat.size(); ++I)
+    Flat[I] += 2 * Workspace;
+  EXPECT(!gpuleak::detectGrowth(Flat, O).growing);
+  std::vector<uint64_t> Steady;
+  for (int I = 0; I < 14; ++I)
+    Steady.push_back(1000000 + Leak * I);
+  EXPECT(gpuleak::detectGrowth(Steady, O).one_time_bytes == 0);
+}
+
+// Issue 13, part 4: the report speaks Python. A block allocated by
+// `loss = criterion(model(x), y)` in train() of train.py, run by
+// `python -m gpuleak run` (runpy, then gpuleak's __main__), with Python
+// stacks (innermost first, as torch records them): the user chain is
+// train.py's two frames, not runpy's or gpuleak's, and the summary names
+// file.py:line and the function as for C++.
+void testPythonFrames() {
+  using gpuleak::Frame;
+  gpuleak::Snapshot S;
+  S.frames = {
+      Frame{"forward", "/usr/local/lib/python3.12/dist-packages/torch/nn/modules/linear.py", 125},
+      Frame{"train", "/home/u/proj/train.py", 14},
+      Frame{"<module>", "/home/u/proj/train.py", 30},
+      Frame{"_run_code", "/usr/lib/python3.12/runpy.py", 88},
+      Frame{"run_path", "/usr/lib/python3.12/runpy.py", 287},
+      Frame{"main", "/opt/gpuleak/lib/gpuleak/python/gpuleak/__main__.py", 90},
+      Frame{"<module>", "/opt/gpuleak/lib/gpuleak/python/gpuleak/__main__.py", 103},
+      Frame{"_run_module_as_main", "<frozen runpy>", 198},
+      Frame{"step", "/home/u/venv/lib/python3.11/site-packages/gpuleak/__init__.py", 120}};
+  const std::vector<Frame> Chain = gpuleak::userChain(S, {0, 1, 2, 3, 4, 5, 6, 7, 8});
+  EXPECT(Chain.size() == 2);
+  if (Chain.size() == 2) {
+    EXPECT(Chain[0].filename == "/home/u/proj/train.py" && Chain[0].line == 14 &&
+           Chain[0].name == "train");
+    EXPECT(Chain[1].line == 30 && Chain[1].name == "<module>");
+  }
+  EXPECT(gpuleak::isUserFrame(Frame{"evaluate", "/home/u/lib/pyutils/eval.py", 7}));
+  EXPECT(!gpuleak::isUserFrame(Frame{"run", "/opt/conda/lib/python3.11/threading.py", 982}));
+  gpuleak::Report R;
+  R.mode = "steps";
+  gpuleak::LoopReport L;
+  L.name = "train";
+  L.steps_total = 40;
+  L.growth_detected = true;
+  L.growth_step = 13;
+  L.growth_bytes_per_step = 512;
+  R.loops.push_back(L);
+  gpuleak::Evidence E;
+  E.kind = "growth";
+  E.chain = Chain;
+  E.bytes = 4096;
+  E.blocks = 8;
+  E.steps = 8;
+  E.bytes_per_step = 512;
+  R.evidence.push_back(E);
+  const std::string Text = gpuleak::reportSummary(R);
+  EXPECT(Text.find("\n  growth: train.py:14 (train) 512.0 B/step, 8 blocks from 8 steps <- "
+                   "train.py:30\n") != std::string::npos);
+  if (Text.find("growth: train.py:14") == std::string::npos)
+    std::fprintf(stderr, "%s", Text.c_str());
+}
+
+// The report's step list (BoundedSteps, a ring since issue 13) keeps exactly
+// what the vector that erased its 17th element on every step kept: the first
+// 16 steps and the most recent ones, oldest first.
+void testBoundedSteps() {
+  for (size_t Cap : {size_t(0), size_t(32), size_t(100), size_t(4096)}) {
+    gpuleak::BoundedSteps Ring(Cap, 16);
+    std::vector<gpuleak::StepStats> Old; // the algorithm before the ring
+    const size_t Keep = std::max<size_t>(32, Cap);
+    bool Same = true;
+    for (int64_t I = 0; I < 10000; ++I) {
+      gpuleak::StepStats S;
+      S.step = I;
+      S.allocated = static_cast<uint64_t>(I) * 512;
+      Ring.push(S);
+      if (Old.size() >= Keep)
+        Old.erase(Old.begin() + 16);
+      Old.push_back(S);
+      if (I < 40 || I % 997 == 0 || I == 9999) {
+        std::vector<gpuleak::StepStats> V = Ring.toVector();
+        Same = Same && V.size() == Old.size();
+        for (size_t K = 0; Same && K < V.size(); ++K)
+          Same = V[K].step == Old[K].step && V[K].allocated == Old[K].allocated;
+      }
+    }
+    EXPECT(Same);
+    EXPECT(Ring.size() == Keep);
+    EXPECT(Ring.capacity() == Keep);
+    std::vector<gpuleak::StepStats> V = Ring.toVector();
+    EXPECT(V.front().step == 0);
+    EXPECT(V[15].step == 15);
+    EXPECT(V[16].step == static_cast<int64_t>(10000 - (Keep - 16)));
+    EXPECT(V.back().step == 9999);
+  }
+  gpuleak::BoundedSteps Empty(4096, 16);
+  EXPECT(Empty.toVector().empty());
+  gpuleak::StepStats S;
+  S.step = 7;
+  Empty.push(S);
+  EXPECT(Empty.size() == 1 && Empty.toVector()[0].step == 7);
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     std::fprintf(stderr, "usage: gpuleak_runtime_tests FIXTURE_DIR\n");
@@ -613,6 +745,9 @@ int main(int argc, char **argv) {
   testRetentionFixtures();
   testCorruptInput();
   testReport();
+  testBoundedSteps();
+  testPythonFrames();
+  testOneTimeJumpsLeftOutOfRate();
   std::fprintf(stderr, "%d checks, %d failures\n", Checks, Failures);
   return Failures == 0 ? 0 : 1;
 }

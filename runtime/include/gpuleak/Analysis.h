@@ -50,7 +50,8 @@ struct GrowthOptions {
 /// Result of GrowthDetector::feed().
 struct GrowthVerdict {
   bool growing = false;
-  double bytes_per_step = 0; // least-squares slope over the window
+  double bytes_per_step = 0; // least-squares slope over the window, one-time jumps left out
+  uint64_t one_time_bytes = 0; // bytes of the jumps left out of the rate
 };
 
 /// Detects growth of live allocated bytes across steps. It keeps only the

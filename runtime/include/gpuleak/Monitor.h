@@ -50,10 +50,14 @@ struct MonitorOptions {
   size_t max_recorded_steps = 4096;    // step stats kept per loop in the report
   bool write_snapshot = true;   // write the allocator's pickle per window
   bool print_summary = true;    // print the summary to stderr at finish()
+  /// Stacks recorded in a window: "all" (C++ frames, merged with Python
+  /// ones in a Python process) or "python" (Python frames only: faster, as
+  /// no C++ frame is symbolized, but a graph's teardown is then not seen).
+  std::string stacks = "all";
 
   /// Reads GPULEAK_OUTPUT, GPULEAK_HISTORY (off|on-growth|start),
   /// GPULEAK_WARMUP, GPULEAK_WINDOW, GPULEAK_THRESHOLD, GPULEAK_ATTRIBUTION_STEPS,
-  /// GPULEAK_MAX_ENTRIES, GPULEAK_QUIET=1 over Base.
+  /// GPULEAK_MAX_ENTRIES, GPULEAK_STACKS (all|python), GPULEAK_QUIET=1 over Base.
   static MonitorOptions fromEnvironment(MonitorOptions Base);
   static MonitorOptions fromEnvironment();
 };
@@ -89,6 +93,9 @@ private:
   int Loop;
 };
 
+/// A Monitor that is still alive when the process exits (a global, a leaked
+/// one, or exit() called inside the loop) is finished by an exit hook
+/// (ExitHooks.h) that runs before torch's statics are destroyed.
 class Monitor {
 public:
   explicit Monitor(MonitorOptions Options = MonitorOptions::fromEnvironment());

@@ -1,0 +1,111 @@
+"""The Python fixtures recorded on the GPU machine (issue 13, part 4), analysed
+again without a GPU by the runtime's core (gpuleak-snapshot-report) and read
+from the reports the runtime wrote there.
+
+    python3 runtime/test/python/check_fixtures.py BUILD_DIR FIXTURE_DIR
+
+BUILD_DIR holds gpuleak-snapshot-report (runtime/ci-test.sh's build);
+FIXTURE_DIR is runtime/test/fixtures/python, filled by
+`runtime/test/gpu-issue13.sh ingest`. Lines are found by the `# fixture:`
+markers in runtime/test/python/fixtures/*.py; paths were stripped to /src.
+Exit status 0 when every check passes.
+"""
+import glob
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+build, fixtures = sys.argv[1], sys.argv[2]
+failures = checks = 0
+
+
+def expect(cond, what):
+    global failures, checks
+    checks += 1
+    if not cond:
+        failures += 1
+        sys.stderr.write("FAILED: %s\n" % what)
+
+
+def line_of(prog, marker):
+    with open(os.path.join(HERE, "fixtures", prog + ".py")) as f:
+        for n, text in enumerate(f, 1):
+            if "# fixture: " + marker in text:
+                return n
+    raise SystemExit("no marker %r in %s" % (marker, prog))
+
+
+def report(name):
+    with open(os.path.join(fixtures, name + ".json")) as f:
+        return json.load(f)
+
+
+def reanalysed(name):
+    """Evidence of every pickle of the fixture, from the core alone."""
+    ev = []
+    pickles = sorted(glob.glob(os.path.join(fixtures, name + ".*.pickle")))
+    expect(len(pickles) >= 1, "%s: no recorded snapshot" % name)
+    for p in pickles:
+        r = subprocess.run([os.path.join(build, "gpuleak-snapshot-report"), p],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        expect(r.returncode == 0, "%s: gpuleak-snapshot-report rc %d" % (p, r.returncode))
+        if r.returncode == 0:
+            ev += json.loads(r.stdout.decode())["evidence"]
+    return ev
+
+
+def at(evidence, kind, prog, line, function):
+    """The sites of `kind` when every one of them is prog.py:line in function
+    (one per history window), else []."""
+    sites = [e for e in evidence if e["kind"] == kind]
+    ok = all(e["line"] == line and e["file"].endswith("/" + prog + ".py")
+             and e["function"] == function for e in sites)
+    return sites if ok else []
+
+
+# A leaking loop: each loss kept as a tensor. Growth, at the loss line, in train().
+for name, prog, mode in (("leak_loop", "leak_loop", "steps"), ("plain_leak", "plain_leak", "sampling")):
+    r = report(name)
+    expect(r["status"] == "ok" and r["mode"] == mode, "%s: status/mode" % name)
+    expect(any(l["growth"]["detected"] for l in r["loops"]), "%s: growth detected" % name)
+    ln = line_of(prog, "loss line")
+    for src, ev in (("report", r["evidence"]), ("reanalysed", reanalysed(name))):
+        g = at(ev, "growth", prog, ln, "train")
+        expect(len(g) >= 1, "%s (%s): growth only at %s.py:%d (train): %r" % (
+            name, src, prog, ln, [(e["kind"], e["file"], e["line"]) for e in ev]))
+        # Nothing of runpy, gpuleak's package or torch is a user frame.
+        for e in ev:
+            for f in e["frames"]:
+                expect(f["file"].endswith(".py") and "/lib/python3." not in f["file"]
+                       and not f["file"].endswith("/gpuleak/__main__.py")
+                       and not f["file"].endswith("/gpuleak/__init__.py"),
+                       "%s: frame %s is not the user's" % (name, f["file"]))
+
+# Its fixed twin (loss.item()): no growth, no growth site.
+r = report("fixed_loop")
+expect(r["status"] == "ok", "fixed_loop: status")
+expect(not any(l["growth"]["detected"] for l in r["loops"]), "fixed_loop: no growth")
+for src, ev in (("report", r["evidence"]), ("reanalysed", reanalysed("fixed_loop"))):
+    expect(not [e for e in ev if e["kind"] == "growth"], "fixed_loop (%s): no growth site" % src)
+
+# Evaluation without torch.no_grad(): activations freed by the graph's teardown.
+r = report("eval_no_grad")
+ln = line_of("eval_no_grad", "forward")
+expect(not any(l["growth"]["detected"] for l in r["loops"]), "eval_no_grad: no growth")
+for src, ev in (("report", r["evidence"]), ("reanalysed", reanalysed("eval_no_grad"))):
+    g = at(ev, "graph-retention", "eval_no_grad", ln, "evaluate")
+    expect(len(g) >= 1 and all(e["freed_by_graph"] >= 3 for e in g),
+           "eval_no_grad (%s): graph retention freed by the graph at :%d: %r" % (src, ln, g))
+
+# empty_cache() every step: segments freed by the flush and reserved again.
+r = report("empty_cache")
+ln = line_of("empty_cache", "flush")
+for src, ev in (("report", r["evidence"]), ("reanalysed", reanalysed("empty_cache"))):
+    g = at(ev, "cache-flush", "empty_cache", ln, "train")
+    expect(len(g) >= 1 and all(e["reallocated_steps"] >= 2 for e in g),
+           "empty_cache (%s): cache flush with reallocation at :%d: %r" % (src, ln, g))
+
+sys.stderr.write("%d checks, %d failures\n" % (checks, failures))
+sys.exit(1 if failures else 0)
