@@ -125,6 +125,11 @@ struct MissingNoGradCheck::FunctionFacts {
   /// The same for any other function of another file that returns a tensor
   /// (it must also return its forward's output, and not train).
   llvm::SmallPtrSet<const CallExpr *, 2> AssumedHelperForwards;
+  /// Under `gpuleak check`: calls of functions of other files, not yet
+  /// summarized, that take a tensor by non-const reference (taken for an
+  /// output, so no backward site): a training helper `step(Tensor &loss)`
+  /// may run a backward pass there, settled after the last file.
+  llvm::SmallVector<const CallExpr *, 2> MaybeTrains;
   llvm::SmallVector<GradEvent, 2> GradEvents;
   llvm::SmallVector<Site, 8> Sites;
   llvm::SmallVector<Store, 8> Stores;
@@ -584,8 +589,12 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
         if (Callee && I - Shift < Callee->getNumParams()) {
           QualType PT = Callee->getParamDecl(I - Shift)->getType();
           if (PT->isLValueReferenceType() &&
-              !PT->getPointeeType().isConstQualified())
+              !PT->getPointeeType().isConstQualified()) {
+            if (ProjectIndex::deferredToProject(IndexOption) && !Def &&
+                (F.MaybeTrains.empty() || F.MaybeTrains.back() != C))
+              F.MaybeTrains.push_back(C);
             continue;
+          }
         }
         if (const auto *MC =
                 dyn_cast<CXXMemberCallExpr>(Arg->IgnoreImplicit()))
@@ -1029,6 +1038,11 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       if (F.AssumedHelperForwards.contains(Fwd))
         diag(Fwd->getBeginLoc(), AssumedHelperForwardNote, DiagnosticIDs::Note)
             << Fwd->getDirectCallee();
+      for (const CallExpr *T : F.MaybeTrains)
+        if (isBeforeExpanded(Fwd->getBeginLoc(), T->getBeginLoc(), SM) &&
+            regionOf(F, SM, T->getBeginLoc()) == R)
+          diag(T->getBeginLoc(), AssumedTrainsNote, DiagnosticIDs::Note)
+              << T->getDirectCallee();
       for (const Reason &W : Why) {
         switch (W.Kind) {
         case Reason::Loop:

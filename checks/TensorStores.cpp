@@ -50,8 +50,10 @@ struct TensorStoreFinder::Prov {
   const CallExpr *AssumedGraph = nullptr;
   static Prov leaf(const Expr *E) { return {Leaf, E, nullptr, nullptr}; }
   static Prov attached(const Expr *E) { return {Attached, E, nullptr, nullptr}; }
+  bool assumed() const { return Assumed || AssumedGraph; }
   void merge(const Prov &O) {
-    if (O.K > K)
+    // A known graph wins over one only assumed to flow or exist.
+    if (O.K > K || (O.K == K && K == Attached && assumed() && !O.assumed()))
       *this = O;
   }
 };
@@ -80,8 +82,17 @@ struct TensorStoreFinder::FnInfo {
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> Defs;
   /// backward()/autograd::grad()/autograd::backward() calls.
   llvm::SmallVector<const Expr *, 2> Sinks;
-  /// Declarations the sinks differentiate, directly or through one local.
+  /// Declarations the sinks differentiate, directly or through the locals
+  /// their values are computed from; a call whose callee differentiates a
+  /// parameter (its summary, or its body in this TU) is a sink for that
+  /// argument.
   llvm::DenseSet<const ValueDecl *> Differentiated;
+  /// Under `gpuleak check`: declarations that reach an argument of a
+  /// function of another file whose summary is not known yet, with the call
+  /// and the argument's index. They are differentiated if that function
+  /// differentiates the parameter (settled after the last TU).
+  llvm::DenseMap<const ValueDecl *, std::pair<const CallExpr *, unsigned>>
+      MaybeDifferentiated;
   /// The values the function returns (not those of its lambdas).
   llvm::SmallVector<const Expr *, 2> Returned;
   /// Shrinking or bounding uses: clear/erase/pop/resize/size() calls, by decl.
@@ -285,12 +296,44 @@ static bool isPlainAssignment(const Expr *S) {
   return BO && BO->getOpcode() == BO_Assign;
 }
 
+/// `t.to(torch::kLong)`, `t.toType(at::kBool)`: a conversion to an integral
+/// or boolean dtype, whose result cannot require grad. The dtype is read as
+/// the constant it is, through `torch::kInt64` and the like.
+static bool castsToIntegral(const CallExpr *C, const FunctionDecl *FD) {
+  StringRef Name = FD->getIdentifier() ? FD->getName() : "";
+  if (Name != "to" && Name != "toType" && Name != "type")
+    return false;
+  ASTContext &Ctx = FD->getASTContext();
+  for (const Expr *A : C->arguments()) {
+    const auto *ET = A->getType().getCanonicalType()->getAs<EnumType>();
+    const EnumDecl *ED = ET ? ET->getDecl() : nullptr;
+    if (!ED || ED->getQualifiedNameAsString() != "c10::ScalarType")
+      continue;
+    Expr::EvalResult R;
+    if (A->isValueDependent() || !A->EvaluateAsRValue(R, Ctx) || !R.Val.isInt())
+      return false;
+    for (const EnumConstantDecl *E : ED->enumerators())
+      if (llvm::APSInt::isSameValue(E->getInitVal(), R.Val.getInt())) {
+        StringRef N = E->getName();
+        return N == "Byte" || N == "Char" || N == "Short" || N == "Int" ||
+               N == "Long" || N == "Bool" || N.starts_with("UInt") ||
+               N.starts_with("QInt") || N.starts_with("QUInt") ||
+               (N.starts_with("Int") && N.size() == 4);
+      }
+    return false;
+  }
+  return false;
+}
+
 /// Calls whose result carries no autograd history whatever their inputs:
-/// they leave the graph (detach, item, data_ptr) or are not differentiable.
+/// they leave the graph (detach, item, data_ptr), are not differentiable
+/// (comparisons, indices, samples), or convert to an integral dtype.
 static bool cutsGraph(const CallExpr *C) {
   const FunctionDecl *FD = C->getDirectCallee();
   if (!FD)
     return false;
+  if (castsToIntegral(C, FD))
+    return true;
   switch (FD->getOverloadedOperator()) {
   case OO_EqualEqual: case OO_ExclaimEqual: case OO_Less: case OO_Greater:
   case OO_LessEqual: case OO_GreaterEqual: case OO_Exclaim:
@@ -307,7 +350,10 @@ static bool cutsGraph(const CallExpr *C) {
       "dim", "zeros_like", "ones_like", "empty_like", "randn_like",
       "rand_like", "full_like", "new_zeros", "new_ones", "new_empty",
       "multinomial", "bernoulli", "randint_like", "bucketize",
-      "searchsorted", "unique", "one_hot"};
+      "searchsorted", "unique", "one_hot", "not_equal", "greater",
+      "greater_equal", "less", "less_equal", "logical_and", "logical_or",
+      "logical_not", "logical_xor", "isclose", "isneginf", "isposinf",
+      "signbit", "any", "all"};
   return Cut.contains(calleeName(FD));
 }
 
@@ -848,32 +894,34 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
     if (const auto *RF = dyn_cast<CXXForRangeStmt>(L))
       F.Defs[RF->getLoopVariable()] = {RF->getRangeInit()};
 
-  // Decls mentioned in a subtree, and the decls their definitions mention.
+  // Decls mentioned in a subtree, and (Transitive) the decls the
+  // definitions of those locals mention, and so on: the value of
+  // `total = a * sum + b` is computed from `sum`, and `sum` from each `loss`.
   auto Mentions = [&](const Stmt *S, llvm::DenseSet<const ValueDecl *> &Out,
-                      bool OneHop) {
+                      bool Transitive) {
     if (!S)
       return;
-    auto Refs = match(findAll(expr(anyOf(
-                          declRefExpr(to(valueDecl().bind(VarId))),
-                          memberExpr(has(cxxThisExpr()),
-                                     member(valueDecl().bind(VarId)))))),
-                      *S, Ctx);
-    for (const auto &R : Refs) {
-      const auto *D = R.getNodeAs<ValueDecl>(VarId);
-      if (!Out.insert(D).second || !OneHop)
+    auto RefsIn = [&](const Stmt &Sub) {
+      llvm::SmallVector<const ValueDecl *, 4> Found;
+      for (const auto &R : match(findAll(expr(anyOf(
+                                     declRefExpr(to(valueDecl().bind(VarId))),
+                                     memberExpr(has(cxxThisExpr()),
+                                                member(valueDecl().bind(VarId)))))),
+                                 Sub, Ctx))
+        Found.push_back(R.getNodeAs<ValueDecl>(VarId));
+      return Found;
+    };
+    llvm::SmallVector<const ValueDecl *, 8> Work(RefsIn(*S));
+    while (!Work.empty()) {
+      const ValueDecl *D = Work.pop_back_val();
+      if (!Out.insert(D).second || !Transitive)
         continue;
       if (const auto *VD = dyn_cast<VarDecl>(D)) {
         auto It = F.Defs.find(VD);
         if (It == F.Defs.end())
           continue;
         for (const Expr *Def : It->second)
-          for (const auto &R2 : match(
-                   findAll(expr(anyOf(
-                       declRefExpr(to(valueDecl().bind(VarId))),
-                       memberExpr(has(cxxThisExpr()),
-                                  member(valueDecl().bind(VarId)))))),
-                   *Def, Ctx))
-            Out.insert(R2.getNodeAs<ValueDecl>(VarId));
+          Work.append(RefsIn(*Def));
       }
     }
   };
@@ -883,8 +931,39 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
     StringRef Name = calleeName(Callee);
     if (isSinkCallee(Callee)) {
       F.Sinks.push_back(C);
-      Mentions(C, F.Differentiated, /*OneHop=*/true);
+      Mentions(C, F.Differentiated, /*Transitive=*/true);
       continue;
+    }
+    // A training helper (`optimiser.step(loss)`) differentiates what it is
+    // passed: its body in this TU, or its summary, says which parameters.
+    if (Callee && !SM.isInSystemHeader(Callee->getLocation()) &&
+        C->getNumArgs() && Callee != FD) {
+      unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(Callee);
+      llvm::SmallVector<unsigned, 2> Params;
+      const FunctionDecl *Def = Callee->getDefinition();
+      bool Known = false;
+      if (Def && Def->hasBody() && !SM.isInSystemHeader(Def->getLocation())) {
+        Known = true;
+        FnInfo &G = info(Def, Ctx);
+        for (unsigned I = 0; I < Def->getNumParams(); ++I)
+          if (G.Differentiated.contains(Def->getParamDecl(I)))
+            Params.push_back(I);
+      } else if (const FunctionSummary *S = indexed(Callee)) {
+        Known = true;
+        Params.assign(S->Differentiates.begin(), S->Differentiates.end());
+      }
+      for (unsigned P : Params)
+        if (P + Shift < C->getNumArgs())
+          Mentions(C->getArg(P + Shift), F.Differentiated, /*Transitive=*/true);
+      if (!Known && Deferred)
+        for (unsigned I = Shift; I < C->getNumArgs(); ++I) {
+          if (!holdsTensor(C->getArg(I)->getType()))
+            continue;
+          llvm::DenseSet<const ValueDecl *> Reached;
+          Mentions(C->getArg(I), Reached, /*Transitive=*/true);
+          for (const ValueDecl *D : Reached)
+            F.MaybeDifferentiated.try_emplace(D, C, I - Shift);
+        }
     }
     if (Name == "item") {
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
@@ -1065,8 +1144,14 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
     const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
     if (Def && Def->hasBody() && !SM.isInSystemHeader(Def->getLocation())) {
       Prov R = returnProvenance(Def, Ctx, Depth + 1);
-      if (R.K == Prov::Attached)
-        return Prov::attached(C);
+      if (R.K == Prov::Attached) {
+        // What the helper's result was assumed to carry stays an
+        // assumption, named by its note at the call inside the helper.
+        Prov Out = Prov::attached(C);
+        Out.Assumed = R.Assumed;
+        Out.AssumedGraph = R.AssumedGraph;
+        return Out;
+      }
       uint64_t FromParams = Returns[DeviceMode][Def]->FromParams;
       for (unsigned I = 0; I < C->getNumArgs() && I < 64; ++I) {
         unsigned ParamIdx = I;
@@ -1078,8 +1163,10 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
         if (!(FromParams & (uint64_t(1) << ParamIdx)))
           continue;
         Prov A = provenance(C->getArg(I), F, Ctx, Depth + 1);
+        if (A.K == Prov::Leaf)
+          A = Prov::attached(C);
         if (A.K != Prov::None)
-          P.merge(Prov::attached(A.K == Prov::Attached ? A.Origin : C));
+          P.merge(A);
       }
       return P;
     }
@@ -1546,6 +1633,12 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   TensorStore S{Kind, Store, Target, Value, P.Origin, Loop};
   S.Assumed = P.Assumed;
   S.AssumedGraph = P.AssumedGraph;
+  if (!Outlives && Kind != TensorStore::Carry)
+    if (auto It = F.MaybeDifferentiated.find(Target);
+        It != F.MaybeDifferentiated.end()) {
+      S.AssumedNoBackward = It->second.first;
+      S.AssumedNoBackwardArg = It->second.second;
+    }
   const Expr *V = strip(Value);
   bool Postfix = isa<DeclRefExpr, MemberExpr, CallExpr>(V) &&
                  !isa<CXXOperatorCallExpr>(V) && !V->getBeginLoc().isMacroID() &&
@@ -1851,8 +1944,11 @@ FunctionSummary::Result TensorStoreFinder::resultOf(const FunctionDecl *FD,
   const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
   if (Def && Def->hasBody() && !SM.isInSystemHeader(Def->getLocation())) {
-    if (returnProvenance(Def, Ctx, 0).K == Prov::Attached)
-      return FunctionSummary::Result::Graph;
+    // A graph only assumed of a function of another file is no fact to
+    // hand on: the summary says Unknown, and callers judge that function.
+    if (Prov R = returnProvenance(Def, Ctx, 0); R.K == Prov::Attached)
+      return R.AssumedGraph ? FunctionSummary::Result::Unknown
+                            : FunctionSummary::Result::Graph;
     FnInfo &F = info(Def, Ctx);
     bool AllCut = !F.Returned.empty();
     for (const Expr *R : F.Returned) {
@@ -1894,6 +1990,14 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
     S.Stores.push_back(std::move(PS));
   }
   S.Returns = resultOf(FD, Ctx);
+  if (S.Returns == FunctionSummary::Result::Unknown)
+    if (Prov R = returnProvenance(FD, Ctx, 0);
+        R.K == Prov::Attached && R.AssumedGraph)
+      if (const FunctionDecl *G = R.AssumedGraph->getDirectCallee())
+        S.ReturnsOf.push_back(usrOf(G->getCanonicalDecl()));
+  for (unsigned I = 0; I < FD->getNumParams(); ++I)
+    if (F.Differentiated.contains(FD->getParamDecl(I)))
+      S.Differentiates.push_back(I);
   if (std::optional<SourceLocation> Fwd = forwardRunBy(FD, Ctx, Index.get()))
     S.Forward = placeOf(*Fwd, SM);
   S.DisablesGrad = disablesGradForBody(FD, Ctx);

@@ -85,6 +85,11 @@ struct TensorStore {
   /// another file whose result is taken to carry a graph until the project's
   /// summary says whether it does.
   const CallExpr *AssumedGraph = nullptr;
+  /// Under `gpuleak check` (deferred): a call of a function of another file
+  /// that the kept value reaches, as argument AssumedNoBackwardArg (0-based),
+  /// taken to run no backward pass on it until its summary says.
+  const CallExpr *AssumedNoBackward = nullptr;
+  unsigned AssumedNoBackwardArg = 0;
   llvm::SmallVector<std::pair<std::string, SourceLocation>, 4> CalleeNotes;
   /// Device: the function whose calls must come from a loop for the store to
   /// repeat (its own loops do not outlast one call), and, once finish() has
@@ -115,6 +120,11 @@ template <typename DiagFn> void assumedNote(const TensorStore &S, DiagFn Diag) {
       Diag(S.AssumedGraph->getBeginLoc(), AssumedGraphNote,
            DiagnosticIDs::Note)
           << FD;
+  if (S.AssumedNoBackward)
+    if (const FunctionDecl *FD = S.AssumedNoBackward->getDirectCallee())
+      Diag(S.AssumedNoBackward->getBeginLoc(), AssumedNoBackwardNote,
+           DiagnosticIDs::Note)
+          << FD << S.AssumedNoBackwardArg + 1;
 }
 
 /// Function definitions the analysis looks at: any with a body, except a

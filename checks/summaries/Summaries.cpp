@@ -104,6 +104,18 @@ Value FunctionSummary::toJSON() const {
     O["backward"] = placeJSON(*Backward);
   if (GuardedIndirectCall)
     O["guarded_indirect_call"] = placeJSON(*GuardedIndirectCall);
+  if (!ReturnsOf.empty()) {
+    Array R;
+    for (const std::string &U : ReturnsOf)
+      R.push_back(U);
+    O["returns_of"] = std::move(R);
+  }
+  if (!Differentiates.empty()) {
+    Array D;
+    for (unsigned P : Differentiates)
+      D.push_back(P);
+    O["differentiates"] = std::move(D);
+  }
   return O;
 }
 
@@ -163,6 +175,20 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
               : R == "cut" ? Result::Cut
                            : Result::Unknown;
   S.DisablesGrad = O->getBoolean("no_grad").value_or(false);
+  if (const Array *R = O->getArray("returns_of"))
+    for (const Value &U : *R) {
+      std::optional<llvm::StringRef> US = U.getAsString();
+      if (!US)
+        return std::nullopt;
+      S.ReturnsOf.push_back(US->str());
+    }
+  if (const Array *D = O->getArray("differentiates"))
+    for (const Value &P : *D) {
+      std::optional<int64_t> PI = P.getAsInteger();
+      if (!PI || *PI < 0)
+        return std::nullopt;
+      S.Differentiates.push_back(*PI);
+    }
   if (const Array *Calls = O->getArray("calls"))
     for (const Value &CV : *Calls) {
       const Object *CO = CV.getAsObject();
@@ -279,6 +305,16 @@ unsigned ProjectIndex::solve() {
   for (bool Changed = true; Changed && Round < MaxRounds; ++Round) {
     Changed = false;
     for (auto &[USR, F] : Functions) {
+      // It returns what a function of another file returns: a graph when
+      // that one's is.
+      if (F.Returns == FunctionSummary::Result::Unknown)
+        for (const std::string &U : F.ReturnsOf)
+          if (const FunctionSummary *G = lookup(U);
+              G && G != &F && G->Returns == FunctionSummary::Result::Graph) {
+            F.Returns = FunctionSummary::Result::Graph;
+            Changed = true;
+            break;
+          }
       for (const FunctionSummary::Call &C : F.Calls) {
         const FunctionSummary *G = lookup(C.CalleeUSR);
         if (!G || G == &F)
@@ -293,6 +329,17 @@ unsigned ProjectIndex::solve() {
         if (!F.Backward && G->Backward) {
           F.Backward = C.At;
           Changed = true;
+        }
+        // A parameter passed on to one the callee differentiates.
+        for (unsigned P : G->Differentiates) {
+          if (P >= C.ArgParams.size() || C.ArgParams[P] < 0)
+            continue;
+          unsigned Mine = C.ArgParams[P];
+          if (!llvm::is_contained(F.Differentiates, Mine)) {
+            F.Differentiates.push_back(Mine);
+            llvm::sort(F.Differentiates);
+            Changed = true;
+          }
         }
         // A parameter passed on to a parameter the callee keeps is kept.
         for (const ParamStore &S : G->Stores) {

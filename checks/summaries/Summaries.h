@@ -11,7 +11,8 @@
 //               set (directly or through callees);
 //   result      whether what it returns carries an autograd graph, or is cut
 //               from any graph (detach, item, a CPU copy of a detached value);
-//   no_grad     whether grad mode is off for its whole body.
+//   no_grad     whether grad mode is off for its whole body;
+//   differentiates  which parameters reach a backward pass in it.
 //
 // The checks read summaries through one interface, SummaryIndex: the
 // functions of the translation unit are summarized from their bodies by the
@@ -40,7 +41,7 @@
 namespace clang::tidy::gpuleak {
 
 /// The index format version; a file of another version is not read.
-inline constexpr int IndexVersion = 2;
+inline constexpr int IndexVersion = 3;
 /// Assumption notes: a check that had to assume what a function of another
 /// file does says so in a note of this text (%0: the function), which
 /// `gpuleak check` matches by text and place after the last TU.
@@ -64,6 +65,17 @@ inline constexpr char NoTrainingNote[] =
 /// The note that replaces either forward assumption once the project's
 /// summary confirms it.
 inline constexpr char RunsForwardNote[] = "%0 runs a forward pass here";
+/// missing-no-grad under `gpuleak check`: a function of another file that
+/// takes a tensor by non-const reference after the forward pass is assumed
+/// to run no backward pass on it; dropped when its summary trains.
+inline constexpr char AssumedTrainsNote[] =
+    "assuming %0, defined in another file, runs no backward pass";
+/// A finding that holds only if a function of another file runs no backward
+/// pass on the value passed to it (a training helper `step(loss)` does): the
+/// note is at the call, and ends in the argument's 1-based position.
+inline constexpr char AssumedNoBackwardNote[] =
+    "assuming %0, defined in another file, runs no backward pass on its "
+    "argument %1";
 
 /// The index's file name, next to compile_commands.json.
 inline constexpr char IndexFileName[] = "gpuleak-index.json";
@@ -116,6 +128,13 @@ struct FunctionSummary {
   std::optional<SummaryPlace> Backward;
   enum class Result { Unknown, Graph, Cut };
   Result Returns = Result::Unknown;
+  /// Functions of other files whose results it returns (USRs), when what
+  /// they return is not known where it is summarized: it returns a graph
+  /// when one of them does (the solver decides).
+  std::vector<std::string> ReturnsOf;
+  /// The parameters whose values reach a backward pass in it, directly or
+  /// through its callees (`void step(Tensor &loss) { loss.backward(); }`).
+  std::vector<unsigned> Differentiates;
   /// Grad mode is off for its whole body.
   bool DisablesGrad = false;
   /// A call through a pointer or a std::function made with grad mode off

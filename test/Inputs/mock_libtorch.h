@@ -24,7 +24,11 @@ struct Device {
   Device(DeviceType t, DeviceIndex i = -1) {}
   DeviceIndex index() const { return 0; }
 };
-enum class ScalarType : int8_t { Float, Long, Double };
+enum class ScalarType : int8_t { Byte, Int, Long, Float, Double, Bool };
+constexpr ScalarType kInt = ScalarType::Int;
+constexpr ScalarType kLong = ScalarType::Long;
+constexpr ScalarType kFloat = ScalarType::Float;
+constexpr ScalarType kBool = ScalarType::Bool;
 struct Scalar {
   template <typename T> T to() const { return T(); }
 };
@@ -103,6 +107,8 @@ public:
   Tensor to(c10::Device d) const { return *this; }
   Tensor to(c10::DeviceType d) const { return *this; }
   Tensor to(TensorOptions o) const { return *this; }
+  Tensor to(c10::ScalarType t) const { return *this; }
+  Tensor toType(c10::ScalarType t) const { return *this; }
   Tensor cpu() const { return *this; }
   Tensor cuda() const { return *this; }
   Tensor &grad() { return *this; }
@@ -142,6 +148,8 @@ Tensor rand(c10::IntArrayRef, TensorOptions = {});
 Tensor tanh(const Tensor &);
 Tensor matmul(const Tensor &, const Tensor &);
 Tensor mse_loss(const Tensor &, const Tensor &);
+Tensor not_equal(const Tensor &, const Tensor &);
+Tensor sum(const Tensor &);
 Tensor cat(TensorList, int64_t dim = 0);
 Tensor stack(TensorList, int64_t dim = 0);
 
@@ -202,6 +210,8 @@ struct IValue {
 namespace torch {
 // torch/csrc/api/include/torch/types.h
 using namespace at; // NOLINT
+constexpr auto kInt64 = at::kLong;
+constexpr auto kFloat32 = at::kFloat;
 // torch/csrc/api/include/torch/utils.h
 using NoGradGuard = at::NoGradGuard;
 

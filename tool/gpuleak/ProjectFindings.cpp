@@ -62,6 +62,21 @@ static llvm::StringRef noteArgument(llvm::StringRef Note, llvm::StringRef Format
   return Note;
 }
 
+/// The 1-based argument named by an AssumedNoBackwardNote (its %1), or 0.
+static unsigned noBackwardArgument(llvm::StringRef Note) {
+  llvm::StringRef Format(clang::tidy::gpuleak::AssumedNoBackwardNote);
+  auto [Head, Tail] = Format.split("%1");
+  auto [Prefix, Middle] = Head.split("%0");
+  unsigned Arg = 0;
+  if (!Tail.empty() || !Note.consume_front(Prefix))
+    return 0;
+  size_t At = Note.rfind(Middle);
+  if (At == llvm::StringRef::npos ||
+      Note.drop_front(At + Middle.size()).getAsInteger(10, Arg))
+    return 0;
+  return Arg;
+}
+
 llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
                               const ProjectIndex *Previous,
                               llvm::StringRef IndexPath, ProjectStats &Stats) {
@@ -145,6 +160,26 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
       if (!noteArgument(N.Message, clang::tidy::gpuleak::AssumedNote).empty()) {
         const FunctionSummary *G = CalleeAt(N.Place);
         if (G && G->Returns == FunctionSummary::Result::Cut)
+          return true;
+        if (G)
+          Settled.push_back(I);
+        continue;
+      }
+      // Runs no backward pass (missing-no-grad): unless its summary trains.
+      if (!noteArgument(N.Message, clang::tidy::gpuleak::AssumedTrainsNote)
+               .empty()) {
+        const FunctionSummary *G = CalleeAt(N.Place);
+        if (G && G->Backward)
+          return true;
+        if (G)
+          Settled.push_back(I);
+        continue;
+      }
+      // Runs no backward pass on the kept value: unless its summary says it
+      // differentiates that parameter (`optimiser.step(total_loss)`).
+      if (unsigned Arg = noBackwardArgument(N.Message)) {
+        const FunctionSummary *G = CalleeAt(N.Place);
+        if (G && llvm::is_contained(G->Differentiates, Arg - 1))
           return true;
         if (G)
           Settled.push_back(I);
