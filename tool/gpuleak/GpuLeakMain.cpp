@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckCommand.h"
+#include "CompdbCommand.h"
 #include "ExactOptions.h"
 #include "Verify.h"
 #include "clang/Basic/Version.h"
@@ -50,6 +51,8 @@ int main(int argc, const char **argv) {
                                  gpuleak::baselineSubcommand());
   llvm::cl::HideUnrelatedOptions(gpuleak::checkCategory(),
                                  gpuleak::mergeSubcommand());
+  llvm::cl::HideUnrelatedOptions(gpuleak::compdbCategory(),
+                                 gpuleak::compdbSubcommand());
   llvm::cl::HideUnrelatedOptions(gpuleak::verifyCategory(),
                                  gpuleak::verifySubcommand());
   // The subcommand named by argv[1]. A word that names none is an error of
@@ -101,6 +104,8 @@ int main(int argc, const char **argv) {
           "translation units, for 'merge'\n"
           "  gpuleak merge -p BUILD_DIR SHARD...     the report of one run "
           "from all shards\n"
+          "  gpuleak compdb -p BUILD_DIR -o DIR      compile_commands.json "
+          "with nvcc commands as clang ones\n"
           "  gpuleak verify --findings FILE --runtime REPORT[,REPORT...]\n"
           "                                          join findings with "
           "runtime "
@@ -124,6 +129,8 @@ int main(int argc, const char **argv) {
     return gpuleak::runCheck();
   if (gpuleak::baselineSubcommand())
     return gpuleak::runBaseline();
+  if (gpuleak::compdbSubcommand())
+    return gpuleak::runCompdb();
   if (gpuleak::mergeSubcommand())
     return gpuleak::runMerge();
   if (gpuleak::verifySubcommand())
