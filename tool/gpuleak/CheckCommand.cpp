@@ -151,6 +151,14 @@ static cl::opt<std::string> BaselinePath(
              "baseline file (written by 'gpuleak baseline')"),
     cl::value_desc("file"), cl::sub(CheckCmd), cl::sub(MergeCmd), cl::cat(CheckCategory));
 
+static cl::opt<std::string> SourceRoot(
+    "source-root",
+    cl::desc("SARIF names files under <dir> relative to %SRCROOT% (default: "
+             "the git top level above the compile database; 'none': "
+             "absolute file URIs)"),
+    cl::value_desc("dir"), cl::sub(CheckCmd), cl::sub(MergeCmd),
+    cl::cat(CheckCategory));
+
 static cl::opt<std::string> ShardOption(
     "shard",
     cl::desc("Analyse the K-th of N parts of the translation units and write "
@@ -193,6 +201,26 @@ static std::string absolute(StringRef Path) {
   sys::fs::make_absolute(P);
   sys::path::remove_dots(P, /*remove_dot_dot=*/true);
   return std::string(P);
+}
+
+/// The source root of SARIF's relative URIs: --source-root, or the nearest
+/// folder at or above \p DBDir that holds `.git` (a folder, or the file of a
+/// worktree), or none.
+static std::string sourceRoot(StringRef DBDir) {
+  if (SourceRoot == "none")
+    return "";
+  if (!SourceRoot.empty())
+    return absolute(SourceRoot);
+  for (SmallString<256> Dir(absolute(DBDir)); !Dir.empty();
+       sys::path::remove_filename(Dir)) {
+    SmallString<256> Git(Dir);
+    sys::path::append(Git, ".git");
+    if (sys::fs::exists(Git))
+      return Dir == "/" ? "" : std::string(Dir);
+    if (Dir == sys::path::root_path(Dir))
+      break;
+  }
+  return "";
 }
 
 /// Validates --checks: every positive glob must name a gpuleak check, and the
@@ -654,7 +682,7 @@ static int run(RunMode Mode) {
       writeJSON(OS, R);
       break;
     case OutputFormat::SARIF:
-      writeSARIF(OS, R, DocsURL);
+      writeSARIF(OS, R, DocsURL, sourceRoot(BaseDir));
       break;
     }
     return Error::success();
