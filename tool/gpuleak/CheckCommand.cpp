@@ -2,6 +2,7 @@
 
 #include "CheckCommand.h"
 #include "Baseline.h"
+#include "ChangedLines.h"
 #include "Findings.h"
 #include "OutputGuard.h"
 #include "ProjectFindings.h"
@@ -158,6 +159,13 @@ static cl::opt<std::string> SourceRoot(
              "absolute file URIs)"),
     cl::value_desc("dir"), cl::sub(CheckCmd), cl::sub(MergeCmd),
     cl::cat(CheckCategory));
+
+static cl::opt<std::string> ChangedSince(
+    "changed-since",
+    cl::desc("Analyse only the translation units that include a file "
+             "changed since the git <ref> (git diff <ref>), and report only "
+             "the findings on changed lines"),
+    cl::value_desc("ref"), cl::sub(CheckCmd), cl::cat(CheckCategory));
 
 static cl::opt<std::string> ShardOption(
     "shard",
@@ -541,6 +549,28 @@ static int run(RunMode Mode) {
         Files.push_back(std::move(Path));
     }
   }
+  // Only changed code: the translation units that include a changed file.
+  std::optional<ChangedLines> Changed;
+  if (!ChangedSince.empty()) {
+    Expected<ChangedLines> C =
+        changedSince(ChangedSince, absolute(sys::path::parent_path(DBPath)));
+    if (!C)
+      return fail("--changed-since=" + ChangedSince +
+                  ": git diff failed: " + toString(C.takeError()));
+    Changed = std::move(*C);
+    size_t Before = Files.size();
+    Files = translationUnitsIncluding(
+        Files, [&](StringRef F) { return DB->getCompileCommands(F); },
+        ResourceDir,
+        Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count(),
+        *Changed);
+    if (!Quiet)
+      errs() << "gpuleak: --changed-since=" << ChangedSince << ": "
+             << Changed->Files.size() << " changed file"
+             << (Changed->Files.size() == 1 ? "" : "s") << "; " << Files.size()
+             << " of " << Before << " translation unit"
+             << (Before == 1 ? "" : "s") << " include one\n";
+  }
   const size_t TotalFiles = Files.size();
   if (Shard) {
     std::vector<std::string> Sorted = Files, Members;
@@ -658,6 +688,8 @@ static int run(RunMode Mode) {
   // them are relative to the compile database's directory.
   std::string BaseDir = absolute(sys::path::parent_path(DBPath));
   fingerprintFindings(R, BaseDir);
+  if (Changed)
+    keepChangedFindings(R, *Changed);
   std::optional<size_t> Baselined;
   if (Baseline)
     Baselined = removeBaselined(R, *Baseline);
