@@ -464,6 +464,9 @@ static int run(RunMode Mode) {
     if (Format.getNumOccurrences() || !BaselinePath.empty())
       return fail("--shard writes a shard file, not a report; give --format "
                   "and --baseline to 'gpuleak merge'");
+    // The merge would not know which lines changed.
+    if (!ChangedSince.empty())
+      return fail("--changed-since cannot be combined with --shard");
     Shard = *S;
   }
   if (Mode == RunMode::Merge && SourcePaths.empty())
