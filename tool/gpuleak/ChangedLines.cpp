@@ -102,6 +102,17 @@ static Expected<std::string> runGit(ArrayRef<StringRef> Args, StringRef Dir) {
 }
 
 Expected<ChangedLines> changedSince(StringRef Ref, StringRef Dir) {
+  // `git diff -U0 REF | gpuleak check --changed-since=-`, as for
+  // clang-tidy-diff.py: file names relative to the working directory.
+  if (Ref == "-") {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> In = MemoryBuffer::getSTDIN();
+    if (!In)
+      return createStringError("cannot read stdin: " +
+                               In.getError().message());
+    SmallString<256> Cwd;
+    sys::fs::current_path(Cwd);
+    return parseUnifiedDiff((*In)->getBuffer(), Cwd);
+  }
   Expected<std::string> Top = runGit({"rev-parse", "--show-toplevel"}, Dir);
   if (!Top)
     return Top.takeError();

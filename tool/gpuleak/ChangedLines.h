@@ -37,6 +37,8 @@ struct ChangedLines {
 
 /// Runs `git diff --unified=0 REF` in the git work tree that holds \p Dir and
 /// reads the lines it adds or changes, or says why it cannot (one line).
+/// \p Ref "-" reads a unified diff from stdin instead, its file names
+/// relative to the working directory.
 llvm::Expected<ChangedLines> changedSince(llvm::StringRef Ref,
                                           llvm::StringRef Dir);
 

@@ -559,7 +559,8 @@ static int run(RunMode Mode) {
         changedSince(ChangedSince, absolute(sys::path::parent_path(DBPath)));
     if (!C)
       return fail("--changed-since=" + ChangedSince +
-                  ": git diff failed: " + toString(C.takeError()));
+                  (ChangedSince == "-" ? ": " : ": git diff failed: ") +
+                  toString(C.takeError()));
     Changed = std::move(*C);
     size_t Before = Files.size();
     Files = translationUnitsIncluding(
