@@ -12,7 +12,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 
 pkgs=(clang-22 llvm-22-dev libclang-22-dev clang-tidy-22 clangd-22 llvm-22-tools
-      libclang-rt-22-dev cmake ninja-build python3 python3-pip unzip
+      libclang-rt-22-dev cmake ninja-build python3 python3-pip unzip git
       libgrpc++-dev libgrpc-dev libabsl-dev protobuf-compiler-grpc libprotobuf-dev)
 missing=()
 for p in "${pkgs[@]}"; do
