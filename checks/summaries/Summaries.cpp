@@ -415,10 +415,20 @@ bool ProjectIndex::looksLikeIndex(llvm::StringRef Text) {
   llvm::Expected<Value> Parsed = llvm::json::parse(Text);
   if (!Parsed) {
     llvm::consumeError(Parsed.takeError());
-    // A truncated index (an interrupted write of an older version) starts
-    // as one does.
-    return Text.ltrim().starts_with("{") && Text.contains("\"version\"") &&
-           Text.contains("\"functions\"");
+    // A truncated index starts as write() starts one: `{`, then its first
+    // key ("bounded" now; older versions began with another of these), or
+    // nothing more. Nothing else that is not JSON does.
+    llvm::StringRef Rest = Text.ltrim();
+    if (!Rest.consume_front("{"))
+      return Rest.empty(); // an empty file holds nothing to lose
+    Rest = Rest.ltrim();
+    if (Rest.empty())
+      return true;
+    for (llvm::StringRef Key :
+         {"\"bounded\"", "\"files\"", "\"functions\"", "\"version\""})
+      if (Rest.starts_with(Key) || Key.starts_with(Rest))
+        return true;
+    return false;
   }
   const Object *O = Parsed->getAsObject();
   return O && O->get("version") && O->get("functions");

@@ -167,8 +167,10 @@ std::string usrOf(const Decl *D);
 /// (clears, erases from, pops, resizes).
 class ProjectIndex {
 public:
-  /// Whether \p Text is a JSON object with a "version" and "functions":
-  /// an index of some version, which may be overwritten.
+  /// Whether \p Text is a JSON object with a "version" and "functions"
+  /// (an index of some version), or the start of the text write() writes
+  /// (an index truncated by an interrupted write or a full disk; its keys are
+  /// sorted, so "version" comes last): a file that may be overwritten.
   static bool looksLikeIndex(llvm::StringRef Text);
   /// Reads \p Path. An index of another version, or one that does not
   /// parse, is an error; entries whose file changed are dropped.

@@ -2,8 +2,11 @@
 
 #include "CheckCommand.h"
 #include "Baseline.h"
+#include "ChangedLines.h"
 #include "Findings.h"
+#include "OutputGuard.h"
 #include "ProjectFindings.h"
+#include "Shard.h"
 #include "TranslationUnitRunner.h"
 #include "Verify.h"
 #include "clang-tidy/GlobList.h"
@@ -43,6 +46,12 @@ static cl::SubCommand
 
 cl::SubCommand &baselineSubcommand() { return BaselineCmd; }
 
+static cl::SubCommand
+    MergeCmd("merge", "Make the report of one run from the shard files of "
+                      "'check --shard=K/N' (docs/cli.md)");
+
+cl::SubCommand &mergeSubcommand() { return MergeCmd; }
+
 static cl::OptionCategory CheckCategory("gpuleak check options");
 
 cl::OptionCategory &checkCategory() { return CheckCategory; }
@@ -52,11 +61,11 @@ static cl::opt<std::string>
               cl::desc("Build directory holding compile_commands.json, "
                        "or the compile database file itself"),
               cl::value_desc("build-dir"), cl::sub(CheckCmd),
-              cl::sub(BaselineCmd), cl::cat(CheckCategory));
+              cl::sub(BaselineCmd), cl::sub(MergeCmd), cl::cat(CheckCategory));
 
 static cl::list<std::string>
     SourcePaths(cl::Positional, cl::desc("[<file> ...]"), cl::sub(CheckCmd),
-                cl::sub(BaselineCmd), cl::cat(CheckCategory));
+                cl::sub(BaselineCmd), cl::sub(MergeCmd), cl::cat(CheckCategory));
 
 static cl::opt<unsigned>
     Jobs("j",
@@ -80,14 +89,14 @@ static cl::opt<OutputFormat>
                       clEnumValN(OutputFormat::JSON, "json",
                                  "gpuleak findings JSON"),
                       clEnumValN(OutputFormat::SARIF, "sarif", "SARIF 2.1.0")),
-           cl::init(OutputFormat::Text), cl::sub(CheckCmd),
+           cl::init(OutputFormat::Text), cl::sub(CheckCmd), cl::sub(MergeCmd),
            cl::cat(CheckCategory));
 
 static cl::opt<std::string>
     OutputPath("output",
                cl::desc("Write the report to <file> (atomically) instead of "
                         "stdout"),
-               cl::value_desc("file"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
+               cl::value_desc("file"), cl::sub(CheckCmd), cl::sub(BaselineCmd), cl::sub(MergeCmd),
                cl::cat(CheckCategory));
 static cl::alias OutputPathShort("o", cl::desc("Alias for --output"),
                                  cl::aliasopt(OutputPath), cl::NotHidden,
@@ -98,7 +107,7 @@ static cl::opt<std::string>
             cl::desc("Base URL of the check docs pages, for SARIF helpUri "
                      "(default: " GPULEAK_DOCS_URL ")"),
             cl::value_desc("url"), cl::init(GPULEAK_DOCS_URL),
-            cl::sub(CheckCmd), cl::cat(CheckCategory));
+            cl::sub(CheckCmd), cl::sub(MergeCmd), cl::cat(CheckCategory));
 
 static cl::opt<std::string> ResourceDir(
     "resource-dir",
@@ -111,7 +120,7 @@ static cl::opt<bool> PrintStats(
     "stats",
     cl::desc("Print one line on stderr with the cost of the function "
              "summaries and of the project-wide solve (for bench/)"),
-    cl::Hidden, cl::sub(CheckCmd), cl::sub(BaselineCmd),
+    cl::Hidden, cl::sub(CheckCmd), cl::sub(BaselineCmd), cl::sub(MergeCmd),
     cl::cat(CheckCategory));
 
 static cl::opt<std::string> IndexFile(
@@ -119,13 +128,13 @@ static cl::opt<std::string> IndexFile(
     cl::desc("Where to write the project index of function summaries "
              "(default: gpuleak-index.json next to the compile database; "
              "'none': do not write one)"),
-    cl::value_desc("file"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
+    cl::value_desc("file"), cl::sub(CheckCmd), cl::sub(BaselineCmd), cl::sub(MergeCmd),
     cl::cat(CheckCategory));
 
 static cl::opt<bool>
     Quiet("quiet",
           cl::desc("Print no summary line and no progress bar on stderr"),
-          cl::sub(CheckCmd), cl::sub(BaselineCmd), cl::cat(CheckCategory));
+          cl::sub(CheckCmd), cl::sub(BaselineCmd), cl::sub(MergeCmd), cl::cat(CheckCategory));
 
 enum class ColorChoice { Auto, Always, Never };
 static cl::opt<ColorChoice>
@@ -134,14 +143,35 @@ static cl::opt<ColorChoice>
                                 "on each stream that is a terminal (default)"),
                      clEnumValN(ColorChoice::Always, "always", "always"),
                      clEnumValN(ColorChoice::Never, "never", "never")),
-          cl::init(ColorChoice::Auto), cl::sub(CheckCmd), cl::sub(BaselineCmd),
+          cl::init(ColorChoice::Auto), cl::sub(CheckCmd), cl::sub(BaselineCmd), cl::sub(MergeCmd),
           cl::cat(CheckCategory));
 
 static cl::opt<std::string> BaselinePath(
     "baseline",
     cl::desc("Report, and fail on, only the findings that are not in this "
              "baseline file (written by 'gpuleak baseline')"),
-    cl::value_desc("file"), cl::sub(CheckCmd), cl::cat(CheckCategory));
+    cl::value_desc("file"), cl::sub(CheckCmd), cl::sub(MergeCmd), cl::cat(CheckCategory));
+
+static cl::opt<std::string> SourceRoot(
+    "source-root",
+    cl::desc("SARIF names files under <dir> relative to %SRCROOT% (default: "
+             "the git top level above the compile database; 'none': "
+             "absolute file URIs)"),
+    cl::value_desc("dir"), cl::sub(CheckCmd), cl::sub(MergeCmd),
+    cl::cat(CheckCategory));
+
+static cl::opt<std::string> ChangedSince(
+    "changed-since",
+    cl::desc("Analyse only the translation units that include a file "
+             "changed since the git <ref> (git diff <ref>), and report only "
+             "the findings on changed lines"),
+    cl::value_desc("ref"), cl::sub(CheckCmd), cl::cat(CheckCategory));
+
+static cl::opt<std::string> ShardOption(
+    "shard",
+    cl::desc("Analyse the K-th of N parts of the translation units and write "
+             "a shard file for 'gpuleak merge' instead of a report"),
+    cl::value_desc("K/N"), cl::sub(CheckCmd), cl::cat(CheckCategory));
 
 /// Whether the lines gpuleak writes on stderr are coloured (--color).
 static bool StderrColors = false;
@@ -179,6 +209,26 @@ static std::string absolute(StringRef Path) {
   sys::fs::make_absolute(P);
   sys::path::remove_dots(P, /*remove_dot_dot=*/true);
   return std::string(P);
+}
+
+/// The source root of SARIF's relative URIs: --source-root, or the nearest
+/// folder at or above \p DBDir that holds `.git` (a folder, or the file of a
+/// worktree), or none.
+static std::string sourceRoot(StringRef DBDir) {
+  if (SourceRoot == "none")
+    return "";
+  if (!SourceRoot.empty())
+    return absolute(SourceRoot);
+  for (SmallString<256> Dir(absolute(DBDir)); !Dir.empty();
+       sys::path::remove_filename(Dir)) {
+    SmallString<256> Git(Dir);
+    sys::path::append(Git, ".git");
+    if (sys::fs::exists(Git))
+      return Dir == "/" ? "" : std::string(Dir);
+    if (Dir == sys::path::root_path(Dir))
+      break;
+  }
+  return "";
 }
 
 /// Validates --checks: every positive glob must name a gpuleak check, and the
@@ -265,7 +315,7 @@ private:
 /// Analyses \p Files on \p NumWorkers threads: each worker takes the next
 /// translation unit until none is left. Every translation unit gets its own
 /// clang-tidy context; nothing is shared between them but \p Settings.
-static Results
+static void
 analyseAll(ArrayRef<std::string> Files,
            ArrayRef<std::vector<clang::tooling::CompileCommand>> Commands,
            RunSettings &Settings, unsigned NumWorkers, ProgressBar &Progress,
@@ -293,16 +343,23 @@ analyseAll(ArrayRef<std::string> Files,
     Pool.wait();
   }
   Progress.clear();
+}
 
+/// The findings and errors of \p TUResults (of \p Files) and the
+/// configuration errors, sorted, each finding once.
+static Results collectResults(ArrayRef<std::string> Files,
+                              std::vector<TUResult> &TUResults,
+                              std::vector<InputError> ConfigErrors) {
   Results R;
   for (size_t I = 0; I < Files.size(); ++I) {
     TUResult &TU = TUResults[I];
     std::move(TU.Findings.begin(), TU.Findings.end(),
               std::back_inserter(R.Findings));
+    TU.Findings.clear();
     if (TU.Error)
-      R.Errors.push_back({Files[I], std::move(*TU.Error)});
+      R.Errors.push_back({Files[I], *TU.Error});
   }
-  for (InputError &E : Settings.takeConfigErrors())
+  for (InputError &E : ConfigErrors)
     R.Errors.push_back(std::move(E));
   sortAndDeduplicate(R);
   return R;
@@ -334,7 +391,54 @@ static void printSummary(const Results &R, std::optional<size_t> Baselined,
   errs() << Line << '\n';
 }
 
-static int run(bool WriteBaseline) {
+/// `check --shard=K/N`'s end: the shard file to --output or stdout, its
+/// errors on stderr (the merge reports them again) and one line. Exit 2 on an
+/// error, else 0: the findings are the merge's to count.
+static int writeShardFile(ShardContents C,
+                          std::chrono::steady_clock::time_point Start) {
+  std::vector<InputError> Errors = C.ConfigErrors;
+  for (size_t I = 0; I < C.TUs.size(); ++I)
+    if (C.TUs[I].Error)
+      Errors.push_back({C.Files[I], *C.TUs[I].Error});
+  llvm::sort(Errors, [](const InputError &A, const InputError &B) {
+    return std::tie(A.File, A.Message) < std::tie(B.File, B.Message);
+  });
+  Errors.erase(std::unique(Errors.begin(), Errors.end(),
+                           [](const InputError &A, const InputError &B) {
+                             return A.File == B.File && A.Message == B.Message;
+                           }),
+               Errors.end());
+  for (const InputError &E : Errors)
+    WithColor::error(errs(), "gpuleak") << E.File << ": " << E.Message << '\n';
+  std::string Output = OutputPath.empty() ? "-" : OutputPath.getValue();
+  size_t NumErrors = Errors.size();
+  auto Write = [&](raw_ostream &OS) {
+    writeShard(OS, C);
+    return Error::success();
+  };
+  if (Error Err = writeToOutput(Output, Write)) {
+    std::string Reason = errorToErrorCode(std::move(Err)).message();
+    (void)writeToOutput("-", Write);
+    fail("cannot write '" + Output + "' (" + Reason +
+         "); the shard went to stdout");
+    ++NumErrors;
+  }
+  if (!Quiet)
+    errs() << formatv("gpuleak: shard {0}/{1}: {2} error{3}, {4} of {5} "
+                      "translation unit{6}, {7:f1} s\n",
+                      C.Spec.K, C.Spec.N, NumErrors, NumErrors == 1 ? "" : "s",
+                      C.Files.size(), C.TotalFiles,
+                      C.TotalFiles == 1 ? "" : "s",
+                      std::chrono::duration<double>(
+                          std::chrono::steady_clock::now() - Start)
+                          .count());
+  return NumErrors ? ExitError : ExitClean;
+}
+
+enum class RunMode { Check, Baseline, Merge };
+
+static int run(RunMode Mode) {
+  const bool WriteBaseline = Mode == RunMode::Baseline;
   StderrColors =
       Color == ColorChoice::Always ||
       (Color == ColorChoice::Auto && sys::Process::StandardErrHasColors());
@@ -352,6 +456,21 @@ static int run(bool WriteBaseline) {
     if (std::optional<std::string> Err = cannotCreateNextTo(OutputPath))
       return fail("cannot write '" + OutputPath + "': " + *Err);
   }
+  std::optional<ShardSpec> Shard;
+  if (!ShardOption.empty()) {
+    Expected<ShardSpec> S = parseShardSpec(ShardOption);
+    if (!S)
+      return fail(toString(S.takeError()));
+    if (Format.getNumOccurrences() || !BaselinePath.empty())
+      return fail("--shard writes a shard file, not a report; give --format "
+                  "and --baseline to 'gpuleak merge'");
+    // The merge would not know which lines changed.
+    if (!ChangedSince.empty())
+      return fail("--changed-since cannot be combined with --shard");
+    Shard = *S;
+  }
+  if (Mode == RunMode::Merge && SourcePaths.empty())
+    return fail("no shard files; pass those of 'gpuleak check --shard=K/N'");
   RunSettings Settings; // knows the registered checks and their options
   if (std::optional<std::string> Err = validateChecks(Checks, Settings))
     return fail(*Err);
@@ -403,9 +522,20 @@ static int run(bool WriteBaseline) {
     Baseline = std::move(*Read);
   }
 
-  // The translation units: the files given, or the whole database.
+  // The translation units: those of the shards, the files given, or the
+  // whole database.
   std::vector<std::string> Files;
-  if (SourcePaths.empty()) {
+  std::optional<ShardContents> Merged;
+  if (Mode == RunMode::Merge) {
+    Expected<ShardContents> All = readAllShards(SourcePaths);
+    if (!All)
+      return fail(toString(All.takeError()));
+    if (All->Database != absolute(DBPath))
+      return fail("the shards are of '" + All->Database + "', not of '" +
+                  absolute(DBPath) + "'");
+    Merged = std::move(*All);
+    Files = Merged->Files;
+  } else if (SourcePaths.empty()) {
     Files = DB->getAllFiles();
     llvm::sort(Files);
     if (Files.empty())
@@ -422,10 +552,41 @@ static int run(bool WriteBaseline) {
         Files.push_back(std::move(Path));
     }
   }
+  // Only changed code: the translation units that include a changed file.
+  std::optional<ChangedLines> Changed;
+  if (!ChangedSince.empty()) {
+    Expected<ChangedLines> C =
+        changedSince(ChangedSince, absolute(sys::path::parent_path(DBPath)));
+    if (!C)
+      return fail("--changed-since=" + ChangedSince +
+                  (ChangedSince == "-" ? ": " : ": git diff failed: ") +
+                  toString(C.takeError()));
+    Changed = std::move(*C);
+    size_t Before = Files.size();
+    Files = translationUnitsIncluding(
+        Files, [&](StringRef F) { return DB->getCompileCommands(F); },
+        ResourceDir,
+        Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count(),
+        *Changed);
+    if (!Quiet)
+      errs() << "gpuleak: --changed-since=" << ChangedSince << ": "
+             << Changed->Files.size() << " changed file"
+             << (Changed->Files.size() == 1 ? "" : "s") << "; " << Files.size()
+             << " of " << Before << " translation unit"
+             << (Before == 1 ? "" : "s") << " include one\n";
+  }
+  const size_t TotalFiles = Files.size();
+  if (Shard) {
+    std::vector<std::string> Sorted = Files, Members;
+    llvm::sort(Sorted);
+    for (size_t I : shardMembers(Sorted.size(), *Shard))
+      Members.push_back(Sorted[I]);
+    Files = std::move(Members);
+  }
   std::vector<std::vector<clang::tooling::CompileCommand>> Commands;
-  Commands.reserve(Files.size());
-  for (const std::string &File : Files)
-    Commands.push_back(DB->getCompileCommands(File));
+  if (!Merged)
+    for (const std::string &File : Files)
+      Commands.push_back(DB->getCompileCommands(File));
 
   Settings.Checks = Checks;
   Settings.ResourceDir = ResourceDir;
@@ -438,6 +599,17 @@ static int run(bool WriteBaseline) {
   } else if (IndexFile != "none") {
     IndexPath = absolute(IndexFile);
   }
+  // Nor the report over an input of the run (`-o src/train.cpp`).
+  std::vector<GuardedInput> Inputs = {
+      {std::string(DBPath), "the compile database"},
+      {BaselinePath, "the baseline given with --baseline"},
+      {std::string(IndexPath), "the project index"}};
+  if (Mode == RunMode::Merge)
+    for (const std::string &Path : SourcePaths)
+      Inputs.push_back({Path, "a shard file to merge"});
+  if (std::optional<std::string> Err = outputOverwritesInput(
+          OutputPath, Inputs, DB->getAllFiles(), DBPath))
+    return fail(*Err);
   // Never write the index over something else (`--index src/a.cpp` would
   // take the source for the index's path): only over an earlier index.
   std::shared_ptr<const clang::tidy::gpuleak::ProjectIndex> Previous;
@@ -472,11 +644,23 @@ static int run(bool WriteBaseline) {
   ProgressBar Progress(Files.size());
   auto Start = std::chrono::steady_clock::now();
   std::vector<TUResult> TUResults;
-  Results R =
-      analyseAll(Files, Commands, Settings, NumWorkers, Progress, TUResults);
+  Results R;
+  if (Merged) {
+    TUResults = std::move(Merged->TUs);
+    R = collectResults(Files, TUResults, std::move(Merged->ConfigErrors));
+  } else {
+    analyseAll(Files, Commands, Settings, NumWorkers, Progress, TUResults);
+    if (Shard)
+      return writeShardFile(
+          {*Shard, absolute(DBPath), TotalFiles, Files, std::move(TUResults),
+           Settings.takeConfigErrors()},
+          Start);
+    R = collectResults(Files, TUResults, Settings.takeConfigErrors());
+  }
 
   // Across translation units: the project index, solved after the last one.
-  if (Previous && Previous->staleEntries() && !SourcePaths.empty())
+  if (Previous && Previous->staleEntries() && !SourcePaths.empty() &&
+      Mode != RunMode::Merge)
     WithColor::note(errs(), "gpuleak")
         << Previous->staleEntries()
         << " summaries of the index come from files changed since it was "
@@ -508,6 +692,8 @@ static int run(bool WriteBaseline) {
   // them are relative to the compile database's directory.
   std::string BaseDir = absolute(sys::path::parent_path(DBPath));
   fingerprintFindings(R, BaseDir);
+  if (Changed)
+    keepChangedFindings(R, *Changed);
   std::optional<size_t> Baselined;
   if (Baseline)
     Baselined = removeBaselined(R, *Baseline);
@@ -532,7 +718,7 @@ static int run(bool WriteBaseline) {
       writeJSON(OS, R);
       break;
     case OutputFormat::SARIF:
-      writeSARIF(OS, R, DocsURL);
+      writeSARIF(OS, R, DocsURL, sourceRoot(BaseDir));
       break;
     }
     return Error::success();
@@ -560,8 +746,10 @@ static int run(bool WriteBaseline) {
   return R.Findings.empty() ? ExitClean : ExitFindings;
 }
 
-int runCheck() { return run(/*WriteBaseline=*/false); }
+int runCheck() { return run(RunMode::Check); }
 
-int runBaseline() { return run(/*WriteBaseline=*/true); }
+int runBaseline() { return run(RunMode::Baseline); }
+
+int runMerge() { return run(RunMode::Merge); }
 
 } // namespace gpuleak

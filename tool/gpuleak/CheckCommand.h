@@ -24,6 +24,9 @@ enum ExitCode : int {
 llvm::cl::SubCommand &checkSubcommand();
 /// The `baseline` subcommand; it shares most options of `check`.
 llvm::cl::SubCommand &baselineSubcommand();
+/// The `merge` subcommand: the report of one run from the shard files of
+/// `check --shard=K/N` (Shard.h); it shares the report options of `check`.
+llvm::cl::SubCommand &mergeSubcommand();
 /// The category of the `check` and `baseline` options, the only ones their
 /// --help shows.
 llvm::cl::OptionCategory &checkCategory();
@@ -33,6 +36,9 @@ int runCheck();
 /// Runs `gpuleak baseline`: the analysis of `check`, written as a baseline
 /// file (Baseline.h) to --output or stdout.
 int runBaseline();
+
+/// Runs `gpuleak merge`.
+int runMerge();
 
 } // namespace gpuleak
 

@@ -225,10 +225,10 @@ void writeJSON(llvm::raw_ostream &OS, const Results &R) {
 // SARIF 2.1.0
 //===----------------------------------------------------------------------===//
 
-/// A file:// URI for an absolute path (RFC 8089), percent-encoding every byte
-/// outside RFC 3986's unreserved set and '/'.
-static std::string fileURI(llvm::StringRef Path) {
-  std::string URI = "file://";
+/// \p Path percent-encoded: every byte outside RFC 3986's unreserved set and
+/// '/'.
+static std::string encodedPath(llvm::StringRef Path) {
+  std::string URI;
   for (unsigned char C : Path) {
     if (llvm::isAlnum(static_cast<char>(C)) || C == '/' || C == '-' || C == '.' || C == '_' ||
         C == '~') {
@@ -242,10 +242,29 @@ static std::string fileURI(llvm::StringRef Path) {
   return URI;
 }
 
-static void physicalLocation(llvm::json::OStream &J, const SourcePlace &P) {
+/// A file:// URI for an absolute path (RFC 8089).
+static std::string fileURI(llvm::StringRef Path) {
+  return "file://" + encodedPath(Path);
+}
+
+/// The base URI of SARIF's relative artifact locations.
+static constexpr llvm::StringLiteral SourceRootId = "%SRCROOT%";
+
+static void physicalLocation(llvm::json::OStream &J, const SourcePlace &P,
+                             llvm::StringRef SourceRoot) {
   J.attributeObject("physicalLocation", [&] {
-    J.attributeObject("artifactLocation",
-                      [&] { J.attribute("uri", fileURI(P.File)); });
+    J.attributeObject("artifactLocation", [&] {
+      // Under the source root: relative to %SRCROOT%, as code scanning
+      // expects; elsewhere (a system header), absolute.
+      llvm::StringRef Rel = P.File;
+      if (!SourceRoot.empty() && Rel.consume_front(SourceRoot) &&
+          Rel.consume_front("/") && !Rel.empty()) {
+        J.attribute("uri", encodedPath(Rel));
+        J.attribute("uriBaseId", SourceRootId);
+        return;
+      }
+      J.attribute("uri", fileURI(P.File));
+    });
     if (P.Line)
       J.attributeObject("region", [&] {
         J.attribute("startLine", P.Line);
@@ -265,7 +284,7 @@ static void message(llvm::json::OStream &J, llvm::StringRef Text) {
 }
 
 void writeSARIF(llvm::raw_ostream &OS, const Results &R,
-                llvm::StringRef DocsURL) {
+                llvm::StringRef DocsURL, llvm::StringRef SourceRoot) {
   llvm::ArrayRef<CheckDoc> Rules = checkDocs();
   llvm::json::OStream J(OS, 2);
   J.object([&] {
@@ -294,6 +313,16 @@ void writeSARIF(llvm::raw_ostream &OS, const Results &R,
             });
           });
         });
+        // The category code scanning files the results under (the part
+        // before the last '/'), unless the upload names another.
+        J.attributeObject("automationDetails",
+                          [&] { J.attribute("id", "gpuleak/"); });
+        if (!SourceRoot.empty())
+          J.attributeObject("originalUriBaseIds", [&] {
+            J.attributeObject(SourceRootId, [&] {
+              J.attribute("uri", fileURI(SourceRoot) + "/");
+            });
+          });
         J.attributeArray("invocations", [&] {
           J.object([&] {
             J.attribute("executionSuccessful", R.Errors.empty());
@@ -303,7 +332,7 @@ void writeSARIF(llvm::raw_ostream &OS, const Results &R,
                   J.attribute("level", "error");
                   message(J, E.Message);
                   J.attributeArray("locations", [&] {
-                    J.object([&] { physicalLocation(J, {E.File, 0, 0}); });
+                    J.object([&] { physicalLocation(J, {E.File, 0, 0}, SourceRoot); });
                   });
                 });
             });
@@ -320,7 +349,7 @@ void writeSARIF(llvm::raw_ostream &OS, const Results &R,
               J.attribute("level", F.Severity);
               message(J, F.Message);
               J.attributeArray("locations", [&] {
-                J.object([&] { physicalLocation(J, F.Place); });
+                J.object([&] { physicalLocation(J, F.Place, SourceRoot); });
               });
               if (!F.Fingerprint.empty())
                 J.attributeObject("partialFingerprints", [&] {
@@ -330,7 +359,7 @@ void writeSARIF(llvm::raw_ostream &OS, const Results &R,
                 for (size_t I = 0; I < F.Notes.size(); ++I)
                   J.object([&, &N = F.Notes[I]] {
                     J.attribute("id", int64_t(I));
-                    physicalLocation(J, N.Place);
+                    physicalLocation(J, N.Place, SourceRoot);
                     message(J, N.Message);
                   });
               });

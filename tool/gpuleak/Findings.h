@@ -112,8 +112,12 @@ void writeJSON(llvm::raw_ostream &OS, const Results &R);
 
 /// Writes SARIF 2.1.0. Each rule's helpUri is \p DocsURL + "<name>.md", where
 /// <name> is the check name without "gpuleak-". A finding's fingerprint,
-/// when set, is its partialFingerprints entry.
-void writeSARIF(llvm::raw_ostream &OS, const Results &R, llvm::StringRef DocsURL);
+/// when set, is its partialFingerprints entry. Files under \p SourceRoot
+/// (absolute, normalized, no trailing '/'; may be empty) are named relative
+/// to the run's originalUriBaseIds entry %SRCROOT%, others by absolute
+/// file:// URIs. The run's automationDetails.id is "gpuleak/".
+void writeSARIF(llvm::raw_ostream &OS, const Results &R, llvm::StringRef DocsURL,
+                llvm::StringRef SourceRoot);
 
 } // namespace gpuleak
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckCommand.h"
+#include "CompdbCommand.h"
 #include "ExactOptions.h"
 #include "Verify.h"
 #include "clang/Basic/Version.h"
@@ -48,24 +49,45 @@ int main(int argc, const char **argv) {
                                  gpuleak::checkSubcommand());
   llvm::cl::HideUnrelatedOptions(gpuleak::checkCategory(),
                                  gpuleak::baselineSubcommand());
+  llvm::cl::HideUnrelatedOptions(gpuleak::checkCategory(),
+                                 gpuleak::mergeSubcommand());
+  llvm::cl::HideUnrelatedOptions(gpuleak::compdbCategory(),
+                                 gpuleak::compdbSubcommand());
   llvm::cl::HideUnrelatedOptions(gpuleak::verifyCategory(),
                                  gpuleak::verifySubcommand());
-  // llvm::cl would read `--header-filter=src` as `-h` (the help, exit 0) and
-  // `--jfoo` as `-j`; only exact option names are accepted.
-  {
-    llvm::cl::SubCommand *Sub = &llvm::cl::SubCommand::getTopLevel();
-    int First = 1;
-    if (argc > 1 && llvm::StringRef(argv[1]) == "check")
-      Sub = &gpuleak::checkSubcommand(), First = 2;
-    else if (argc > 1 && llvm::StringRef(argv[1]) == "baseline")
-      Sub = &gpuleak::baselineSubcommand(), First = 2;
-    else if (argc > 1 && llvm::StringRef(argv[1]) == "verify")
-      Sub = &gpuleak::verifySubcommand(), First = 2;
-    if (std::optional<std::string> Err = gpuleak::findInexactOption(
-            llvm::ArrayRef(argv + First, argv + argc), *Sub)) {
-      llvm::errs() << "gpuleak: error: " << *Err << '\n';
+  // The subcommand named by argv[1]. A word that names none is an error of
+  // its own: llvm::cl would blame the next option (`gpuleak chekc -p build`:
+  // "unknown command line argument '-p'").
+  llvm::cl::SubCommand *Sub = &llvm::cl::SubCommand::getTopLevel();
+  int First = 1;
+  if (argc > 1 && !llvm::StringRef(argv[1]).starts_with("-")) {
+    llvm::StringRef Word = argv[1];
+    std::vector<llvm::StringRef> Names;
+    for (llvm::cl::SubCommand *S : llvm::cl::getRegisteredSubcommands()) {
+      if (S->getName() == Word)
+        Sub = S, First = 2;
+      if (!S->getName().empty() && S->getName() != "*")
+        Names.push_back(S->getName());
+    }
+    if (First == 1) {
+      llvm::sort(Names);
+      std::string Line = "unknown subcommand '" + Word.str() + "'";
+      for (llvm::StringRef Name : Names)
+        if (Word.edit_distance(Name) <= 2) {
+          Line += "; did you mean '" + Name.str() + "'?";
+          break;
+        }
+      Line += " (subcommands: " + llvm::join(Names, ", ") + ")";
+      llvm::errs() << "gpuleak: error: " << Line << '\n';
       return ExitError;
     }
+  }
+  // llvm::cl would read `--header-filter=src` as `-h` (the help, exit 0) and
+  // `--jfoo` as `-j`; only exact option names are accepted.
+  if (std::optional<std::string> Err = gpuleak::findInexactOption(
+          llvm::ArrayRef(argv + First, argv + argc), *Sub)) {
+    llvm::errs() << "gpuleak: error: " << *Err << '\n';
+    return ExitError;
   }
   std::string ParseErrors;
   llvm::raw_string_ostream ErrorStream(ParseErrors);
@@ -77,6 +99,13 @@ int main(int argc, const char **argv) {
           "compile database\n"
           "  gpuleak baseline -p BUILD_DIR -o FILE   write the findings as a "
           "baseline for 'check --baseline'\n"
+          "  gpuleak check -p BUILD_DIR --shard=K/N -o SHARD\n"
+          "                                          one part of the "
+          "translation units, for 'merge'\n"
+          "  gpuleak merge -p BUILD_DIR SHARD...     the report of one run "
+          "from all shards\n"
+          "  gpuleak compdb -p BUILD_DIR -o DIR      compile_commands.json "
+          "with nvcc commands as clang ones\n"
           "  gpuleak verify --findings FILE --runtime REPORT[,REPORT...]\n"
           "                                          join findings with "
           "runtime "
@@ -100,6 +129,10 @@ int main(int argc, const char **argv) {
     return gpuleak::runCheck();
   if (gpuleak::baselineSubcommand())
     return gpuleak::runBaseline();
+  if (gpuleak::compdbSubcommand())
+    return gpuleak::runCompdb();
+  if (gpuleak::mergeSubcommand())
+    return gpuleak::runMerge();
   if (gpuleak::verifySubcommand())
     return gpuleak::runVerify();
   llvm::errs() << "gpuleak: error: no subcommand; see 'gpuleak --help'\n";

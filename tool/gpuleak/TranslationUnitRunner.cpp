@@ -269,15 +269,21 @@ private:
 
 /// clang-tidy's FileOptionsProvider with our own .clang-tidy parser. Its
 /// constructor that takes parsers leaves the file system unset (LLVM 22).
+/// \p TUFS is the translation unit's file system, whose working directory
+/// ClangTool sets to the compile command's `directory`: a command whose
+/// `file` is relative names the file relative to it, and so the lookup of
+/// .clang-tidy files must resolve it (not against gpuleak's own working
+/// directory).
 class ConfigFileLookup : public FileOptionsProvider {
 public:
   ConfigFileLookup(ClangTidyOptions Defaults, ClangTidyOptions Overrides,
                    std::function<llvm::ErrorOr<ClangTidyOptions>(
                        llvm::MemoryBufferRef)>
-                       Parse)
+                       Parse,
+                   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> TUFS)
       : FileOptionsProvider(ClangTidyGlobalOptions(), std::move(Defaults),
                             std::move(Overrides), {{".clang-tidy", Parse}}) {
-    FS = llvm::vfs::createPhysicalFileSystem();
+    FS = std::move(TUFS);
   }
 };
 } // namespace
@@ -343,7 +349,8 @@ static std::vector<std::string> configProblems(const ClangTidyOptions &Options,
 /// above it. A malformed .clang-tidy is recorded as an error and ignored, as
 /// clang-tidy ignores it, instead of being printed to stderr.
 static std::unique_ptr<ClangTidyOptionsProvider>
-makeOptionsProvider(RunSettings &Settings) {
+makeOptionsProvider(RunSettings &Settings,
+                    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) {
   ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
   Defaults.Checks = "-*,gpuleak-*";
   ClangTidyOptions Overrides;
@@ -382,7 +389,8 @@ makeOptionsProvider(RunSettings &Settings) {
     return ClangTidyOptions();
   };
   return std::make_unique<ConfigFileLookup>(
-      std::move(Defaults), std::move(Overrides), std::move(ParseConfig));
+      std::move(Defaults), std::move(Overrides), std::move(ParseConfig),
+      std::move(FS));
 }
 
 /// The configuration source (a .clang-tidy path or clang-tidy's name for a
@@ -509,7 +517,7 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
       new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
 
   std::unique_ptr<ClangTidyOptionsProvider> Provider =
-      makeOptionsProvider(Settings);
+      makeOptionsProvider(Settings, FS);
   ClangTidyOptionsProvider &Options = *Provider;
   ClangTidyContext Context(std::move(Provider));
   ClangTidyDiagnosticConsumer DiagConsumer(Context);

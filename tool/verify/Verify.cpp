@@ -282,7 +282,10 @@ Expected<Location> readGpuleakLocation(const json::Object &O, const std::string 
   return L;
 }
 
-Expected<Location> readSarifLocation(const json::Object &O, const std::string &Where) {
+/// \p BaseIds: the run's originalUriBaseIds (may be null). A relative uri
+/// with a uriBaseId (gpuleak check's %SRCROOT%) is resolved against it.
+Expected<Location> readSarifLocation(const json::Object &O, const std::string &Where,
+                                     const json::Object *BaseIds = nullptr) {
   const json::Object *Phys = O.getObject("physicalLocation");
   const json::Object *Art = Phys ? Phys->getObject("artifactLocation") : nullptr;
   const json::Object *Region = Phys ? Phys->getObject("region") : nullptr;
@@ -291,8 +294,13 @@ Expected<Location> readSarifLocation(const json::Object &O, const std::string &W
       Region ? Region->getInteger("startLine") : std::nullopt;
   if (!URI || URI->empty() || !Line || *Line < 1)
     return fail(Where + " has no artifact uri and startLine");
+  std::string Full = URI->str();
+  if (std::optional<StringRef> Base = Art->getString("uriBaseId"))
+    if (const json::Object *B = BaseIds ? BaseIds->getObject(*Base) : nullptr)
+      if (std::optional<StringRef> BaseURI = B->getString("uri"))
+        Full = (*BaseURI + *URI).str();
   Location L;
-  L.File = stripFileURI(*URI);
+  L.File = stripFileURI(Full);
   L.Line = *Line;
   L.Column = Region->getInteger("startColumn").value_or(0);
   L.EndLine = Region->getInteger("endLine").value_or(0);
@@ -331,7 +339,9 @@ Expected<FindingsRead> parseFindings(const Input &In) {
         const json::Array *Locs = R->getArray("locations");
         if (!Locs || Locs->empty() || !(*Locs)[0].getAsObject())
           return fail(Where + " has no location");
-        Expected<Location> L = readSarifLocation(*(*Locs)[0].getAsObject(), Where);
+        const json::Object *BaseIds = RO->getObject("originalUriBaseIds");
+        Expected<Location> L =
+            readSarifLocation(*(*Locs)[0].getAsObject(), Where, BaseIds);
         if (!L)
           return L.takeError();
         Finding F;
@@ -343,7 +353,8 @@ Expected<FindingsRead> parseFindings(const Input &In) {
         if (const json::Array *Rel = R->getArray("relatedLocations"))
           for (const json::Value &RL : *Rel)
             if (const json::Object *RLO = RL.getAsObject()) {
-              Expected<Location> N = readSarifLocation(*RLO, Where + " related location");
+              Expected<Location> N =
+                  readSarifLocation(*RLO, Where + " related location", BaseIds);
               if (!N)
                 return N.takeError();
               F.Notes.push_back(std::move(*N));

@@ -1,0 +1,284 @@
+//===--- ChangedLines.cpp - `gpuleak check --changed-since=REF` -----------===//
+
+#include "ChangedLines.h"
+#include "NvccCommand.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include <atomic>
+#include "llvm/Support/Program.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+using namespace llvm;
+
+namespace gpuleak {
+
+bool ChangedLines::changed(StringRef File, unsigned Line) const {
+  auto It = Files.find(File.str());
+  if (It == Files.end())
+    return false;
+  return llvm::any_of(It->second, [&](const std::pair<unsigned, unsigned> &R) {
+    return R.first <= Line && Line <= R.second;
+  });
+}
+
+ChangedLines parseUnifiedDiff(StringRef Diff, StringRef Root) {
+  ChangedLines C;
+  std::string Current;
+  SmallVector<StringRef, 0> Lines;
+  Diff.split(Lines, '\n');
+  for (StringRef L : Lines) {
+    if (L.consume_front("+++ ")) {
+      Current.clear();
+      if (L.trim() == "/dev/null") // a deleted file
+        continue;
+      L.consume_front("b/");
+      SmallString<256> P(Root);
+      sys::path::append(P, L.rtrim("\r\t "));
+      sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+      Current = std::string(P);
+      C.Files[Current]; // changed, even if only by deletions
+      continue;
+    }
+    // @@ -a[,b] +c[,d] @@: d lines from line c (d = 1 when omitted).
+    if (!L.consume_front("@@ ") || Current.empty())
+      continue;
+    StringRef New = L.split(' ').second.split(' ').first;
+    if (!New.consume_front("+"))
+      continue;
+    auto [Start, Count] = New.split(',');
+    unsigned First = 0, N = 1;
+    if (Start.getAsInteger(10, First) ||
+        (!Count.empty() && Count.getAsInteger(10, N)))
+      continue;
+    if (N)
+      C.Files[Current].push_back({First, First + N - 1});
+  }
+  return C;
+}
+
+/// Runs git with \p Args in \p Dir; its stdout, or its first line of stderr
+/// as the error.
+static Expected<std::string> runGit(ArrayRef<StringRef> Args, StringRef Dir) {
+  ErrorOr<std::string> Git = sys::findProgramByName("git");
+  if (!Git)
+    return createStringError("git is not installed");
+  SmallString<128> Out, Err;
+  int FD;
+  if (sys::fs::createTemporaryFile("gpuleak-git", "out", FD, Out) ||
+      (sys::Process::SafelyCloseFileDescriptor(FD), false) ||
+      sys::fs::createTemporaryFile("gpuleak-git", "err", FD, Err))
+    return createStringError("cannot create a temporary file");
+  sys::Process::SafelyCloseFileDescriptor(FD);
+  std::vector<StringRef> Argv = {*Git, "-C", Dir};
+  Argv.insert(Argv.end(), Args.begin(), Args.end());
+  std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out),
+                                          StringRef(Err)};
+  std::string ExecError;
+  int RC = sys::ExecuteAndWait(*Git, Argv, std::nullopt, Redirects, 0, 0,
+                               &ExecError);
+  auto Read = [](StringRef Path) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path);
+    return B ? (*B)->getBuffer().str() : std::string();
+  };
+  std::string Stdout = Read(Out), Stderr = Read(Err);
+  sys::fs::remove(Out);
+  sys::fs::remove(Err);
+  if (RC != 0) {
+    StringRef First = StringRef(Stderr).split('\n').first.trim();
+    return createStringError(First.empty() ? ExecError : First.str());
+  }
+  return Stdout;
+}
+
+Expected<ChangedLines> changedSince(StringRef Ref, StringRef Dir) {
+  // `git diff -U0 REF | gpuleak check --changed-since=-`, as for
+  // clang-tidy-diff.py: file names relative to the working directory.
+  if (Ref == "-") {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> In = MemoryBuffer::getSTDIN();
+    if (!In)
+      return createStringError("cannot read stdin: " +
+                               In.getError().message());
+    SmallString<256> Cwd;
+    sys::fs::current_path(Cwd);
+    return parseUnifiedDiff((*In)->getBuffer(), Cwd);
+  }
+  Expected<std::string> Top = runGit({"rev-parse", "--show-toplevel"}, Dir);
+  if (!Top)
+    return Top.takeError();
+  std::string Root = StringRef(*Top).trim().str();
+  Expected<std::string> Diff =
+      runGit({"diff", "--no-color", "--no-ext-diff", "--no-renames",
+              "--unified=0", Ref, "--"},
+             Root);
+  if (!Diff)
+    return Diff.takeError();
+  return parseUnifiedDiff(*Diff, Root);
+}
+
+namespace {
+/// Records the files the preprocessor enters.
+class EnteredFiles : public clang::PPCallbacks {
+public:
+  EnteredFiles(clang::SourceManager &SM, std::set<std::string> &Files)
+      : SM(SM), Files(Files) {}
+  void FileChanged(clang::SourceLocation Loc, FileChangeReason Reason,
+                   clang::SrcMgr::CharacteristicKind,
+                   clang::FileID) override {
+    if (Reason != EnterFile)
+      return;
+    clang::OptionalFileEntryRef F =
+        SM.getFileEntryRefForID(SM.getFileID(SM.getExpansionLoc(Loc)));
+    if (!F)
+      return;
+    SmallString<256> P(F->getName());
+    SM.getFileManager().makeAbsolutePath(P);
+    sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    Files.insert(std::string(P));
+  }
+
+private:
+  clang::SourceManager &SM;
+  std::set<std::string> &Files;
+};
+
+class IncludeListAction : public clang::PreprocessOnlyAction {
+public:
+  explicit IncludeListAction(std::set<std::string> &Files) : Files(Files) {}
+  bool BeginSourceFileAction(clang::CompilerInstance &CI) override {
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<EnteredFiles>(CI.getSourceManager(), Files));
+    return true;
+  }
+
+private:
+  std::set<std::string> &Files;
+};
+
+class IncludeListFactory : public clang::tooling::FrontendActionFactory {
+public:
+  explicit IncludeListFactory(std::set<std::string> &Files) : Files(Files) {}
+  std::unique_ptr<clang::FrontendAction> create() override {
+    return std::make_unique<IncludeListAction>(Files);
+  }
+
+private:
+  std::set<std::string> &Files;
+};
+
+class GivenCommands : public clang::tooling::CompilationDatabase {
+public:
+  explicit GivenCommands(
+      const std::vector<clang::tooling::CompileCommand> &Commands)
+      : Commands(Commands) {}
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(StringRef) const override {
+    return Commands;
+  }
+
+private:
+  const std::vector<clang::tooling::CompileCommand> &Commands;
+};
+} // namespace
+
+std::set<std::string>
+includedFiles(StringRef File,
+              const std::vector<clang::tooling::CompileCommand> &Commands,
+              StringRef ResourceDir) {
+  std::set<std::string> Files;
+  for (const clang::tooling::CompileCommand &C : Commands)
+    if (!sys::fs::is_directory(C.Directory))
+      return Files; // ClangTool would abort the process
+  // A file system of its own: ClangTool sets its working directory.
+  IntrusiveRefCntPtr<vfs::OverlayFileSystem> FS(
+      new vfs::OverlayFileSystem(vfs::createPhysicalFileSystem()));
+  GivenCommands DB(Commands);
+  clang::tooling::ClangTool Tool(
+      DB, {File.str()}, std::make_shared<clang::PCHContainerOperations>(), FS);
+  Tool.setPrintErrorMessage(false);
+  clang::IgnoringDiagConsumer Quiet;
+  Tool.setDiagnosticConsumer(&Quiet);
+  Tool.appendArgumentsAdjuster(
+      [](const clang::tooling::CommandLineArguments &Args, StringRef) {
+        std::optional<clang::tooling::CommandLineArguments> Clang =
+            translateNvccCommand(Args);
+        return Clang ? *Clang : Args;
+      });
+  std::string ResourceDirArg = ("-resource-dir=" + ResourceDir).str();
+  Tool.appendArgumentsAdjuster(
+      [ResourceDirArg](const clang::tooling::CommandLineArguments &Args,
+                       StringRef) {
+        for (StringRef A : Args)
+          if (A.starts_with("-resource-dir"))
+            return Args;
+        clang::tooling::CommandLineArguments Adjusted = Args;
+        Adjusted.insert(Adjusted.begin() + (Adjusted.empty() ? 0 : 1),
+                        ResourceDirArg);
+        return Adjusted;
+      });
+  IncludeListFactory Factory(Files);
+  (void)Tool.run(&Factory);
+  Files.insert(File.str());
+  return Files;
+}
+
+std::vector<std::string> translationUnitsIncluding(
+    ArrayRef<std::string> Files,
+    function_ref<std::vector<clang::tooling::CompileCommand>(StringRef)>
+        CommandsOf,
+    StringRef ResourceDir, unsigned Jobs, const ChangedLines &Changed) {
+  std::vector<char> Keep(Files.size(), 0);
+  std::vector<std::vector<clang::tooling::CompileCommand>> Commands;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    Keep[I] = Changed.changed(Files[I]);
+    Commands.push_back(Keep[I] ? std::vector<clang::tooling::CompileCommand>()
+                               : CommandsOf(Files[I]));
+  }
+  std::atomic<size_t> Next{0};
+  auto Work = [&] {
+    for (size_t I; (I = Next++) < Files.size();) {
+      if (Keep[I])
+        continue;
+      for (const std::string &F :
+           includedFiles(Files[I], Commands[I], ResourceDir))
+        if (Changed.changed(F)) {
+          Keep[I] = 1;
+          break;
+        }
+    }
+  };
+  Jobs = std::max(1u, Jobs);
+  if (Jobs == 1) {
+    Work();
+  } else {
+    DefaultThreadPool Pool(hardware_concurrency(Jobs));
+    for (unsigned W = 0; W < Jobs; ++W)
+      Pool.async(Work);
+    Pool.wait();
+  }
+  std::vector<std::string> Kept;
+  for (size_t I = 0; I < Files.size(); ++I)
+    if (Keep[I])
+      Kept.push_back(Files[I]);
+  return Kept;
+}
+
+size_t keepChangedFindings(Results &R, const ChangedLines &Changed) {
+  size_t Before = R.Findings.size();
+  llvm::erase_if(R.Findings, [&](const Finding &F) {
+    return !Changed.changed(F.Place.File, F.Place.Line);
+  });
+  return Before - R.Findings.size();
+}
+
+} // namespace gpuleak

@@ -1,0 +1,40 @@
+//===--- OutputGuard.h - never write a report over an input ----*- C++ -*-===//
+//
+// `gpuleak check -o FILE` (and `baseline -o`, `compdb -o`, `merge -o`)
+// replaces FILE. A slip of the keyboard (`-o src/train.cpp`, `-o
+// build/compile_commands.json`, `-o gpuleak-baseline.json` with the same file
+// as --baseline) would destroy an input of the run. The output is compared
+// with the run's inputs, by file identity (symbolic and hard links
+// included), before anything is analysed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GPULEAK_TOOL_GPULEAK_OUTPUTGUARD_H
+#define GPULEAK_TOOL_GPULEAK_OUTPUTGUARD_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+
+namespace gpuleak {
+
+/// An input of the run that the output must not replace.
+struct GuardedInput {
+  std::string Path; ///< absolute, or relative to the working directory
+  std::string What; ///< e.g. "the compile database", "the baseline given with --baseline"
+};
+
+/// When \p Output is one of \p Inputs or one of \p SourceFiles (the files of
+/// the compile database \p Database), the one-line reason to refuse it:
+/// "'OUT' is the compile database" / "'OUT' is a source file of
+/// 'DB'". std::nullopt otherwise, and for "-" (stdout).
+std::optional<std::string>
+outputOverwritesInput(llvm::StringRef Output,
+                      llvm::ArrayRef<GuardedInput> Inputs,
+                      llvm::ArrayRef<std::string> SourceFiles,
+                      llvm::StringRef Database);
+
+} // namespace gpuleak
+
+#endif
