@@ -176,13 +176,6 @@ static json::Value siteJSON(const OpenSite &S) {
                 {"severity", S.Severity}};
 }
 
-static json::Value errorsJSON(ArrayRef<InputError> Errors) {
-  Array A;
-  for (const InputError &E : Errors)
-    A.push_back(Object{{"file", E.File}, {"message", E.Message}});
-  return A;
-}
-
 namespace {
 /// Reads an entry's result; the first field that is missing or of the wrong
 /// type makes the whole entry unreadable.
@@ -278,13 +271,7 @@ struct EntryReader {
            boolean(*O, "silenced", S.Silenced) &&
            str(*O, "severity", S.Severity);
   }
-  bool error(const json::Value &V, InputError &E) {
-    const Object *O = V.getAsObject();
-    return O ? str(*O, "file", E.File) && str(*O, "message", E.Message)
-             : fail("an error is not an object");
-  }
-  bool result(const Object &O, TUResult &R,
-              std::vector<InputError> &ConfigErrors) {
+  bool result(const Object &O, TUResult &R) {
     if (!list(O, "findings", R.Findings,
               [&](const json::Value &V, Finding &F) { return finding(V, F); }) ||
         !list(O, "sites", R.Sites,
@@ -305,9 +292,7 @@ struct EntryReader {
                   return fail("a function summary does not parse");
                 S = std::move(*Read);
                 return true;
-              }) ||
-        !list(O, "config_errors", ConfigErrors,
-              [&](const json::Value &V, InputError &E) { return error(V, E); }))
+              }))
       return false;
     if (const json::Value *E = O.get("error")) {
       if (E->kind() == json::Value::Null)
@@ -449,8 +434,7 @@ std::optional<std::string> ResultCache::currentHash(const std::string &Path) {
   return Hashes.emplace(Path, std::move(H)).first->second;
 }
 
-bool ResultCache::lookup(StringRef Key, TUResult &Result,
-                         std::vector<InputError> &ConfigErrors) {
+bool ResultCache::lookup(StringRef Key, TUResult &Result) {
   std::string Path = entryPath(Key);
   ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Path);
   if (!Text) {
@@ -502,19 +486,16 @@ bool ResultCache::lookup(StringRef Key, TUResult &Result,
   }
 
   TUResult Read;
-  std::vector<InputError> ReadConfigErrors;
   EntryReader Reader;
-  if (!Reader.result(*Stored, Read, ReadConfigErrors))
+  if (!Reader.result(*Stored, Read))
     return Unreadable(Reader.Problem);
   Result = std::move(Read);
-  ConfigErrors = std::move(ReadConfigErrors);
   ++Hits;
   return true;
 }
 
 void ResultCache::store(StringRef Key, StringRef File, const TUInputs &Inputs,
-                        const TUResult &Result,
-                        ArrayRef<InputError> ConfigErrors) {
+                        const TUResult &Result) {
   if (!Inputs.Cacheable || Inputs.Files.empty())
     return;
   // A summary that would not read back the same is not cached: the cached
@@ -543,8 +524,7 @@ void ResultCache::store(StringRef Key, StringRef File, const TUInputs &Inputs,
   Object ResultJ{{"findings", std::move(Findings)},
                  {"sites", std::move(Sites)},
                  {"bounded", std::move(Bounded)},
-                 {"summaries", std::move(Summaries)},
-                 {"config_errors", errorsJSON(ConfigErrors)}};
+                 {"summaries", std::move(Summaries)}};
   ResultJ["error"] = Result.Error ? json::Value(*Result.Error) : json::Value(nullptr);
   json::Value Entry = Object{{"format", "gpuleak-cache"},
                        {"version", FormatVersion},

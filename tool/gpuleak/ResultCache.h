@@ -86,15 +86,14 @@ public:
         const clang::tidy::ClangTidyOptions &Options,
         const RunSettings &Settings) const;
 
-  /// The cached result for \p Key, with the configuration errors its checks
-  /// reported, when its entry exists and its inputs are unchanged.
-  bool lookup(llvm::StringRef Key, TUResult &Result,
-              std::vector<InputError> &ConfigErrors);
+  /// The cached result for \p Key, when its entry exists and its inputs
+  /// are unchanged.
+  bool lookup(llvm::StringRef Key, TUResult &Result);
 
   /// Writes the entry for \p Key (atomically: a reader sees the old entry
   /// or the new one). Does nothing when \p Inputs is not cacheable.
   void store(llvm::StringRef Key, llvm::StringRef File, const TUInputs &Inputs,
-             const TUResult &Result, llvm::ArrayRef<InputError> ConfigErrors);
+             const TUResult &Result);
 
   /// Translation units whose result came from the cache.
   size_t hits() const { return Hits; }

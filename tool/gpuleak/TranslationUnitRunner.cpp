@@ -614,14 +614,11 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
 
   // The result of an earlier run, when nothing it depends on changed.
   std::string CacheKey;
-  std::vector<InputError> CheckConfigErrors;
   if (Settings.Cache) {
     CacheKey = Settings.Cache->keyOf(AbsFile, Distinct,
                                      Context.getOptionsForFile(AbsFile),
                                      Settings);
-    if (Settings.Cache->lookup(CacheKey, Result, CheckConfigErrors)) {
-      for (InputError &E : CheckConfigErrors)
-        Settings.addConfigError(std::move(E));
+    if (Settings.Cache->lookup(CacheKey, Result)) {
       reportNoCheckEnabled(Context, Options, AbsFile, Settings);
       return Result;
     }
@@ -637,15 +634,18 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
   }
 
   SourceFiles Sources;
+  bool CheckConfigError = false;
   unsigned NumErrors = 0;
   std::string FirstError;
   for (const ClangTidyError &E : DiagConsumer.take()) {
     llvm::StringRef Name = E.DiagnosticName;
     if (Name == "clang-tidy-config") {
       // A check could not read its option's value (`MaxCallDepth: four`).
-      CheckConfigErrors.push_back(
+      // Its wording names the .clang-tidy that sets the value, which the
+      // cache key does not hold: such a TU is not cached.
+      Settings.addConfigError(
           configDiagnosticError(E.Message.Message, Options, AbsFile));
-      Settings.addConfigError(CheckConfigErrors.back());
+      CheckConfigError = true;
       continue;
     }
     if (E.DiagLevel == tooling::Diagnostic::Error) {
@@ -678,8 +678,8 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
   } else if (Failed) {
     Result.Error = "cannot parse: the compiler failed without a diagnostic";
   }
-  if (Settings.Cache && !(Failed && !NumErrors))
-    Settings.Cache->store(CacheKey, AbsFile, Inputs, Result, CheckConfigErrors);
+  if (Settings.Cache && !(Failed && !NumErrors) && !CheckConfigError)
+    Settings.Cache->store(CacheKey, AbsFile, Inputs, Result);
   return Result;
 }
 
