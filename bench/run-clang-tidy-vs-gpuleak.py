@@ -13,7 +13,9 @@ compile_commands.json and the FILEs given (default: all of it).
 
 Then, R times (default 1), in alternating order, it runs over the same TUs
 with the same -j:
-  - gpuleak:        DIR/bin/gpuleak check -p DB -j N --checks=-*,gpuleak-* --format=json [FILES]
+  - gpuleak:        DIR/bin/gpuleak check -p DB -j N --checks=-*,gpuleak-* --format=json
+                    --no-cache [FILES]  (every run parses every TU; bench/result-cache.py
+                    measures the cache)
   - run-clang-tidy: run-clang-tidy-22 -p DB -j N -clang-tidy-binary clang-tidy-22
                     -load DIR/lib/libGpuLeakTidyPlugin.so -checks=-*,gpuleak-* -quiet [FILES]
 and prints, for each: wall time, CPU time (user + system, of the whole
@@ -208,7 +210,7 @@ def main():
 
     tools = {
         "gpuleak": [gpuleak, "check", "-p", db, "-j", str(args.j), "--checks=-*,gpuleak-*",
-                    "--format=json"] + files,
+                    "--format=json", "--no-cache"] + files,
         "run-clang-tidy": [run_clang_tidy, "-p", db, "-j", str(args.j),
                            "-clang-tidy-binary", shutil.which("clang-tidy-22") or "clang-tidy-22",
                            "-load", plugin, "-checks=-*,gpuleak-*", "-quiet"]

@@ -6,6 +6,7 @@
 #include "Findings.h"
 #include "OutputGuard.h"
 #include "ProjectFindings.h"
+#include "ResultCache.h"
 #include "Shard.h"
 #include "TranslationUnitRunner.h"
 #include "Verify.h"
@@ -172,6 +173,20 @@ static cl::opt<std::string> ShardOption(
     cl::desc("Analyse the K-th of N parts of the translation units and write "
              "a shard file for 'gpuleak merge' instead of a report"),
     cl::value_desc("K/N"), cl::sub(CheckCmd), cl::cat(CheckCategory));
+
+static cl::opt<std::string> CacheDir(
+    "cache-dir",
+    cl::desc("Folder of the result cache: a translation unit whose inputs, "
+             "flags and configuration did not change is not analysed again "
+             "(default: gpuleak-cache next to the compile database)"),
+    cl::value_desc("dir"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
+    cl::cat(CheckCategory));
+
+static cl::opt<bool> NoCache("no-cache",
+                             cl::desc("Analyse every translation unit; read "
+                                      "and write no result cache"),
+                             cl::sub(CheckCmd), cl::sub(BaselineCmd),
+                             cl::cat(CheckCategory));
 
 /// Whether the lines gpuleak writes on stderr are coloured (--color).
 static bool StderrColors = false;
@@ -369,7 +384,8 @@ static Results collectResults(ArrayRef<std::string> Files,
 /// reported, per check, how many the baseline held back (only with
 /// --baseline), the errors, the translation units and the time.
 static void printSummary(const Results &R, std::optional<size_t> Baselined,
-                         size_t Errors, size_t TUs, double Seconds) {
+                         size_t Errors, size_t TUs, size_t Cached,
+                         double Seconds) {
   auto Count = [](size_t N, StringRef What) {
     return (Twine(N) + " " + What + (N == 1 ? "" : "s")).str();
   };
@@ -385,9 +401,11 @@ static void printSummary(const Results &R, std::optional<size_t> Baselined,
   }
   if (Baselined)
     Line += ", " + std::to_string(*Baselined) + " baselined";
-  Line += ", " + Count(Errors, "error") + ", " +
-          Count(TUs, "translation unit") + ", " +
-          formatv("{0:f1} s", Seconds).str();
+  Line += ", " + Count(Errors, "error") + ", " + Count(TUs, "translation unit");
+  if (Cached)
+    Line += " (" + std::to_string(TUs - Cached) + " analysed, " +
+            std::to_string(Cached) + " from the cache)";
+  Line += ", " + formatv("{0:f1} s", Seconds).str();
   errs() << Line << '\n';
 }
 
@@ -591,6 +609,16 @@ static int run(RunMode Mode) {
   Settings.Checks = Checks;
   Settings.ResourceDir = ResourceDir;
   Settings.Summarize = true;
+  std::optional<ResultCache> Cache;
+  if (!NoCache) {
+    SmallString<256> Dir(CacheDir);
+    if (Dir.empty()) {
+      Dir = sys::path::parent_path(DBPath);
+      sys::path::append(Dir, ResultCache::DefaultDirName);
+    }
+    Cache.emplace(absolute(Dir));
+    Settings.Cache = &*Cache;
+  }
   SmallString<256> IndexPath;
   if (IndexFile.empty()) {
     IndexPath = sys::path::parent_path(DBPath);
@@ -650,6 +678,9 @@ static int run(RunMode Mode) {
     R = collectResults(Files, TUResults, std::move(Merged->ConfigErrors));
   } else {
     analyseAll(Files, Commands, Settings, NumWorkers, Progress, TUResults);
+    if (Cache)
+      if (std::optional<std::string> W = Cache->warning())
+        WithColor::warning(errs(), "gpuleak") << *W << '\n';
     if (Shard)
       return writeShardFile(
           {*Shard, absolute(DBPath), TotalFiles, Files, std::move(TUResults),
@@ -736,7 +767,7 @@ static int run(RunMode Mode) {
 
   if (!Quiet)
     printSummary(
-        R, Baselined, Errors, Files.size(),
+        R, Baselined, Errors, Files.size(), Cache ? Cache->hits() : 0,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
             .count());
   if (Errors)

@@ -2,6 +2,7 @@
 
 #include "TranslationUnitRunner.h"
 #include "NvccCommand.h"
+#include "ResultCache.h"
 #include "TensorStores.h"
 #include "summaries/LocalFacts.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -220,12 +221,13 @@ class TidyActionFactory : public tooling::FrontendActionFactory {
 public:
   TidyActionFactory(ClangTidyContext &Context,
                     llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
-                    TUResult *Summaries)
+                    TUResult *Summaries, TUInputs *Inputs)
       : ConsumerFactory(Context, std::move(FS)), Context(Context),
-        Summaries(Summaries) {}
+        Summaries(Summaries), Inputs(Inputs) {}
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<Action>(&ConsumerFactory, Context, Summaries);
+    return std::make_unique<Action>(&ConsumerFactory, Context, Summaries,
+                                    Inputs);
   }
 
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
@@ -243,10 +245,13 @@ private:
   class Action : public ASTFrontendAction {
   public:
     Action(ClangTidyASTConsumerFactory *Factory, ClangTidyContext &Context,
-           TUResult *Summaries)
-        : Factory(Factory), Context(Context), Summaries(Summaries) {}
+           TUResult *Summaries, TUInputs *Inputs)
+        : Factory(Factory), Context(Context), Summaries(Summaries),
+          Inputs(Inputs) {}
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
                                                    llvm::StringRef File) override {
+      if (Inputs) // what the parse reads, for the result cache
+        recordInputs(Compiler, *Inputs);
       std::unique_ptr<ASTConsumer> Tidy = Factory->createASTConsumer(Compiler, File);
       if (!Summaries)
         return Tidy;
@@ -255,16 +260,22 @@ private:
       Both.push_back(std::make_unique<SummaryConsumer>(Context, *Summaries));
       return std::make_unique<MultiplexConsumer>(std::move(Both));
     }
+    void EndSourceFileAction() override {
+      if (Inputs)
+        collectInputs(getCompilerInstance(), *Inputs);
+    }
 
   private:
     ClangTidyASTConsumerFactory *Factory;
     ClangTidyContext &Context;
     TUResult *Summaries;
+    TUInputs *Inputs;
   };
 
   ClangTidyASTConsumerFactory ConsumerFactory;
   ClangTidyContext &Context;
   TUResult *Summaries;
+  TUInputs *Inputs;
 };
 
 /// clang-tidy's FileOptionsProvider with our own .clang-tidy parser. Its
@@ -445,6 +456,20 @@ static InputError configDiagnosticError(llvm::StringRef Message,
   return {Source, ("CheckOptions: " + Message).str()};
 }
 
+/// Records the error of a configuration that enables no gpuleak check for
+/// \p File: it would let the run pass with nothing analysed. A misspelled
+/// check name already says why; one line is enough.
+static void reportNoCheckEnabled(ClangTidyContext &Context,
+                                 ClangTidyOptionsProvider &Options,
+                                 llvm::StringRef File, RunSettings &Settings) {
+  if (enablesAny(Context.getOptionsForFile(File).Checks.value_or(""),
+                 Settings))
+    return;
+  InputError E = noCheckEnabledError(Options, File, Settings);
+  if (!Settings.hasConfigError(E.File, "Checks: '"))
+    Settings.addConfigError(std::move(E));
+}
+
 /// \p Path made absolute against \p BuildDir, with `.` and `..` removed.
 static std::string normalizedPath(llvm::StringRef Path,
                                   llvm::StringRef BuildDir) {
@@ -588,28 +613,47 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
 
   // Each distinct command (a database may list a file twice, the same way
   // or for two targets), one ClangTool run each.
-  TidyActionFactory Factory(Context, FS, Settings.Summarize ? &Result : nullptr);
-  bool Failed = false;
   std::vector<const CompileCommand *> Distinct;
   for (const CompileCommand &C : Commands)
     if (llvm::none_of(Distinct, [&](const CompileCommand *D) {
           return D->Directory == C.Directory && D->CommandLine == C.CommandLine;
         }))
       Distinct.push_back(&C);
+
+  // The result of an earlier run, when nothing it depends on changed.
+  std::string CacheKey;
+  if (Settings.Cache) {
+    CacheKey = Settings.Cache->keyOf(AbsFile, Distinct,
+                                     Context.getOptionsForFile(AbsFile),
+                                     Settings);
+    if (Settings.Cache->lookup(CacheKey, Result)) {
+      reportNoCheckEnabled(Context, Options, AbsFile, Settings);
+      return Result;
+    }
+  }
+
+  TUInputs Inputs;
+  TidyActionFactory Factory(Context, FS, Settings.Summarize ? &Result : nullptr,
+                            Settings.Cache ? &Inputs : nullptr);
+  bool Failed = false;
   for (const CompileCommand *C : Distinct) {
     DB.Current = C;
     Failed |= Tool.run(&Factory) != 0;
   }
 
   SourceFiles Sources;
+  bool CheckConfigError = false;
   unsigned NumErrors = 0;
   std::string FirstError;
   for (const ClangTidyError &E : DiagConsumer.take()) {
     llvm::StringRef Name = E.DiagnosticName;
     if (Name == "clang-tidy-config") {
       // A check could not read its option's value (`MaxCallDepth: four`).
+      // Its wording names the .clang-tidy that sets the value, which the
+      // cache key does not hold: such a TU is not cached.
       Settings.addConfigError(
           configDiagnosticError(E.Message.Message, Options, AbsFile));
+      CheckConfigError = true;
       continue;
     }
     if (E.DiagLevel == tooling::Diagnostic::Error) {
@@ -633,15 +677,7 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
                          fixesOf(N, E.BuildDirectory)});
     Result.Findings.push_back(std::move(F));
   }
-  // A configuration that enables no gpuleak check for this file would let
-  // the run pass with nothing analysed.
-  // A misspelled check name already says why; one line is enough.
-  if (!enablesAny(Context.getOptionsForFile(AbsFile).Checks.value_or(""),
-                  Settings)) {
-    InputError E = noCheckEnabledError(Options, AbsFile, Settings);
-    if (!Settings.hasConfigError(E.File, "Checks: '"))
-      Settings.addConfigError(std::move(E));
-  }
+  reportNoCheckEnabled(Context, Options, AbsFile, Settings);
   if (NumErrors) {
     Result.Error = "cannot parse: " + FirstError;
     if (NumErrors > 1)
@@ -650,6 +686,8 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
   } else if (Failed) {
     Result.Error = "cannot parse: the compiler failed without a diagnostic";
   }
+  if (Settings.Cache && !(Failed && !NumErrors) && !CheckConfigError)
+    Settings.Cache->store(CacheKey, AbsFile, Inputs, Result);
   return Result;
 }
 

@@ -23,6 +23,8 @@
 
 namespace gpuleak {
 
+class ResultCache;
+
 /// Settings shared by every translation unit of one run. Read-only while
 /// translation units run, except the config error list, which has a lock.
 struct RunSettings {
@@ -34,6 +36,8 @@ struct RunSettings {
   /// Compute each TU's function summaries for the project index; the checks
   /// then read no index of an earlier run.
   bool Summarize = false;
+  /// The result cache (ResultCache.h), or null: each TU is then analysed.
+  ResultCache *Cache = nullptr;
   /// The gpuleak-* checks, each with the names of its options (without the
   /// `check-name.` prefix), as the checks store them: what a .clang-tidy may
   /// name under `Checks` and `CheckOptions`.

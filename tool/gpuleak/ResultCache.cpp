@@ -1,0 +1,546 @@
+//===--- ResultCache.cpp - gpuleak check's cache of TU results ------------===//
+
+#include "ResultCache.h"
+#include "summaries/Summaries.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Basic/Version.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+#include <cstdint>
+
+using namespace llvm;
+using clang::tidy::ClangTidyOptions;
+using clang::tidy::gpuleak::FunctionSummary;
+using json::Array;
+using json::Object;
+
+namespace gpuleak {
+
+/// 32 hex digits of the XXH3-128 hash of \p Bytes.
+static std::string hashOf(StringRef Bytes) {
+  XXH128_hash_t H = xxh3_128bits(arrayRefFromStringRef(Bytes));
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << format_hex_no_prefix(H.high64, 16) << format_hex_no_prefix(H.low64, 16);
+  return S;
+}
+
+// ---- What a parse read ---------------------------------------------------------
+
+namespace {
+/// Records the lookups whose outcome the file list alone does not show:
+/// `__has_include` (true: a file that may never be entered; false: paths
+/// that must stay absent) and includes that are not found.
+class InputRecorder : public clang::PPCallbacks {
+public:
+  InputRecorder(clang::CompilerInstance &CI, TUInputs &Into)
+      : CI(CI), Into(Into) {}
+
+  bool FileNotFound(StringRef) override {
+    Into.Cacheable = false;
+    return false;
+  }
+
+  void HasInclude(clang::SourceLocation Loc, StringRef FileName, bool IsAngled,
+                  clang::OptionalFileEntryRef File,
+                  clang::SrcMgr::CharacteristicKind) override {
+    if (File) {
+      SmallString<256> Path(File->getName());
+      CI.getFileManager().makeAbsolutePath(Path);
+      Into.Probed.push_back(std::string(Path));
+      return;
+    }
+    if (sys::path::is_absolute(FileName)) {
+      Into.Absent.insert(FileName.str());
+      return;
+    }
+    SmallVector<std::string, 16> Dirs;
+    const clang::SourceManager &SM = CI.getSourceManager();
+    if (!IsAngled)
+      if (clang::OptionalFileEntryRef Includer =
+              SM.getFileEntryRefForID(SM.getFileID(SM.getExpansionLoc(Loc))))
+        Dirs.push_back(sys::path::parent_path(Includer->getName()).str());
+    for (const clang::DirectoryLookup &D :
+         CI.getPreprocessor().getHeaderSearchInfo().search_dir_range())
+      if (clang::OptionalDirectoryEntryRef Dir = D.getDirRef())
+        Dirs.push_back(Dir->getName().str());
+    // A path that exists was not searched: `__has_include_next` starts
+    // after the directory of the file that asks (clang's <stdarg.h>).
+    for (const std::string &Dir : Dirs) {
+      SmallString<256> Path(Dir);
+      sys::path::append(Path, FileName);
+      CI.getFileManager().makeAbsolutePath(Path);
+      if (!sys::fs::exists(Path))
+        Into.Absent.insert(std::string(Path));
+    }
+  }
+
+private:
+  clang::CompilerInstance &CI;
+  TUInputs &Into;
+};
+} // namespace
+
+void recordInputs(clang::CompilerInstance &CI, TUInputs &Into) {
+  CI.getPreprocessor().addPPCallbacks(std::make_unique<InputRecorder>(CI, Into));
+}
+
+void collectInputs(clang::CompilerInstance &CI, TUInputs &Into) {
+  std::vector<std::string> Found = std::move(Into.Probed);
+  Into.Probed.clear();
+  if (!CI.hasSourceManager())
+    return;
+  const clang::SourceManager &SM = CI.getSourceManager();
+  for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+    SmallString<256> Path(It->first.getName());
+    CI.getFileManager().makeAbsolutePath(Path);
+    // The bytes clang read, not the file as it is now: an edit during the
+    // parse must not be taken for the parsed text.
+    if (std::optional<MemoryBufferRef> Buffer =
+            It->second->getBufferIfLoaded()) {
+      Into.Files[std::string(Path)] = hashOf(Buffer->getBuffer());
+      continue;
+    }
+    Found.push_back(std::string(Path));
+  }
+  for (const std::string &Path : Found) {
+    if (Into.Files.count(Path))
+      continue;
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+        MemoryBuffer::getFile(Path, /*IsText=*/false,
+                              /*RequiresNullTerminator=*/false);
+    if (!Buffer) {
+      Into.Cacheable = false;
+      continue;
+    }
+    Into.Files[Path] = hashOf((*Buffer)->getBuffer());
+  }
+}
+
+// ---- Entries ----------------------------------------------------------------------
+
+static json::Value placeJSON(const SourcePlace &P) {
+  return Object{{"file", P.File},
+                {"line", P.Line},
+                {"column", P.Column},
+                {"end_line", P.EndLine},
+                {"end_column", P.EndColumn}};
+}
+
+static json::Value fixesJSON(const std::vector<FixReplacement> &Fixes) {
+  Array A;
+  for (const FixReplacement &F : Fixes)
+    A.push_back(Object{{"file", F.File},
+                       {"offset", F.Offset},
+                       {"length", F.Length},
+                       {"text", F.Text}});
+  return A;
+}
+
+static json::Value findingJSON(const Finding &F) {
+  Array Notes;
+  for (const FindingNote &N : F.Notes)
+    Notes.push_back(Object{{"message", N.Message},
+                           {"place", placeJSON(N.Place)},
+                           {"fixes", fixesJSON(N.Fixes)}});
+  return Object{{"check", F.Check},
+                {"severity", F.Severity},
+                {"message", F.Message},
+                {"place", placeJSON(F.Place)},
+                {"notes", std::move(Notes)},
+                {"fixes", fixesJSON(F.Fixes)}};
+}
+
+static json::Value siteJSON(const OpenSite &S) {
+  return Object{{"callee_usr", S.CalleeUSR},
+                {"callee_name", S.CalleeName},
+                {"callee_qualified_name", S.CalleeQualifiedName},
+                {"param", S.Param},
+                {"call", placeJSON(S.Call)},
+                {"origin", placeJSON(S.Origin)},
+                {"assumed_usr", S.AssumedUSR},
+                {"assumed_graph_usr", S.AssumedGraphUSR},
+                {"silenced", S.Silenced},
+                {"severity", S.Severity}};
+}
+
+namespace {
+/// Reads an entry's result; the first field that is missing or of the wrong
+/// type makes the whole entry unreadable.
+struct EntryReader {
+  std::string Problem;
+
+  bool fail(const Twine &Why) {
+    if (Problem.empty())
+      Problem = Why.str();
+    return false;
+  }
+  bool str(const Object &O, StringRef Key, std::string &Out) {
+    std::optional<StringRef> S = O.getString(Key);
+    if (!S)
+      return fail("no string '" + Key + "'");
+    Out = S->str();
+    return true;
+  }
+  bool num(const Object &O, StringRef Key, unsigned &Out) {
+    std::optional<int64_t> N = O.getInteger(Key);
+    if (!N || *N < 0 || *N > UINT32_MAX)
+      return fail("no number '" + Key + "'");
+    Out = *N;
+    return true;
+  }
+  bool boolean(const Object &O, StringRef Key, bool &Out) {
+    std::optional<bool> B = O.getBoolean(Key);
+    if (!B)
+      return fail("no boolean '" + Key + "'");
+    Out = *B;
+    return true;
+  }
+  const Object *obj(const Object &O, StringRef Key) {
+    const Object *Sub = O.getObject(Key);
+    if (!Sub)
+      fail("no object '" + Key + "'");
+    return Sub;
+  }
+  template <typename T, typename Fn>
+  bool list(const Object &O, StringRef Key, std::vector<T> &Out, Fn Read) {
+    const Array *A = O.getArray(Key);
+    if (!A)
+      return fail("no array '" + Key + "'");
+    for (const json::Value &V : *A) {
+      T Item;
+      if (!Read(V, Item))
+        return false;
+      Out.push_back(std::move(Item));
+    }
+    return true;
+  }
+
+  bool place(const Object &O, StringRef Key, SourcePlace &P) {
+    const Object *Sub = obj(O, Key);
+    return Sub && str(*Sub, "file", P.File) && num(*Sub, "line", P.Line) &&
+           num(*Sub, "column", P.Column) &&
+           num(*Sub, "end_line", P.EndLine) &&
+           num(*Sub, "end_column", P.EndColumn);
+  }
+  bool fixes(const Object &O, std::vector<FixReplacement> &Out) {
+    return list(O, "fixes", Out, [&](const json::Value &V, FixReplacement &F) {
+      const Object *FO = V.getAsObject();
+      return FO ? str(*FO, "file", F.File) && num(*FO, "offset", F.Offset) &&
+                      num(*FO, "length", F.Length) && str(*FO, "text", F.Text)
+                : fail("a fix is not an object");
+    });
+  }
+  bool finding(const json::Value &V, Finding &F) {
+    const Object *O = V.getAsObject();
+    if (!O)
+      return fail("a finding is not an object");
+    return str(*O, "check", F.Check) && str(*O, "severity", F.Severity) &&
+           str(*O, "message", F.Message) && place(*O, "place", F.Place) &&
+           fixes(*O, F.Fixes) &&
+           list(*O, "notes", F.Notes, [&](const json::Value &NV, FindingNote &N) {
+             const Object *NO = NV.getAsObject();
+             return NO ? str(*NO, "message", N.Message) &&
+                             place(*NO, "place", N.Place) && fixes(*NO, N.Fixes)
+                       : fail("a note is not an object");
+           });
+  }
+  bool site(const json::Value &V, OpenSite &S) {
+    const Object *O = V.getAsObject();
+    if (!O)
+      return fail("an open call site is not an object");
+    return str(*O, "callee_usr", S.CalleeUSR) &&
+           str(*O, "callee_name", S.CalleeName) &&
+           str(*O, "callee_qualified_name", S.CalleeQualifiedName) &&
+           num(*O, "param", S.Param) && place(*O, "call", S.Call) &&
+           place(*O, "origin", S.Origin) &&
+           str(*O, "assumed_usr", S.AssumedUSR) &&
+           str(*O, "assumed_graph_usr", S.AssumedGraphUSR) &&
+           boolean(*O, "silenced", S.Silenced) &&
+           str(*O, "severity", S.Severity);
+  }
+  bool result(const Object &O, TUResult &R) {
+    if (!list(O, "findings", R.Findings,
+              [&](const json::Value &V, Finding &F) { return finding(V, F); }) ||
+        !list(O, "sites", R.Sites,
+              [&](const json::Value &V, OpenSite &S) { return site(V, S); }) ||
+        !list(O, "bounded", R.Bounded,
+              [&](const json::Value &V, std::string &B) {
+                std::optional<StringRef> S = V.getAsString();
+                if (!S)
+                  return fail("a bounded target is not a string");
+                B = S->str();
+                return true;
+              }) ||
+        !list(O, "summaries", R.Summaries,
+              [&](const json::Value &V, FunctionSummary &S) {
+                std::optional<FunctionSummary> Read =
+                    FunctionSummary::fromJSON(V);
+                if (!Read)
+                  return fail("a function summary does not parse");
+                S = std::move(*Read);
+                return true;
+              }))
+      return false;
+    if (const json::Value *E = O.get("error")) {
+      if (E->kind() == json::Value::Null)
+        return true;
+      std::optional<StringRef> S = E->getAsString();
+      if (!S)
+        return fail("'error' is not a string");
+      R.Error = S->str();
+    }
+    return true;
+  }
+};
+} // namespace
+
+// ---- The cache ----------------------------------------------------------------------
+
+ResultCache::ResultCache(std::string Dir) : Dir(std::move(Dir)) {
+  // The executable's bytes: a rebuilt gpuleak under the same version number
+  // may decide differently. Read once per run.
+  static int Anchor;
+  std::string Exe = sys::fs::getMainExecutable(nullptr, &Anchor);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Bytes =
+      MemoryBuffer::getFile(Exe, /*IsText=*/false,
+                            /*RequiresNullTerminator=*/false);
+  ToolHash = Bytes ? hashOf((*Bytes)->getBuffer()) : "unknown:" + Exe;
+}
+
+std::string ResultCache::entryPath(StringRef Key) const {
+  SmallString<256> P(Dir);
+  sys::path::append(P, Key + ".json");
+  return std::string(P);
+}
+
+void ResultCache::problem(const Twine &What) {
+  std::lock_guard<std::mutex> L(Lock);
+  if (Problems++ == 0)
+    FirstProblem = What.str();
+}
+
+std::optional<std::string> ResultCache::warning() const {
+  if (!Problems)
+    return std::nullopt;
+  std::string W = FirstProblem;
+  if (Problems > 1)
+    W += " (and " + std::to_string(Problems - 1) + " more problem" +
+         (Problems > 2 ? "s" : "") + " with the cache)";
+  return W;
+}
+
+bool ResultCache::ensureDir() {
+  {
+    std::lock_guard<std::mutex> L(Lock);
+    if (DirReady)
+      return *DirReady;
+  }
+  std::error_code EC = sys::fs::create_directories(Dir);
+  if (!EC) {
+    // Backup tools skip a folder with this tag (https://bford.info/cachedir/).
+    SmallString<256> Tag(Dir);
+    sys::path::append(Tag, "CACHEDIR.TAG");
+    if (!sys::fs::exists(Tag))
+      (void)writeToOutput(Tag, [](raw_ostream &OS) {
+        OS << "Signature: 8a477f597d28d172789f06886806bc55\n"
+              "# This folder is gpuleak's result cache (docs/cli.md); it may "
+              "be deleted.\n";
+        return Error::success();
+      });
+  }
+  std::lock_guard<std::mutex> L(Lock);
+  if (!DirReady) {
+    DirReady = !EC;
+    if (EC && Problems++ == 0)
+      FirstProblem = "cannot create the cache folder '" + Dir +
+                     "' (" + EC.message() + "); results are not cached";
+  }
+  return *DirReady;
+}
+
+std::string ResultCache::keyOf(
+    StringRef File, ArrayRef<const clang::tooling::CompileCommand *> Commands,
+    const ClangTidyOptions &Options, const RunSettings &Settings) const {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  // Each part length-prefixed, so that no two lists of parts run together.
+  auto Part = [&](StringRef S) { OS << S.size() << ':' << S << '\n'; };
+  Part("gpuleak-result-cache");
+  Part(std::to_string(FormatVersion));
+  Part(GPULEAK_VERSION);
+  Part(clang::getClangFullVersion());
+  Part(std::to_string(clang::tidy::gpuleak::IndexVersion));
+  Part(ToolHash);
+  Part(File);
+  Part(Settings.ResourceDir);
+  Part(Settings.Summarize ? "summarize" : "");
+  for (const clang::tooling::CompileCommand *C : Commands) {
+    Part("command");
+    Part(C->Directory);
+    Part(C->Filename);
+    OS << C->CommandLine.size() << '\n';
+    for (const std::string &Arg : C->CommandLine)
+      Part(Arg);
+  }
+  // The include-path variables that clang reads.
+  for (const char *Var : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH",
+                          "OBJC_INCLUDE_PATH", "OBJCPLUS_INCLUDE_PATH"}) {
+    std::optional<std::string> V = sys::Process::GetEnv(Var);
+    Part(V ? "=" + *V : "unset");
+  }
+  // The effective configuration: the check options sorted by name (a
+  // StringMap has no stable order), then every other field as clang-tidy
+  // writes a configuration.
+  ClangTidyOptions Rest = Options;
+  std::map<std::string, std::string> CheckOptions;
+  for (const auto &O : Rest.CheckOptions)
+    CheckOptions[O.getKey().str()] = O.getValue().Value;
+  Rest.CheckOptions.clear();
+  for (const auto &[K, V] : CheckOptions) {
+    Part(K);
+    Part(V);
+  }
+  Part(clang::tidy::configurationAsText(Rest));
+  return hashOf(Text);
+}
+
+std::optional<std::string> ResultCache::currentHash(const std::string &Path) {
+  {
+    std::lock_guard<std::mutex> L(Lock);
+    auto It = Hashes.find(Path);
+    if (It != Hashes.end())
+      return It->second;
+  }
+  std::optional<std::string> H;
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+      MemoryBuffer::getFile(Path, /*IsText=*/false,
+                            /*RequiresNullTerminator=*/false);
+  if (Buffer)
+    H = hashOf((*Buffer)->getBuffer());
+  std::lock_guard<std::mutex> L(Lock);
+  return Hashes.emplace(Path, std::move(H)).first->second;
+}
+
+bool ResultCache::lookup(StringRef Key, TUResult &Result) {
+  std::string Path = entryPath(Key);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Path);
+  if (!Text) {
+    // No entry (or no folder yet: ensureDir() reports one that cannot be).
+    if (Text.getError() != std::errc::no_such_file_or_directory &&
+        Text.getError() != std::errc::not_a_directory)
+      problem("ignoring the cache entry '" + Path +
+              "': " + Text.getError().message());
+    return false;
+  }
+  auto Unreadable = [&](const Twine &Why) {
+    problem("ignoring the cache entry '" + Path + "': " + Why +
+            "; its translation unit was analysed again");
+    return false;
+  };
+  Expected<json::Value> Parsed = json::parse((*Text)->getBuffer());
+  if (!Parsed)
+    return Unreadable("not valid JSON: " + toString(Parsed.takeError()));
+  const Object *Entry = Parsed->getAsObject();
+  if (!Entry || Entry->getString("format") != StringRef("gpuleak-cache"))
+    return Unreadable("not a gpuleak cache entry");
+  if (Entry->getInteger("version") != FormatVersion)
+    return Unreadable("not of version " + Twine(FormatVersion));
+  if (Entry->getString("key") != Key)
+    return Unreadable("its key is not its name");
+  const Array *Files = Entry->getArray("inputs");
+  const Array *Absent = Entry->getArray("absent");
+  const Object *Stored = Entry->getObject("result");
+  if (!Files || !Absent || !Stored)
+    return Unreadable("no 'inputs', 'absent' or 'result'");
+
+  // Unchanged inputs: every file hashes as it did, every absent path is
+  // still absent. A changed input is no problem, only a miss.
+  for (const json::Value &F : *Files) {
+    const Object *O = F.getAsObject();
+    std::optional<StringRef> FilePath = O ? O->getString("path") : std::nullopt;
+    std::optional<StringRef> Hash = O ? O->getString("hash") : std::nullopt;
+    if (!FilePath || !Hash)
+      return Unreadable("an input without 'path' or 'hash'");
+    if (currentHash(FilePath->str()) != Hash->str())
+      return false;
+  }
+  for (const json::Value &A : *Absent) {
+    std::optional<StringRef> P = A.getAsString();
+    if (!P)
+      return Unreadable("an absent path is not a string");
+    if (sys::fs::exists(*P))
+      return false;
+  }
+
+  TUResult Read;
+  EntryReader Reader;
+  if (!Reader.result(*Stored, Read))
+    return Unreadable(Reader.Problem);
+  Result = std::move(Read);
+  ++Hits;
+  return true;
+}
+
+void ResultCache::store(StringRef Key, StringRef File, const TUInputs &Inputs,
+                        const TUResult &Result) {
+  if (!Inputs.Cacheable || Inputs.Files.empty())
+    return;
+  // A summary that would not read back the same is not cached: the cached
+  // result must decide as the fresh one does.
+  Array Summaries;
+  for (const FunctionSummary &S : Result.Summaries) {
+    json::Value J = S.toJSON();
+    std::optional<FunctionSummary> Back = FunctionSummary::fromJSON(J);
+    if (!Back || Back->toJSON() != J)
+      return;
+    Summaries.push_back(std::move(J));
+  }
+  if (!ensureDir())
+    return;
+  Array Findings, Sites, Bounded, Files, Absent;
+  for (const Finding &F : Result.Findings)
+    Findings.push_back(findingJSON(F));
+  for (const OpenSite &S : Result.Sites)
+    Sites.push_back(siteJSON(S));
+  for (const std::string &B : Result.Bounded)
+    Bounded.push_back(B);
+  for (const auto &[Path, Hash] : Inputs.Files)
+    Files.push_back(Object{{"path", Path}, {"hash", Hash}});
+  for (const std::string &Path : Inputs.Absent)
+    Absent.push_back(Path);
+  Object ResultJ{{"findings", std::move(Findings)},
+                 {"sites", std::move(Sites)},
+                 {"bounded", std::move(Bounded)},
+                 {"summaries", std::move(Summaries)}};
+  ResultJ["error"] = Result.Error ? json::Value(*Result.Error) : json::Value(nullptr);
+  json::Value Entry = Object{{"format", "gpuleak-cache"},
+                       {"version", FormatVersion},
+                       {"key", Key},
+                       {"file", File},
+                       {"inputs", std::move(Files)},
+                       {"absent", std::move(Absent)},
+                       {"result", std::move(ResultJ)}};
+  std::string Path = entryPath(Key);
+  // A temporary file next to the entry, renamed over it.
+  if (Error Err = writeToOutput(Path, [&](raw_ostream &OS) {
+        OS << Entry;
+        return Error::success();
+      }))
+    problem("cannot write the cache entry '" + Path +
+            "': " + toString(std::move(Err)));
+}
+
+} // namespace gpuleak

@@ -1,0 +1,128 @@
+//===--- ResultCache.h - gpuleak check's cache of TU results ----*- C++ -*-===//
+//
+// `gpuleak check` keeps each translation unit's result -- its findings and
+// errors before the project step, and its part of the project index (the
+// function summaries, bounded targets and open call sites) -- in a cache
+// folder, and a later run takes it from there instead of parsing the TU
+// again, when nothing that determines it changed (docs/cli.md, "The result
+// cache"):
+//
+//   - the key (the entry's file name) hashes gpuleak itself (the running
+//     executable's bytes, its version, clang's version, the index format
+//     version), the TU's path, its compile commands, the effective
+//     configuration (checks and options after .clang-tidy files and
+//     --checks), the resource directory and the include-path environment;
+//   - the entry lists every file the parse read (the SourceManager's files,
+//     after the parse: the include closure as the preprocessor resolved it)
+//     with a hash of the bytes clang read, and the paths whose absence a
+//     `__has_include` relied on; a hit needs each file to hash the same
+//     today and each absent path to be still absent.
+//
+// The project step (ProjectFindings.h) runs on every run over the cached and
+// fresh results alike, so the report is the same byte for byte as without
+// the cache. An entry that cannot be read (truncated, foreign, another
+// version) is ignored and rewritten; the run says so in one warning.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GPULEAK_TOOL_GPULEAK_RESULTCACHE_H
+#define GPULEAK_TOOL_GPULEAK_RESULTCACHE_H
+
+#include "TranslationUnitRunner.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+
+namespace clang {
+class CompilerInstance;
+} // namespace clang
+
+namespace gpuleak {
+
+/// What the parse of one translation unit read.
+struct TUInputs {
+  /// Each file read (absolute path as clang named it) -> hash of its bytes.
+  std::map<std::string, std::string> Files;
+  /// Paths that a `__has_include` found absent, and must stay absent.
+  std::set<std::string> Absent;
+  /// False when an `#include` was not found: the result then depends on a
+  /// file that does not exist yet, and is not cached.
+  bool Cacheable = true;
+  /// Files a `__has_include` found, which the parse may never have entered;
+  /// collectInputs hashes them.
+  std::vector<std::string> Probed;
+};
+
+/// Records, on \p CI's preprocessor, the `__has_include` lookups and the
+/// includes that are not found into \p Into. Call it before the parse (in
+/// CreateASTConsumer).
+void recordInputs(clang::CompilerInstance &CI, TUInputs &Into);
+/// Adds every file \p CI's SourceManager read to \p Into. Call it after the
+/// parse (EndSourceFileAction).
+void collectInputs(clang::CompilerInstance &CI, TUInputs &Into);
+
+/// The cache folder of one run. Thread-safe.
+class ResultCache {
+public:
+  /// The format of the entries; an entry of another is not read.
+  static constexpr int FormatVersion = 1;
+  /// The default folder's name, next to compile_commands.json.
+  static constexpr char DefaultDirName[] = "gpuleak-cache";
+
+  explicit ResultCache(std::string Dir);
+
+  const std::string &dir() const { return Dir; }
+
+  /// The key of \p File (absolute) analysed with \p Commands under the
+  /// effective options \p Options.
+  std::string
+  keyOf(llvm::StringRef File,
+        llvm::ArrayRef<const clang::tooling::CompileCommand *> Commands,
+        const clang::tidy::ClangTidyOptions &Options,
+        const RunSettings &Settings) const;
+
+  /// The cached result for \p Key, when its entry exists and its inputs
+  /// are unchanged.
+  bool lookup(llvm::StringRef Key, TUResult &Result);
+
+  /// Writes the entry for \p Key (atomically: a reader sees the old entry
+  /// or the new one). Does nothing when \p Inputs is not cacheable.
+  void store(llvm::StringRef Key, llvm::StringRef File, const TUInputs &Inputs,
+             const TUResult &Result);
+
+  /// Translation units whose result came from the cache.
+  size_t hits() const { return Hits; }
+
+  /// The one warning of the run about the cache (entries that could not be
+  /// read, a folder or entry that could not be written), or std::nullopt.
+  std::optional<std::string> warning() const;
+
+private:
+  /// The hash of \p Path's bytes now, computed once per run; std::nullopt
+  /// when it cannot be read.
+  std::optional<std::string> currentHash(const std::string &Path);
+  void problem(const llvm::Twine &What);
+  std::string entryPath(llvm::StringRef Key) const;
+  bool ensureDir();
+
+  const std::string Dir;
+  /// Hash of the running gpuleak executable (a rebuilt gpuleak may decide
+  /// differently under the same version number).
+  std::string ToolHash;
+  std::atomic<size_t> Hits{0};
+
+  std::mutex Lock; // guards what follows
+  std::map<std::string, std::optional<std::string>> Hashes;
+  std::optional<bool> DirReady;
+  size_t Problems = 0;
+  std::string FirstProblem;
+};
+
+} // namespace gpuleak
+
+#endif
