@@ -276,8 +276,8 @@ void CudaClassResources::closure(const FunctionDecl *FD, unsigned Depth,
 }
 
 bool CudaClassResources::destructorChain(
-    const CXXRecordDecl *RD, llvm::DenseSet<const FieldDecl *> &Released,
-    const FunctionDecl *&Dtor) {
+    const CXXRecordDecl *RD, const RecordDecl *Stop,
+    llvm::DenseSet<const FieldDecl *> &Released, const FunctionDecl *&Dtor) {
   if (!RD || !RD->hasDefinition())
     return false;
   RD = RD->getDefinition();
@@ -301,9 +301,16 @@ bool CudaClassResources::destructorChain(
         Dtor = Def;
     }
   }
+  // The destructors of the member's class and of the classes derived from
+  // it: a base of the member's class cannot name the member.
+  if (RD == Stop->getDefinition())
+    return true;
   for (const CXXBaseSpecifier &Base : RD->bases()) {
     const CXXRecordDecl *BD = Base.getType()->getAsCXXRecordDecl();
-    if (!BD || !destructorChain(BD, Released, Dtor))
+    if (!BD || (BD->getDefinition() != Stop->getDefinition() &&
+                !BD->isDerivedFrom(cast<CXXRecordDecl>(Stop))))
+      continue;
+    if (!destructorChain(BD, Stop, Released, Dtor))
       return false;
   }
   return true;
@@ -379,7 +386,8 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
                             : dyn_cast<CXXRecordDecl>(A.Field->getParent());
       llvm::DenseSet<const FieldDecl *> Released;
       const FunctionDecl *Dtor = nullptr;
-      if (Owner && !destructorChain(Owner, Released, Dtor))
+      if (Owner && !destructorChain(Owner, A.Field->getParent(), Released,
+                                    Dtor))
         continue;
       if (Released.contains(A.Field))
         continue;

@@ -78,11 +78,12 @@ private:
   };
 
   const Facts &factsOf(const FunctionDecl *FD);
-  /// The members that the destructor of \p RD and those of its bases
-  /// release or hand on (through methods they call on the object, up to 3
-  /// deep); false if one of them is declared but not defined here or did
-  /// not parse. \p Dtor receives the first user-written destructor.
-  bool destructorChain(const CXXRecordDecl *RD,
+  /// The members that the destructor of \p RD and those of its bases down
+  /// to \p Stop (the class that declares the member) release or hand on
+  /// (through methods they call on the object, up to 3 deep); false if one
+  /// of them is declared but not defined here or did not parse. \p Dtor
+  /// receives the first user-written destructor.
+  bool destructorChain(const CXXRecordDecl *RD, const RecordDecl *Stop,
                        llvm::DenseSet<const FieldDecl *> &Released,
                        const FunctionDecl *&Dtor);
   void closure(const FunctionDecl *FD, unsigned Depth,
