@@ -325,8 +325,12 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
       DestroyReleases;
   // Members a constructor creates into, with the creation.
   llvm::DenseMap<const FieldDecl *, const CallExpr *> CtorCreation;
-  // Methods called on the object by another method, not a constructor.
-  llvm::DenseMap<const FunctionDecl *, const Expr *> CalledAgain;
+  // Methods called on the object by another method, not a constructor or
+  // the destructor, with the caller; and those a constructor calls.
+  llvm::DenseMap<const FunctionDecl *,
+                 llvm::SmallVector<std::pair<const FunctionDecl *, const Expr *>, 2>>
+      CalledAgain;
+  llvm::DenseSet<const FunctionDecl *> CalledByCtor;
   for (const auto &[FD, FP] : FactsOf) {
     if (FP->HasErrors)
       continue;
@@ -342,11 +346,37 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
     for (const auto &A : FP->Acquisitions)
       if (IsCtor && A.ThisBased)
         CtorCreation.try_emplace(A.Field, A.Call);
-    if (!IsCtor && !isa<CXXDestructorDecl>(FD))
-      for (const auto &[MD, Call] : FP->ThisCalls)
-        if (MD != FD)
-          CalledAgain.try_emplace(MD->getCanonicalDecl(), Call);
+    for (const auto &[MD, Call] : FP->ThisCalls) {
+      if (IsCtor)
+        CalledByCtor.insert(MD->getCanonicalDecl());
+      else if (!isa<CXXDestructorDecl>(FD) && MD != FD)
+        CalledAgain[MD->getCanonicalDecl()].push_back({FD, Call});
+    }
   }
+  // A call of the creating method that runs every time its caller runs:
+  // not under a condition of the caller (`if (!ready_) setup();` is lazy
+  // set-up), and the caller releases nothing of the member (`reset()`
+  // calling `destroy()` then `init()`).
+  auto RunsAgain = [&](const FieldDecl *F, const FunctionDecl *Caller,
+                       const Expr *Call) {
+    llvm::DenseSet<const FunctionDecl *> Seen;
+    llvm::DenseSet<const FieldDecl *> Released;
+    bool Unknown = false;
+    closure(Caller, 0, Seen, Released, Unknown);
+    if (Unknown || Released.contains(F))
+      return false;
+    const Stmt *Body = Caller->getBody();
+    if (!Body)
+      return false;
+    ParentMap PM(const_cast<Stmt *>(Body));
+    for (const Stmt *P = PM.getParent(Call); P; P = PM.getParent(P)) {
+      if (isa<IfStmt, SwitchStmt, ConditionalOperator, CXXTryStmt>(P))
+        return false;
+      if (const auto *BO = dyn_cast<BinaryOperator>(P); BO && BO->isLogicalOp())
+        return false;
+    }
+    return true;
+  };
 
   llvm::DenseSet<const CallExpr *> Done;
   for (const FunctionDecl *FD : Functions) {
@@ -366,12 +396,24 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
             SM.isBeforeInTranslationUnit(
                 Use->second, SM.getExpansionLoc(A.Call->getBeginLoc()));
         if (!UsedBefore) {
-          if (const CallExpr *First = CtorCreation.lookup(A.Field)) {
+          // A method that a constructor calls is part of the construction.
+          const CallExpr *First = CalledByCtor.contains(MD->getCanonicalDecl())
+                                      ? nullptr
+                                      : CtorCreation.lookup(A.Field);
+          if (First) {
             Out.push_back({Finding::Overwritten, A.Call, A.Creator, A.Field,
                            FD, MD->getParent(), First});
             continue;
           }
-          if (const Expr *Again = CalledAgain.lookup(MD->getCanonicalDecl())) {
+          const Expr *Again = nullptr;
+          auto Callers = CalledAgain.find(MD->getCanonicalDecl());
+          if (Callers != CalledAgain.end())
+            for (const auto &[Caller, Call] : Callers->second)
+              if (RunsAgain(A.Field, Caller, Call)) {
+                Again = Call;
+                break;
+              }
+          if (Again) {
             Out.push_back({Finding::Overwritten, A.Call, A.Creator, A.Field,
                            FD, MD->getParent(), Again});
             continue;

@@ -371,3 +371,45 @@ private:
   float *work_ = nullptr;
   cudnnDropoutDescriptor_t dropout_;
 };
+
+// Negative: set-up shared by two constructors; lazy set-up under a flag;
+// a reset() that destroys before it sets up again.
+class NegativeSetupPatterns {
+public:
+  NegativeSetupPatterns() {
+    cudaStreamCreate(&s_);
+    cudaEventCreate(&ev_);
+  }
+  explicit NegativeSetupPatterns(int) { init(); }
+  void init() {
+    cudaStreamCreate(&s_);
+    cudaEventCreate(&ev_);
+  }
+  void destroy() {
+    cudaStreamDestroy(s_);
+    cudaEventDestroy(ev_);
+  }
+  void reset() {
+    destroy();
+    init();
+  }
+  void forward() {
+    if (!ready_)
+      prepare();
+  }
+  void prepare() {
+    cudaMalloc(&buf_, 16);
+    ready_ = true;
+  }
+  ~NegativeSetupPatterns() {
+    destroy();
+    if (ready_)
+      cudaFree(buf_);
+  }
+
+private:
+  cudaStream_t s_;
+  cudaEvent_t ev_;
+  float *buf_ = nullptr;
+  bool ready_ = false;
+};
