@@ -4,6 +4,7 @@
 // kind 3 (cuDNN descriptors, NCCL communicators, host registrations).
 
 #include <cuda_runtime.h>
+#include <cublasLt.h>
 #include <cublas_v2.h>
 #include <cudnn.h>
 #include <nccl.h>
@@ -413,3 +414,20 @@ private:
   float *buf_ = nullptr;
   bool ready_ = false;
 };
+
+// A cuBLASLt matmul descriptor created per call and never destroyed, the
+// way a LibTorch op that calls cuBLASLt directly writes it (kind 3), and
+// the correct twin.
+void positiveLtPerCall(cublasLtHandle_t lt) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cuBLASLt matmul descriptor created by 'cublasLtMatmulDescCreate' is never released; release it with 'cublasLtMatmulDescDestroy' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE+2]]:1: note: leaked at the end of 'positiveLtPerCall'
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, nullptr, 0);
+}
+void negativeLtPerCall(cublasLtHandle_t lt) {
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, nullptr, 0);
+  cublasLtMatmulDescDestroy(op);
+}
