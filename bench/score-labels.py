@@ -75,6 +75,13 @@ EXTRA_FLAGS = {
     # TensorImpl_cuda.cu reads protected members that nvcc's build lets through;
     # without a limit, clang stops at 20 errors and nothing of the file is analysed
     "zzk2021+TinyTorch-DET-beta": ["-ferror-limit=0"],
+    # cuda-class set. tkDNN's CMake: include_directories(include/tkDNN ...)
+    # (its CMake builds the .cpp files with nvcc, which includes cuda_runtime.h), and
+    # the cuDNN 8 RNN calls that cuDNN 9 removed (stubs/cudnn8)
+    "ceccocats+tkDNN": ["-I{tree}/include/tkDNN", "-I{tree}/include", "-include", "cuda_runtime.h",
+                        "-include", "cudnn8_removed.h"],
+    # CMake: C++20, external/ for the perf tests
+    "satidev+pmpp_cuda": ["-std=c++20", "-I{tree}/external"],
 }
 ALE_PATH = "/Users/navneetmadhukumar/Downloads/Arcade-Learning-Environment-master/src"
 # Line-preserving text fixes for code that clang rejects against the headers here (older

@@ -27,6 +27,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaUnreleasedCheck.h"
+#include "CudaApis.h"
+#include "CudaClassResources.h"
 #include "TorchMatchers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -53,179 +55,13 @@ namespace {
 // Bind names.
 constexpr char FuncId[] = "func";       // a function that calls a creating API
 constexpr char EnqueueId[] = "enqueue"; // a call that enqueues a host function
+constexpr char ReleaseFnId[] = "releasefn"; // a function that calls a release API
 
-/// The kinds of resource, each with its own release APIs.
-enum class ResKind {
-  DeviceMemory,
-  PinnedHost,
-  Array,
-  MipmappedArray,
-  Stream,
-  Event,
-  Graph,
-  GraphExec,
-  MemPool,
-  TextureObject,
-  SurfaceObject,
-  Cublas,
-  CublasLt,
-  CublasXt,
-  Cusparse,
-  CusparseMatDescr,
-  CusolverDn,
-  CusolverSp,
-  Cudnn,
-  Cufft,
-  Curand,
-  CuModule,
-  CuContext,
-};
-
-struct KindInfo {
-  ResKind Kind;
-  StringRef Description; // "device memory"
-  StringRef Releaser;    // the API to advise
-};
-
-// clang-format off
-constexpr KindInfo Kinds[] = {
-    {ResKind::DeviceMemory, "device memory", "cudaFree"},
-    {ResKind::PinnedHost, "pinned host memory", "cudaFreeHost"},
-    {ResKind::Array, "CUDA array", "cudaFreeArray"},
-    {ResKind::MipmappedArray, "CUDA mipmapped array", "cudaFreeMipmappedArray"},
-    {ResKind::Stream, "CUDA stream", "cudaStreamDestroy"},
-    {ResKind::Event, "CUDA event", "cudaEventDestroy"},
-    {ResKind::Graph, "CUDA graph", "cudaGraphDestroy"},
-    {ResKind::GraphExec, "executable CUDA graph", "cudaGraphExecDestroy"},
-    {ResKind::MemPool, "CUDA memory pool", "cudaMemPoolDestroy"},
-    {ResKind::TextureObject, "texture object", "cudaDestroyTextureObject"},
-    {ResKind::SurfaceObject, "surface object", "cudaDestroySurfaceObject"},
-    {ResKind::Cublas, "cuBLAS handle", "cublasDestroy"},
-    {ResKind::CublasLt, "cuBLASLt handle", "cublasLtDestroy"},
-    {ResKind::CublasXt, "cuBLASXt handle", "cublasXtDestroy"},
-    {ResKind::Cusparse, "cuSPARSE handle", "cusparseDestroy"},
-    {ResKind::CusparseMatDescr, "cuSPARSE matrix descriptor", "cusparseDestroyMatDescr"},
-    {ResKind::CusolverDn, "cuSOLVER handle", "cusolverDnDestroy"},
-    {ResKind::CusolverSp, "cuSOLVER handle", "cusolverSpDestroy"},
-    {ResKind::Cudnn, "cuDNN handle", "cudnnDestroy"},
-    {ResKind::Cufft, "cuFFT plan", "cufftDestroy"},
-    {ResKind::Curand, "cuRAND generator", "curandDestroyGenerator"},
-    {ResKind::CuModule, "CUDA module", "cuModuleUnload"},
-    {ResKind::CuContext, "CUDA context", "cuCtxDestroy"},
-};
-
-/// A creating API: the argument that receives the handle, and what it is.
-struct CreatorInfo {
-  StringRef Name;
-  unsigned HandleArg;
-  ResKind Kind;
-  /// For a struct handle (cudaPitchedPtr), the field that holds the pointer.
-  StringRef Field = {};
-};
-
-/// CUDA 13: cuda_runtime_api.h, cuda_runtime.h (typed templates of the same
-/// names), cuda.h (driver API; `_v2` names are what the macros expand to),
-/// cublas_v2.h, cublasLt.h, cublasXt.h, cusparse.h, cusolverDn.h,
-/// cusolverSp.h, cudnn_graph.h, cufft.h, curand.h.
-const CreatorInfo Creators[] = {
-    {"cudaMalloc", 0, ResKind::DeviceMemory},
-    {"cudaMallocManaged", 0, ResKind::DeviceMemory},
-    {"cudaMallocPitch", 0, ResKind::DeviceMemory},
-    {"cudaMallocAsync", 0, ResKind::DeviceMemory},
-    {"cudaMallocFromPoolAsync", 0, ResKind::DeviceMemory},
-    {"cudaMalloc3D", 0, ResKind::DeviceMemory, "ptr"},
-    {"cuMemAlloc", 0, ResKind::DeviceMemory},
-    {"cuMemAlloc_v2", 0, ResKind::DeviceMemory},
-    {"cuMemAllocManaged", 0, ResKind::DeviceMemory},
-    {"cuMemAllocPitch", 0, ResKind::DeviceMemory},
-    {"cuMemAllocPitch_v2", 0, ResKind::DeviceMemory},
-    {"cuMemAllocAsync", 0, ResKind::DeviceMemory},
-    {"cudaMallocHost", 0, ResKind::PinnedHost},
-    {"cudaHostAlloc", 0, ResKind::PinnedHost},
-    {"cuMemAllocHost", 0, ResKind::PinnedHost},
-    {"cuMemAllocHost_v2", 0, ResKind::PinnedHost},
-    {"cuMemHostAlloc", 0, ResKind::PinnedHost},
-    {"cudaMallocArray", 0, ResKind::Array},
-    {"cudaMalloc3DArray", 0, ResKind::Array},
-    {"cudaMallocMipmappedArray", 0, ResKind::MipmappedArray},
-    {"cudaStreamCreate", 0, ResKind::Stream},
-    {"cudaStreamCreateWithFlags", 0, ResKind::Stream},
-    {"cudaStreamCreateWithPriority", 0, ResKind::Stream},
-    {"cuStreamCreate", 0, ResKind::Stream},
-    {"cuStreamCreateWithPriority", 0, ResKind::Stream},
-    {"cudaEventCreate", 0, ResKind::Event},
-    {"cudaEventCreateWithFlags", 0, ResKind::Event},
-    {"cuEventCreate", 0, ResKind::Event},
-    {"cudaGraphCreate", 0, ResKind::Graph},
-    {"cudaStreamEndCapture", 1, ResKind::Graph},
-    {"cudaGraphInstantiate", 0, ResKind::GraphExec},
-    {"cudaGraphInstantiateWithFlags", 0, ResKind::GraphExec},
-    {"cudaGraphInstantiateWithParams", 0, ResKind::GraphExec},
-    {"cudaMemPoolCreate", 0, ResKind::MemPool},
-    {"cudaCreateTextureObject", 0, ResKind::TextureObject},
-    {"cudaCreateSurfaceObject", 0, ResKind::SurfaceObject},
-    {"cublasCreate", 0, ResKind::Cublas},
-    {"cublasCreate_v2", 0, ResKind::Cublas},
-    {"cublasLtCreate", 0, ResKind::CublasLt},
-    {"cublasXtCreate", 0, ResKind::CublasXt},
-    {"cusparseCreate", 0, ResKind::Cusparse},
-    {"cusparseCreateMatDescr", 0, ResKind::CusparseMatDescr},
-    {"cusolverDnCreate", 0, ResKind::CusolverDn},
-    {"cusolverSpCreate", 0, ResKind::CusolverSp},
-    {"cudnnCreate", 0, ResKind::Cudnn},
-    {"cufftCreate", 0, ResKind::Cufft},
-    {"cufftPlan1d", 0, ResKind::Cufft},
-    {"cufftPlan2d", 0, ResKind::Cufft},
-    {"cufftPlan3d", 0, ResKind::Cufft},
-    {"cufftPlanMany", 0, ResKind::Cufft},
-    {"curandCreateGenerator", 0, ResKind::Curand},
-    {"curandCreateGeneratorHost", 0, ResKind::Curand},
-    {"cuModuleLoad", 0, ResKind::CuModule},
-    {"cuModuleLoadData", 0, ResKind::CuModule},
-    {"cuModuleLoadDataEx", 0, ResKind::CuModule},
-    {"cuModuleLoadFatBinary", 0, ResKind::CuModule},
-    {"cuCtxCreate", 0, ResKind::CuContext},
-    {"cuCtxCreate_v2", 0, ResKind::CuContext},
-    {"cuCtxCreate_v4", 0, ResKind::CuContext},
-};
-
-/// The release APIs and the kind each releases.
-const std::pair<StringRef, ResKind> Releasers[] = {
-    {"cudaFree", ResKind::DeviceMemory},
-    {"cudaFreeAsync", ResKind::DeviceMemory},
-    {"cuMemFree", ResKind::DeviceMemory},
-    {"cuMemFree_v2", ResKind::DeviceMemory},
-    {"cuMemFreeAsync", ResKind::DeviceMemory},
-    {"cudaFreeHost", ResKind::PinnedHost},
-    {"cuMemFreeHost", ResKind::PinnedHost},
-    {"cudaFreeArray", ResKind::Array},
-    {"cudaFreeMipmappedArray", ResKind::MipmappedArray},
-    {"cudaStreamDestroy", ResKind::Stream},
-    {"cuStreamDestroy", ResKind::Stream},
-    {"cuStreamDestroy_v2", ResKind::Stream},
-    {"cudaEventDestroy", ResKind::Event},
-    {"cuEventDestroy", ResKind::Event},
-    {"cuEventDestroy_v2", ResKind::Event},
-    {"cudaGraphDestroy", ResKind::Graph},
-    {"cudaGraphExecDestroy", ResKind::GraphExec},
-    {"cudaMemPoolDestroy", ResKind::MemPool},
-    {"cudaDestroyTextureObject", ResKind::TextureObject},
-    {"cudaDestroySurfaceObject", ResKind::SurfaceObject},
-    {"cublasDestroy", ResKind::Cublas},
-    {"cublasDestroy_v2", ResKind::Cublas},
-    {"cublasLtDestroy", ResKind::CublasLt},
-    {"cublasXtDestroy", ResKind::CublasXt},
-    {"cusparseDestroy", ResKind::Cusparse},
-    {"cusparseDestroyMatDescr", ResKind::CusparseMatDescr},
-    {"cusolverDnDestroy", ResKind::CusolverDn},
-    {"cusolverSpDestroy", ResKind::CusolverSp},
-    {"cudnnDestroy", ResKind::Cudnn},
-    {"cufftDestroy", ResKind::Cufft},
-    {"curandDestroyGenerator", ResKind::Curand},
-    {"cuModuleUnload", ResKind::CuModule},
-    {"cuCtxDestroy", ResKind::CuContext},
-    {"cuCtxDestroy_v2", ResKind::CuContext},
-};
+using cuda::CreatorInfo;
+using cuda::kindInfo;
+using cuda::KindInfo;
+using cuda::ReleaserInfo;
+using cuda::ResKind;
 
 /// An API that enqueues a host function into a stream. The host function
 /// gets the user data as one of its parameters, and may make no CUDA API
@@ -250,13 +86,6 @@ constexpr StringRef ErrorStringApis[] = {"cudaGetErrorString",
                                          "cuGetErrorName"};
 // clang-format on
 
-const KindInfo &kindInfo(ResKind K) {
-  for (const KindInfo &I : Kinds)
-    if (I.Kind == K)
-      return I;
-  llvm_unreachable("every kind has an entry");
-}
-
 /// A CUDA API name without the per-thread default-stream suffix that
 /// CUDA_API_PER_THREAD_DEFAULT_STREAM adds (cudaMallocAsync_ptsz).
 StringRef apiName(const FunctionDecl *FD) {
@@ -273,22 +102,12 @@ StringRef apiName(const FunctionDecl *FD) {
 
 const CreatorInfo *creatorInfo(const FunctionDecl *FD) {
   StringRef Name = apiName(FD);
-  if (Name.empty())
-    return nullptr;
-  for (const CreatorInfo &C : Creators)
-    if (C.Name == Name)
-      return &C;
-  return nullptr;
+  return Name.empty() ? nullptr : cuda::findCreator(Name);
 }
 
-std::optional<ResKind> releaserKind(const FunctionDecl *FD) {
+const ReleaserInfo *releaserInfo(const FunctionDecl *FD) {
   StringRef Name = apiName(FD);
-  if (Name.empty())
-    return std::nullopt;
-  for (const auto &[RName, Kind] : Releasers)
-    if (RName == Name)
-      return Kind;
-  return std::nullopt;
+  return Name.empty() ? nullptr : cuda::findReleaser(Name);
 }
 
 const EnqueueInfo *enqueuerInfo(const FunctionDecl *FD) {
@@ -316,18 +135,6 @@ bool isCFree(const FunctionDecl *FD) {
     return false;
   const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
   return DC->isTranslationUnit() || DC->isStdNamespace();
-}
-
-std::vector<StringRef> creatorNames() {
-  std::vector<StringRef> Names;
-  for (const CreatorInfo &C : Creators) {
-    Names.push_back(C.Name);
-  }
-  // The per-thread default-stream spellings of the stream-ordered APIs.
-  Names.push_back("cudaMallocAsync_ptsz");
-  Names.push_back("cudaMallocFromPoolAsync_ptsz");
-  Names.push_back("cudaStreamEndCapture_ptsz");
-  return Names;
 }
 
 std::vector<StringRef> enqueuerNames() {
@@ -494,7 +301,7 @@ UseKind UseClassifier::classifyParam(const FunctionDecl *Callee,
     // A CUDA release in a host function returns cudaErrorNotPermitted.
     if (Released && InHostFunction)
       if (const auto *Call = dyn_cast_or_null<CallExpr>(U.Releaser);
-          Call && releaserKind(Call->getDirectCallee()))
+          Call && releaserInfo(Call->getDirectCallee()))
         continue;
     if (Released) {
       Result = UseKind::Release;
@@ -525,10 +332,8 @@ Use UseClassifier::classifyCallArg(const CallExpr *Call, const Stmt *Arg,
       break;
   if (Idx == Call->getNumArgs())
     return {UseKind::Escape};
-  // Every release API takes the handle first.
-  std::optional<ResKind> RK = releaserKind(Callee);
-  if (RK && Idx == 0)
-    return {*RK == Kind ? UseKind::Release : UseKind::WrongRelease, Call,
+  if (const ReleaserInfo *RI = releaserInfo(Callee); RI && Idx == RI->HandleArg)
+    return {RI->Kind == Kind ? UseKind::Release : UseKind::WrongRelease, Call,
             Callee->getName()};
   if (isCFree(Callee) && Idx == 0)
     return {UseKind::WrongRelease, Call, Callee->getName()};
@@ -823,15 +628,23 @@ std::optional<Handle> Analyzer::handleOf(const CallExpr *Call,
                                          const CreatorInfo &CI) const {
   if (CI.HandleArg >= Call->getNumArgs())
     return std::nullopt;
-  const auto *Addr =
-      dyn_cast<UnaryOperator>(Call->getArg(CI.HandleArg)->IgnoreParenCasts());
-  if (!Addr || Addr->getOpcode() != UO_AddrOf)
-    return std::nullopt;
-  const Expr *Target = Addr->getSubExpr()->IgnoreParens();
+  const Expr *Arg = Call->getArg(CI.HandleArg)->IgnoreParenCasts();
   Handle H;
   H.Field = CI.Field;
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Target)) {
-    Target = ASE->getBase()->IgnoreParenImpCasts();
+  const Expr *Target = nullptr;
+  if (CI.ByValue) {
+    // cudaHostRegister(p, ...): the pointer itself is the resource.
+    Target = Arg;
+  } else if (const auto *Addr = dyn_cast<UnaryOperator>(Arg);
+             Addr && Addr->getOpcode() == UO_AddrOf) {
+    Target = Addr->getSubExpr()->IgnoreParens();
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Target)) {
+      Target = ASE->getBase()->IgnoreParenImpCasts();
+      H.IsArray = true;
+    }
+  } else {
+    // ncclCommInitAll(comms, n, devs): a local array decays to the pointer.
+    Target = Arg;
     H.IsArray = true;
   }
   const auto *DRE = dyn_cast<DeclRefExpr>(Target);
@@ -840,7 +653,8 @@ std::optional<Handle> Analyzer::handleOf(const CallExpr *Call,
   const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
   // Only local handles: a member, a global, a static or a reference
   // (an out-parameter) is owned by someone else.
-  if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType())
+  if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType() ||
+      (isa<ParmVarDecl>(VD) && CI.ByValue))
     return std::nullopt;
   if (H.IsArray && !Ctx.getAsConstantArrayType(VD->getType()))
     return std::nullopt;
@@ -1499,7 +1313,8 @@ void CudaUnreleasedCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void CudaUnreleasedCheck::registerMatchers(MatchFinder *Finder) {
-  static const std::vector<StringRef> Names = creatorNames();
+  static const std::vector<StringRef> Names(cuda::creatorNames().begin(),
+                                               cuda::creatorNames().end());
   auto CreatingCall =
       callExpr(callee(functionDecl(hasAnyName(Names))));
   // Functions first, then a search of their bodies; device functions run
@@ -1511,6 +1326,17 @@ void CudaUnreleasedCheck::registerMatchers(MatchFinder *Finder) {
                                       expr(containsErrors())))))
                          .bind(FuncId),
                      this);
+  static const std::vector<StringRef> ReleaserNames(
+      cuda::releaserNames().begin(), cuda::releaserNames().end());
+  // Functions that release something: where members are released (a
+  // destructor, a destroy function, a helper the destructor calls).
+  Finder->addMatcher(
+      functionDecl(isDefinition(), unless(isDeviceOnly()),
+                   hasBody(hasDescendant(
+                       callExpr(callee(functionDecl(hasAnyName(ReleaserNames)))))),
+                   unless(hasBody(hasDescendant(expr(containsErrors())))))
+          .bind(ReleaseFnId),
+      this);
   static const std::vector<StringRef> Enqueuers = enqueuerNames();
   Finder->addMatcher(
       callExpr(callee(functionDecl(hasAnyName(Enqueuers))),
@@ -1543,7 +1369,7 @@ void CudaUnreleasedCheck::checkHostFunction(const CallExpr *Enqueue,
       continue;
     if (!Reported.insert(Call->getBeginLoc()).second)
       continue;
-    const bool Releases = releaserKind(Callee).has_value();
+    const bool Releases = releaserInfo(Callee) != nullptr;
     diag(Call->getBeginLoc(),
          "%0 %select{cannot release anything|is called}2 in a host function "
          "enqueued with %1, where CUDA API calls are not permitted; "
@@ -1600,12 +1426,23 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
     checkHostFunction(Enqueue, Ctx);
     return;
   }
+  if (!ClassResources)
+    ClassResources = std::make_unique<CudaClassResources>(Ctx);
+  if (const auto *RF = Result.Nodes.getNodeAs<FunctionDecl>(ReleaseFnId)) {
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(RF);
+        !MD || llvm::none_of(MD->getParent()->decls(), [](const Decl *D) {
+          return D->isInvalidDecl();
+        }))
+      ClassResources->addFunction(RF);
+    return;
+  }
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>(FuncId);
   assert(FD && "matcher binds a function");
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
     if (llvm::any_of(MD->getParent()->decls(),
                      [](const Decl *D) { return D->isInvalidDecl(); }))
       return;
+  ClassResources->addFunction(FD);
   ParamMemoMap ParamMemo;
   UseClassifier Classifier(Ctx, ParamMemo);
   ThrowClassifier Thrower(Ctx);
@@ -1621,12 +1458,7 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
     const KindInfo &KI = kindInfo(F.Creator->Kind);
     DeclarationName Callee = F.Creation->getDirectCallee()->getDeclName();
     // %select index: memory is allocated, other resources are created.
-    const unsigned Verb = F.Creator->Kind == ResKind::DeviceMemory ||
-                                  F.Creator->Kind == ResKind::PinnedHost ||
-                                  F.Creator->Kind == ResKind::Array ||
-                                  F.Creator->Kind == ResKind::MipmappedArray
-                              ? 0
-                              : 1;
+    const unsigned Verb = KI.IsMemory ? 0 : 1;
     switch (F.How) {
     case Analyzer::Finding::WrongApi:
       diag(Loc, "%0 %select{allocated|created}4 by %1 is released with '%2'; release it with '%3'")
@@ -1687,6 +1519,56 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
   }
 }
 
-void CudaUnreleasedCheck::onEndOfTranslationUnit() { Reported.clear(); }
+void CudaUnreleasedCheck::reportMembers() {
+  llvm::SmallVector<CudaClassResources::Finding, 8> Findings;
+  ClassResources->findings(Findings);
+  for (const CudaClassResources::Finding &F : Findings) {
+    SourceLocation Loc = F.Creation->getBeginLoc();
+    if (!Reported.insert(Loc).second)
+      continue;
+    const KindInfo &KI = kindInfo(F.Creator->Kind);
+    DeclarationName Callee = F.Creation->getDirectCallee()->getDeclName();
+    const unsigned Verb = KI.IsMemory ? 0 : 1;
+    if (F.How == CudaClassResources::Finding::Overwritten) {
+      const bool ByConstructor = isa<CallExpr>(F.First) &&
+                                 !isa<CXXMemberCallExpr>(F.First);
+      diag(Loc, "%0 %select{allocated|created}1 by %2 into member %3 loses the "
+                "one %3 already holds, %select{which a constructor of %4 "
+                "created|when %5 runs again}6; release it with '%7' first")
+          << KI.Description << Verb << Callee << F.Field << F.Class << F.Where
+          << (ByConstructor ? 0 : 1) << KI.Releaser;
+      diag(F.First->getBeginLoc(),
+           ByConstructor ? "%0 receives the first one here"
+                         : "%1 is called here each time this function runs",
+           DiagnosticIDs::Note)
+          << F.Field << F.Where;
+      continue;
+    }
+    if (F.Class) {
+      diag(Loc, "%0 %select{allocated|created}1 by %2 into member %3 is never "
+                "released: the destructor of %4 releases other members but "
+                "not %3; release it with '%5' there")
+          << KI.Description << Verb << Callee << F.Field << F.Class
+          << KI.Releaser;
+      diag(F.Where->getLocation(), "destructor of %0 is here",
+           DiagnosticIDs::Note)
+          << F.Class;
+      continue;
+    }
+    diag(Loc, "%0 %select{allocated|created}1 by %2 into member %3 is never "
+              "released: %4 releases other members of %5 but not %3; release "
+              "it with '%6' there")
+        << KI.Description << Verb << Callee << F.Field << F.Where
+        << cast<RecordDecl>(F.Field->getParent()) << KI.Releaser;
+    diag(F.Where->getLocation(), "%0 is here", DiagnosticIDs::Note) << F.Where;
+  }
+}
+
+void CudaUnreleasedCheck::onEndOfTranslationUnit() {
+  if (ClassResources)
+    reportMembers();
+  ClassResources.reset();
+  Reported.clear();
+}
 
 } // namespace clang::tidy::gpuleak

@@ -3,17 +3,21 @@
 #ifndef GPULEAK_CHECKS_CUDAUNRELEASEDCHECK_H
 #define GPULEAK_CHECKS_CUDAUNRELEASEDCHECK_H
 
+#include "CudaClassResources.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::gpuleak {
 
 /// Finds raw CUDA resources (device, managed and pinned host memory,
-/// streams, events, graphs, library handles) that a function creates into a
-/// local handle and then loses: a path leaves the function, or the next loop
+/// streams, events, graphs, library handles and descriptors, NCCL
+/// communicators, registrations) that a function creates into a local
+/// handle and then loses: a path leaves the function, or the next loop
 /// iteration overwrites the handle, without a release or a transfer of
 /// ownership, or the resource is released with an API of another kind or in
-/// a host function enqueued into a stream, where CUDA calls fail.
+/// a host function enqueued into a stream, where CUDA calls fail; and
+/// resources created into a member that the type's destructor forgets while
+/// it releases others, or that a method creates again over the first.
 ///
 /// For the user-facing documentation see docs/checks/cuda-unreleased.md.
 class CudaUnreleasedCheck : public ClangTidyCheck {
@@ -29,6 +33,8 @@ public:
 
 private:
   void checkHostFunction(const CallExpr *Enqueue, ASTContext &Ctx);
+  /// Reports the resources created into members that are lost.
+  void reportMembers();
 
   /// Whether a path that leaves `main` counts as a leak (the process ends
   /// there, and the driver releases everything).
@@ -38,6 +44,8 @@ private:
   /// Creating calls already reported, by location: a template's calls are
   /// analysed once per instantiation but reported once.
   llvm::DenseSet<SourceLocation> Reported;
+  /// Resources created into members, decided at the end of the TU.
+  std::unique_ptr<CudaClassResources> ClassResources;
 };
 
 } // namespace clang::tidy::gpuleak

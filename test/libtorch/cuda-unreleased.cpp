@@ -57,3 +57,39 @@ void negativeReleasedFirst(size_t n, bool ok) {
   C10_CUDA_CHECK(cudaFree(p));
   TORCH_CHECK(ok, "failed");
 }
+
+// Members through the real macros: an extension's workspace class whose
+// destructor releases its buffer with C10_CUDA_CHECK and forgets the stream;
+// the same class written correctly, with an early return in the destructor.
+class PositiveWorkspace {
+public:
+  explicit PositiveWorkspace(size_t n) {
+    C10_CUDA_CHECK(cudaMalloc(&buf_, n));
+    C10_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: CUDA stream created by 'cudaStreamCreateWithFlags' into member 'stream_' is never released: the destructor of 'PositiveWorkspace' releases other members but not 'stream_'; release it with 'cudaStreamDestroy' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE+2]]:3: note: destructor of 'PositiveWorkspace' is here
+  }
+  ~PositiveWorkspace() { C10_CUDA_CHECK(cudaFree(buf_)); }
+
+private:
+  void *buf_ = nullptr;
+  cudaStream_t stream_ = nullptr;
+};
+
+class NegativeWorkspace {
+public:
+  explicit NegativeWorkspace(size_t n) {
+    C10_CUDA_CHECK(cudaMalloc(&buf_, n));
+    C10_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+  }
+  ~NegativeWorkspace() {
+    if (!buf_)
+      return;
+    C10_CUDA_CHECK(cudaFree(buf_));
+    C10_CUDA_CHECK(cudaStreamDestroy(stream_));
+  }
+
+private:
+  void *buf_ = nullptr;
+  cudaStream_t stream_ = nullptr;
+};

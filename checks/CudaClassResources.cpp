@@ -1,0 +1,454 @@
+//===--- CudaClassResources.cpp - CUDA resources held by members ----------===//
+//
+// A creation into a member (`cudaMalloc(&buf_, n)`, `cudnnCreate...(&desc_)`,
+// `cudaHostRegister(buf_, ...)`) is followed through the type that owns the
+// member:
+//
+// - The destructor of the class (and those of its bases, with the methods
+//   they call on the object, up to 3 deep) must release the member when it
+//   releases others: a destructor that releases some CUDA members and not
+//   this one forgets it. A type without a user-written destructor is judged
+//   by its destroy functions (functions that release members of it through
+//   a pointer or reference, `destroy_plan(plan *p)`). A destructor declared
+//   here but defined in another file, or that did not parse, makes the check
+//   say nothing about the class.
+// - A member released, stored, returned or handed to a function anywhere in
+//   the translation unit is taken to be looked after there.
+// - A method other than a constructor that creates into a member that a
+//   constructor already created into, with no use of the member before the
+//   creation (no release, no null test), loses the first resource; so does
+//   one that another method calls again (a `setup()` run by every
+//   `forward()`).
+//
+// Releases are matched to the same member (the same FieldDecl), never to
+// other releases nearby. A release on some path of the destructor counts
+// (`if (poolOn3d) cudaFree(tmp_)` releases tmp_).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CudaClassResources.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace clang::tidy::gpuleak {
+
+namespace {
+
+/// A CUDA API name without the per-thread default-stream suffix, for a
+/// function declared at namespace scope (the C APIs and cuda_runtime.h's
+/// typed templates).
+StringRef apiNameOf(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier() ||
+      !FD->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return {};
+  StringRef Name = FD->getName();
+  if (!Name.consume_back("_ptsz"))
+    Name.consume_back("_ptds");
+  return Name;
+}
+
+bool isCudaApi(const FunctionDecl *FD) {
+  StringRef Name = apiNameOf(FD);
+  for (StringRef Prefix : {"cuda", "cublas", "cusparse", "cusolver", "cufft",
+                           "curand", "cudnn", "nccl", "nvtx"})
+    if (Name.starts_with(Prefix))
+      return true;
+  return Name.size() > 2 && Name.starts_with("cu") && isUppercase(Name[2]);
+}
+
+/// The member that \p E names, through parentheses, casts and a subscript
+/// (`descs_[i]`), and whether the object is the one `this` points to.
+const FieldDecl *memberOf(const Expr *E, bool &ThisBased) {
+  E = E->IgnoreParenCasts();
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    E = ASE->getBase()->IgnoreParenImpCasts();
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  if (!ME)
+    return nullptr;
+  ThisBased = isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts());
+  return dyn_cast<FieldDecl>(ME->getMemberDecl());
+}
+
+struct MemberAcquisition {
+  const CallExpr *Call;
+  const cuda::CreatorInfo *Creator;
+  const FieldDecl *Field;
+  bool ThisBased;
+};
+
+/// Collects the facts of one body.
+class FactsVisitor : public RecursiveASTVisitor<FactsVisitor> {
+public:
+  FactsVisitor(const ParentMap &PM, const SourceManager &SM)
+      : PM(PM), SM(SM) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaExpressions() const { return false; }
+
+  bool VisitExpr(Expr *E) {
+    if (E->containsErrors())
+      HasErrors = true;
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    StringRef Name = apiNameOf(Callee);
+    if (Name.empty())
+      return true;
+    if (const cuda::CreatorInfo *CI = cuda::findCreator(Name);
+        CI && CI->HandleArg < Call->getNumArgs()) {
+      const Expr *Arg = Call->getArg(CI->HandleArg)->IgnoreParenCasts();
+      if (!CI->ByValue) {
+        const auto *Addr = dyn_cast<UnaryOperator>(Arg);
+        Arg = Addr && Addr->getOpcode() == UO_AddrOf ? Addr->getSubExpr()
+                                                     : nullptr;
+      }
+      bool ThisBased = false;
+      if (const FieldDecl *F = Arg ? memberOf(Arg, ThisBased) : nullptr;
+          F && CI->Field.empty())
+        Acquisitions.push_back({Call, CI, F, ThisBased});
+      return true;
+    }
+    if (const cuda::ReleaserInfo *RI = cuda::findReleaser(Name);
+        RI && RI->HandleArg < Call->getNumArgs()) {
+      bool ThisBased = false;
+      if (const FieldDecl *F =
+              memberOf(Call->getArg(RI->HandleArg), ThisBased))
+        (ThisBased ? Released : ReleasedElsewhere).insert(F);
+    }
+    return true;
+  }
+
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    const Expr *Obj = Call->getImplicitObjectArgument();
+    if (Obj && isa<CXXThisExpr>(Obj->IgnoreParenImpCasts()))
+      if (const CXXMethodDecl *MD = Call->getMethodDecl())
+        ThisCalls.push_back({MD, Call});
+    return true;
+  }
+
+  bool VisitMemberExpr(MemberExpr *ME) {
+    const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!F)
+      return true;
+    SourceLocation Loc = SM.getExpansionLoc(ME->getBeginLoc());
+    auto [It, Inserted] = FirstUse.try_emplace(F, Loc);
+    if (!Inserted && SM.isBeforeInTranslationUnit(Loc, It->second))
+      It->second = Loc;
+    if (handsOn(ME))
+      HandedOn.insert(F);
+    return true;
+  }
+
+  const ParentMap &PM;
+  const SourceManager &SM;
+  llvm::SmallVector<MemberAcquisition, 4> Acquisitions;
+  llvm::DenseSet<const FieldDecl *> Released, ReleasedElsewhere, HandedOn;
+  llvm::SmallVector<std::pair<const CXXMethodDecl *, const Expr *>, 4>
+      ThisCalls;
+  llvm::DenseMap<const FieldDecl *, SourceLocation> FirstUse;
+  bool HasErrors = false;
+
+private:
+  /// Whether the member's value goes somewhere that may own it: a return,
+  /// a variable or another member, a constructor or initializer list, or an
+  /// argument of a function that is not a CUDA API. Reads (kernel
+  /// arguments, CUDA API arguments, tests, `p->x`) are not.
+  bool handsOn(const MemberExpr *ME) const {
+    const Stmt *Child = ME;
+    const Stmt *P = PM.getParent(ME);
+    while (P && isa<ParenExpr, CastExpr, ExprWithCleanups,
+                    MaterializeTemporaryExpr, CXXBindTemporaryExpr>(P)) {
+      // A conversion to bool or a read of a field through it is a test.
+      Child = P;
+      P = PM.getParent(P);
+    }
+    if (!P)
+      return false;
+    if (isa<ReturnStmt, DeclStmt, CXXConstructExpr, InitListExpr,
+            CXXNewExpr, LambdaExpr>(P))
+      return true;
+    if (const auto *BO = dyn_cast<BinaryOperator>(P))
+      return BO->isAssignmentOp() && BO->getRHS() == Child;
+    if (const auto *UO = dyn_cast<UnaryOperator>(P))
+      return UO->getOpcode() == UO_AddrOf && !isCreationArg(UO);
+    if (const auto *Call = dyn_cast<CallExpr>(P)) {
+      if (Call->getCallee() == Child || isa<CUDAKernelCallExpr>(Call))
+        return false;
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      return !Callee || !isCudaApi(Callee);
+    }
+    return false;
+  }
+
+  /// Whether \p Addr (`&member`) is the handle argument of a creating call.
+  bool isCreationArg(const UnaryOperator *Addr) const {
+    const Stmt *Child = Addr;
+    const Stmt *P = PM.getParent(Addr);
+    while (P && isa<ParenExpr, CastExpr>(P)) {
+      Child = P;
+      P = PM.getParent(P);
+    }
+    const auto *Call = dyn_cast_or_null<CallExpr>(P);
+    if (!Call)
+      return false;
+    const cuda::CreatorInfo *CI =
+        cuda::findCreator(apiNameOf(Call->getDirectCallee()));
+    return CI && CI->HandleArg < Call->getNumArgs() &&
+           Call->getArg(CI->HandleArg) == Child;
+  }
+};
+
+} // namespace
+
+const CudaClassResources::Facts &
+CudaClassResources::factsOf(const FunctionDecl *FD) {
+  FD = FD->getDefinition() ? FD->getDefinition() : FD;
+  auto [It, Inserted] = FactsOf.try_emplace(FD);
+  if (!Inserted)
+    return *It->second;
+  auto F = std::make_unique<Facts>();
+  if (const Stmt *Body = FD->getBody()) {
+    ParentMap PM(const_cast<Stmt *>(Body));
+    FactsVisitor V(PM, Ctx.getSourceManager());
+    V.TraverseStmt(const_cast<Stmt *>(Body));
+    for (const auto &A : V.Acquisitions)
+      F->Acquisitions.push_back({A.Call, A.Creator, A.Field, A.ThisBased});
+    F->Released = std::move(V.Released);
+    F->ReleasedElsewhere = std::move(V.ReleasedElsewhere);
+    F->HandedOn = std::move(V.HandedOn);
+    F->ThisCalls = std::move(V.ThisCalls);
+    F->FirstUse = std::move(V.FirstUse);
+    F->HasErrors = V.HasErrors;
+  } else {
+    F->HasErrors = true; // not defined here: unknown
+  }
+  It = FactsOf.find(FD);
+  It->second = std::move(F);
+  return *It->second;
+}
+
+void CudaClassResources::addFunction(const FunctionDecl *FD) {
+  const Facts &F = factsOf(FD);
+  if (F.HasErrors)
+    return;
+  Functions.push_back(FD);
+  // The methods of the classes involved: where else their members go.
+  for (const auto &A : F.Acquisitions)
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(A.Field->getParent()))
+      for (const CXXMethodDecl *MD : RD->methods())
+        if (MD->hasBody() && !FactsOf.count(MD))
+          Functions.push_back(MD), (void)factsOf(MD);
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    for (const CXXMethodDecl *Other : MD->getParent()->methods())
+      if (Other->hasBody() && !FactsOf.count(Other))
+        Functions.push_back(Other), (void)factsOf(Other);
+}
+
+void CudaClassResources::closure(const FunctionDecl *FD, unsigned Depth,
+                                 llvm::DenseSet<const FunctionDecl *> &Seen,
+                                 llvm::DenseSet<const FieldDecl *> &Released,
+                                 bool &Unknown) {
+  if (!Seen.insert(FD).second)
+    return;
+  const FunctionDecl *Def = FD->getDefinition();
+  if (!Def || !Def->getBody()) {
+    Unknown = true; // a method defined in another file may release anything
+    return;
+  }
+  const Facts &F = factsOf(Def);
+  if (F.HasErrors) {
+    Unknown = true;
+    return;
+  }
+  Released.insert(F.Released.begin(), F.Released.end());
+  Released.insert(F.HandedOn.begin(), F.HandedOn.end());
+  if (Depth == 3)
+    return;
+  for (const auto &[MD, Call] : F.ThisCalls) {
+    closure(MD, Depth + 1, Seen, Released, Unknown);
+  }
+}
+
+bool CudaClassResources::destructorChain(
+    const CXXRecordDecl *RD, const RecordDecl *Stop,
+    llvm::DenseSet<const FieldDecl *> &Released, const FunctionDecl *&Dtor) {
+  if (!RD || !RD->hasDefinition())
+    return false;
+  RD = RD->getDefinition();
+  if (RD->isInvalidDecl())
+    return false;
+  if (RD->hasUserDeclaredDestructor()) {
+    const CXXDestructorDecl *D = RD->getDestructor();
+    if (!D)
+      return false;
+    const FunctionDecl *Def = D->getDefinition();
+    // `~T() = default;` releases nothing, like an implicit destructor.
+    if (!Def || (!Def->getBody() && !Def->isDefaulted()))
+      return false; // defined in another file: say nothing
+    if (!Def->isDefaulted()) {
+      llvm::DenseSet<const FunctionDecl *> Seen;
+      bool Unknown = false;
+      closure(Def, 0, Seen, Released, Unknown);
+      if (Unknown)
+        return false;
+      if (!Dtor)
+        Dtor = Def;
+    }
+  }
+  // The destructors of the member's class and of the classes derived from
+  // it: a base of the member's class cannot name the member.
+  if (RD == Stop->getDefinition())
+    return true;
+  for (const CXXBaseSpecifier &Base : RD->bases()) {
+    const CXXRecordDecl *BD = Base.getType()->getAsCXXRecordDecl();
+    if (!BD || (BD->getDefinition() != Stop->getDefinition() &&
+                !BD->isDerivedFrom(cast<CXXRecordDecl>(Stop))))
+      continue;
+    if (!destructorChain(BD, Stop, Released, Dtor))
+      return false;
+  }
+  return true;
+}
+
+void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
+  // Where each member is released or handed on, anywhere in the TU.
+  llvm::DenseSet<const FieldDecl *> LookedAfter;
+  // Destroy functions: releases of members through another object, by type.
+  llvm::DenseMap<const RecordDecl *, const FunctionDecl *> DestroyFn;
+  llvm::DenseMap<const RecordDecl *, llvm::DenseSet<const FieldDecl *>>
+      DestroyReleases;
+  // Members a constructor creates into, with the creation.
+  llvm::DenseMap<const FieldDecl *, const CallExpr *> CtorCreation;
+  // Methods called on the object by another method, not a constructor or
+  // the destructor, with the caller; and those a constructor calls.
+  llvm::DenseMap<const FunctionDecl *,
+                 llvm::SmallVector<std::pair<const FunctionDecl *, const Expr *>, 2>>
+      CalledAgain;
+  llvm::DenseSet<const FunctionDecl *> CalledByCtor;
+  for (const auto &[FD, FP] : FactsOf) {
+    if (FP->HasErrors)
+      continue;
+    LookedAfter.insert(FP->Released.begin(), FP->Released.end());
+    LookedAfter.insert(FP->ReleasedElsewhere.begin(),
+                       FP->ReleasedElsewhere.end());
+    LookedAfter.insert(FP->HandedOn.begin(), FP->HandedOn.end());
+    for (const FieldDecl *F : FP->ReleasedElsewhere) {
+      DestroyFn.try_emplace(F->getParent(), FD);
+      DestroyReleases[F->getParent()].insert(F);
+    }
+    const bool IsCtor = isa<CXXConstructorDecl>(FD);
+    for (const auto &A : FP->Acquisitions)
+      if (IsCtor && A.ThisBased)
+        CtorCreation.try_emplace(A.Field, A.Call);
+    for (const auto &[MD, Call] : FP->ThisCalls) {
+      if (IsCtor)
+        CalledByCtor.insert(MD->getCanonicalDecl());
+      else if (!isa<CXXDestructorDecl>(FD) && MD != FD)
+        CalledAgain[MD->getCanonicalDecl()].push_back({FD, Call});
+    }
+  }
+  // A call of the creating method that runs every time its caller runs:
+  // not under a condition of the caller (`if (!ready_) setup();` is lazy
+  // set-up), and the caller releases nothing of the member (`reset()`
+  // calling `destroy()` then `init()`).
+  auto RunsAgain = [&](const FieldDecl *F, const FunctionDecl *Caller,
+                       const Expr *Call) {
+    llvm::DenseSet<const FunctionDecl *> Seen;
+    llvm::DenseSet<const FieldDecl *> Released;
+    bool Unknown = false;
+    closure(Caller, 0, Seen, Released, Unknown);
+    if (Unknown || Released.contains(F))
+      return false;
+    const Stmt *Body = Caller->getBody();
+    if (!Body)
+      return false;
+    ParentMap PM(const_cast<Stmt *>(Body));
+    for (const Stmt *P = PM.getParent(Call); P; P = PM.getParent(P)) {
+      if (isa<IfStmt, SwitchStmt, ConditionalOperator, CXXTryStmt>(P))
+        return false;
+      if (const auto *BO = dyn_cast<BinaryOperator>(P); BO && BO->isLogicalOp())
+        return false;
+    }
+    return true;
+  };
+
+  llvm::DenseSet<const CallExpr *> Done;
+  for (const FunctionDecl *FD : Functions) {
+    const Facts &FP = factsOf(FD);
+    for (const auto &A : FP.Acquisitions) {
+      if (!Done.insert(A.Call).second)
+        continue;
+      const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      // Created again after a constructor created one, or each time another
+      // method runs this one, with no use of the member before.
+      if (MD && A.ThisBased && !isa<CXXConstructorDecl>(MD) &&
+          !isa<CXXDestructorDecl>(MD)) {
+        auto Use = FP.FirstUse.find(A.Field);
+        const SourceManager &SM = Ctx.getSourceManager();
+        const bool UsedBefore =
+            Use != FP.FirstUse.end() &&
+            SM.isBeforeInTranslationUnit(
+                Use->second, SM.getExpansionLoc(A.Call->getBeginLoc()));
+        if (!UsedBefore) {
+          // A method that a constructor calls is part of the construction.
+          const CallExpr *First = CalledByCtor.contains(MD->getCanonicalDecl())
+                                      ? nullptr
+                                      : CtorCreation.lookup(A.Field);
+          if (First) {
+            Out.push_back({Finding::Overwritten, A.Call, A.Creator, A.Field,
+                           FD, MD->getParent(), First});
+            continue;
+          }
+          const Expr *Again = nullptr;
+          auto Callers = CalledAgain.find(MD->getCanonicalDecl());
+          if (Callers != CalledAgain.end())
+            for (const auto &[Caller, Call] : Callers->second)
+              if (RunsAgain(A.Field, Caller, Call)) {
+                Again = Call;
+                break;
+              }
+          if (Again) {
+            Out.push_back({Finding::Overwritten, A.Call, A.Creator, A.Field,
+                           FD, MD->getParent(), Again});
+            continue;
+          }
+        }
+      }
+      if (LookedAfter.contains(A.Field))
+        continue;
+      // The class whose destruction ends the member's life.
+      const CXXRecordDecl *Owner =
+          A.ThisBased && MD ? MD->getParent()
+                            : dyn_cast<CXXRecordDecl>(A.Field->getParent());
+      llvm::DenseSet<const FieldDecl *> Released;
+      const FunctionDecl *Dtor = nullptr;
+      if (Owner && !destructorChain(Owner, A.Field->getParent(), Released,
+                                    Dtor))
+        continue;
+      if (Released.contains(A.Field))
+        continue;
+      if (Dtor) {
+        if (Released.empty())
+          continue; // a destructor that releases no CUDA member
+        Out.push_back({Finding::NotReleased, A.Call, A.Creator, A.Field, Dtor,
+                       cast<CXXMethodDecl>(Dtor)->getParent()});
+        continue;
+      }
+      // No destructor written: the type's destroy function, if it has one.
+      const RecordDecl *RD = A.Field->getParent();
+      auto Fn = DestroyFn.find(RD);
+      if (Fn == DestroyFn.end())
+        continue;
+      Out.push_back({Finding::NotReleased, A.Call, A.Creator, A.Field,
+                     Fn->second, nullptr});
+    }
+  }
+}
+
+} // namespace clang::tidy::gpuleak
