@@ -1,6 +1,7 @@
 //===--- Shard.cpp - `check --shard=K/N` and `gpuleak merge` --------------===//
 
 #include "Shard.h"
+#include <tuple>
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -381,8 +382,11 @@ Expected<ShardContents> readAllShards(ArrayRef<std::string> Paths) {
   // The order of a single run: sorted by file.
   std::vector<size_t> Order(All.Files.size());
   std::iota(Order.begin(), Order.end(), 0);
-  llvm::stable_sort(Order,
-                    [&](size_t A, size_t B) { return All.Files[A] < All.Files[B]; });
+  // (Ties keep their order; not std::stable_sort, whose temporary buffer
+  // libstdc++ 12 builds with a deprecated function.)
+  llvm::sort(Order, [&](size_t A, size_t B) {
+    return std::tie(All.Files[A], A) < std::tie(All.Files[B], B);
+  });
   ShardContents Sorted;
   Sorted.Spec = All.Spec;
   Sorted.Database = All.Database;
