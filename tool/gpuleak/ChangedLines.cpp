@@ -63,6 +63,8 @@ ChangedLines parseUnifiedDiff(StringRef Diff, StringRef Root) {
       continue;
     if (N)
       C.Files[Current].push_back({First, First + N - 1});
+    else // lines deleted after line First: the lines on either side changed
+      C.Files[Current].push_back({std::max(First, 1u), First + 1});
   }
   return C;
 }
@@ -111,8 +113,18 @@ Expected<ChangedLines> changedSince(StringRef Ref, StringRef Dir) {
                                In.getError().message());
     SmallString<256> Cwd;
     sys::fs::current_path(Cwd);
-    return parseUnifiedDiff((*In)->getBuffer(), Cwd);
+    StringRef Text = (*In)->getBuffer();
+    // Something else than a unified diff (`git diff --stat`, colours): an
+    // error, not "nothing changed".
+    if (!Text.trim().empty() && !Text.starts_with("--- ") &&
+        !Text.contains("\n--- ") && !Text.starts_with("diff "))
+      return createStringError("stdin is not a unified diff (git diff -U0 "
+                               "REF, without --stat or colours)");
+    return parseUnifiedDiff(Text, Cwd);
   }
+  // Not an option of git's (`--output=FILE` would write a file).
+  if (Ref.starts_with("-"))
+    return createStringError("a ref cannot start with '-'");
   Expected<std::string> Top = runGit({"rev-parse", "--show-toplevel"}, Dir);
   if (!Top)
     return Top.takeError();
@@ -275,8 +287,14 @@ std::vector<std::string> translationUnitsIncluding(
 
 size_t keepChangedFindings(Results &R, const ChangedLines &Changed) {
   size_t Before = R.Findings.size();
+  // A finding is kept when its line or the line of one of its notes (the
+  // loop, the store, where the graph is built, a guard-less block) changed.
   llvm::erase_if(R.Findings, [&](const Finding &F) {
-    return !Changed.changed(F.Place.File, F.Place.Line);
+    if (Changed.changed(F.Place.File, F.Place.Line))
+      return false;
+    return llvm::none_of(F.Notes, [&](const FindingNote &N) {
+      return Changed.changed(N.Place.File, N.Place.Line);
+    });
   });
   return Before - R.Findings.size();
 }

@@ -592,6 +592,15 @@ static int run(RunMode Mode) {
              << (Changed->Files.size() == 1 ? "" : "s") << "; " << Files.size()
              << " of " << Before << " translation unit"
              << (Before == 1 ? "" : "s") << " include one\n";
+    // Nothing to analyse is correct for a change without C++ code, and the
+    // sign of a wrong ref or an empty pipe otherwise: said even with --quiet.
+    if (Files.empty())
+      WithColor::warning(errs(), "gpuleak")
+          << "--changed-since=" << ChangedSince << ": "
+          << (Changed->Files.empty()
+                  ? "the diff is empty"
+                  : "no translation unit includes a changed file")
+          << "; nothing was analysed\n";
   }
   const size_t TotalFiles = Files.size();
   if (Shard) {
