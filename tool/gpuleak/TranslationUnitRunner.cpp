@@ -308,6 +308,26 @@ static bool enablesAny(llvm::StringRef Checks, const RunSettings &Settings) {
   return false;
 }
 
+/// The gpuleak check that \p Name (a glob of a `Checks` list that does not
+/// start with "gpuleak") misspells: it ends in that check's name after
+/// "gpuleak-" (`gpu-leak-missing-no-grad`, `missing-no-grad`), or is within
+/// three edits of the whole name (`gpuleek-retained-tensor`).
+static std::optional<std::string>
+misspelledCheck(llvm::StringRef Name, const RunSettings &Settings) {
+  if (Name.contains('*'))
+    return std::nullopt;
+  std::string Lower = Name.lower();
+  for (const auto &Check : Settings.CheckOptions) {
+    llvm::StringRef Full = Check.first;
+    llvm::StringRef Short = Full;
+    Short.consume_front("gpuleak-");
+    if (llvm::StringRef(Lower).ends_with(Short) ||
+        llvm::StringRef(Lower).edit_distance(Full, true, 3) <= 3)
+      return Full.str();
+  }
+  return std::nullopt;
+}
+
 /// What a .clang-tidy file gets wrong about gpuleak, one message per
 /// problem, each naming its key: a glob in `Checks` that looks like a
 /// gpuleak check but matches none (`gpuleak-cuda-unreleasd`), a
@@ -323,8 +343,18 @@ static std::vector<std::string> configProblems(const ClangTidyOptions &Options,
       Glob = Glob.trim();
       llvm::StringRef Name = Glob;
       Name.consume_front("-");
-      if (!Name.starts_with_insensitive("gpuleak"))
+      if (!Name.starts_with_insensitive("gpuleak")) {
+        // Another module's check is not ours to judge, but a gpuleak check
+        // misspelled in its prefix (`gpu-leak-missing-no-grad`,
+        // `missing-no-grad`) is no stock check either: it would turn the
+        // check off without a word.
+        if (std::optional<std::string> Meant = misspelledCheck(Name, Settings))
+          Problems.push_back(("Checks: '" + Glob +
+                              "' matches no check; did you mean '" + *Meant +
+                              "'?")
+                                 .str());
         continue;
+      }
       if (!enablesAny(Name, Settings))
         Problems.push_back(("Checks: '" + Glob + "' matches no gpuleak check")
                                .str());
