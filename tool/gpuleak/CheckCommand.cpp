@@ -553,6 +553,21 @@ static int run(RunMode Mode) {
                   absolute(DBPath) + "'");
     Merged = std::move(*All);
     Files = Merged->Files;
+    // The database must still hold what the shards analysed, and, for a
+    // run over the whole database, nothing more.
+    StringSet<> InShards;
+    for (const std::string &F : Files) {
+      InShards.insert(F);
+      if (DB->getCompileCommands(F).empty())
+        return fail("'" + F + "' of the shards is not in '" + DBPath +
+                    "': the compile database changed since the shards ran");
+    }
+    if (Merged->WholeDatabase)
+      for (const std::string &F : DB->getAllFiles())
+        if (!InShards.contains(F))
+          return fail("'" + F + "' of '" + DBPath +
+                      "' is in no shard: the compile database changed since "
+                      "the shards ran");
   } else if (SourcePaths.empty()) {
     Files = DB->getAllFiles();
     llvm::sort(Files);
@@ -690,11 +705,17 @@ static int run(RunMode Mode) {
     if (Cache)
       if (std::optional<std::string> W = Cache->warning())
         WithColor::warning(errs(), "gpuleak") << *W << '\n';
-    if (Shard)
-      return writeShardFile(
-          {*Shard, absolute(DBPath), TotalFiles, Files, std::move(TUResults),
-           Settings.takeConfigErrors()},
-          Start);
+    if (Shard) {
+      ShardContents C;
+      C.Spec = *Shard;
+      C.Database = absolute(DBPath);
+      C.TotalFiles = TotalFiles;
+      C.WholeDatabase = SourcePaths.empty();
+      C.Files = Files;
+      C.TUs = std::move(TUResults);
+      C.ConfigErrors = Settings.takeConfigErrors();
+      return writeShardFile(std::move(C), Start);
+    }
     R = collectResults(Files, TUResults, Settings.takeConfigErrors());
   }
 

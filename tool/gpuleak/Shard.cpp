@@ -109,6 +109,7 @@ void writeShard(raw_ostream &OS, const ShardContents &C) {
                        {"shards", C.Spec.N},
                        {"database", C.Database},
                        {"translation_units", int64_t(C.TotalFiles)},
+                       {"whole_database", C.WholeDatabase},
                        {"tus", std::move(TUs)},
                        {"config_errors", std::move(ConfigErrors)}});
   OS << '\n';
@@ -327,6 +328,7 @@ Expected<ShardContents> readShard(StringRef Path) {
     C.Spec = {unsigned(*K), unsigned(*N)};
     C.Database = DB->str();
     C.TotalFiles = size_t(*Total);
+    C.WholeDatabase = O->getBoolean("whole_database").value_or(false);
     for (size_t I = 0; OK && I < TUs->size(); ++I)
       OK = R.tu((*TUs)[I], C.Files.emplace_back(), C.TUs.emplace_back(),
                 P.field("tus").index(I));
@@ -351,6 +353,7 @@ Expected<ShardContents> readAllShards(ArrayRef<std::string> Paths) {
       All.Spec = {0, C->Spec.N};
       All.Database = C->Database;
       All.TotalFiles = C->TotalFiles;
+      All.WholeDatabase = C->WholeDatabase;
     } else if (C->Spec.N != All.Spec.N || C->Database != All.Database ||
                C->TotalFiles != All.TotalFiles) {
       return createStringError(
@@ -387,7 +390,15 @@ Expected<ShardContents> readAllShards(ArrayRef<std::string> Paths) {
   llvm::sort(Order, [&](size_t A, size_t B) {
     return std::tie(All.Files[A], A) < std::tie(All.Files[B], B);
   });
+  // Shards of one list of translation units hold each unit once (shards
+  // made from two different FILE lists of the same length do not).
+  for (size_t I = 1; I < Order.size(); ++I)
+    if (All.Files[Order[I]] == All.Files[Order[I - 1]])
+      return createStringError("'" + All.Files[Order[I]] +
+                               "' is in two shards: the shards were not made "
+                               "from one list of translation units");
   ShardContents Sorted;
+  Sorted.WholeDatabase = All.WholeDatabase;
   Sorted.Spec = All.Spec;
   Sorted.Database = All.Database;
   Sorted.TotalFiles = All.TotalFiles;

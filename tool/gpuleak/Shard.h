@@ -43,6 +43,9 @@ struct ShardContents {
   /// whole run has (all shards together).
   std::string Database;
   size_t TotalFiles = 0;
+  /// The run was over the whole database (no FILE given): the merge checks
+  /// that the shards hold exactly the database's translation units.
+  bool WholeDatabase = false;
   /// The shard's translation units, with their results.
   std::vector<std::string> Files;
   std::vector<TUResult> TUs;
