@@ -432,13 +432,17 @@ static int writeShardFile(ShardContents C,
   size_t NumErrors = Errors.size();
   auto Write = [&](raw_ostream &OS) {
     writeShard(OS, C);
-    return Error::success();
+    return;
   };
-  if (Error Err = writeToOutput(Output, Write)) {
+  if (Error Err = writeOutput(Output, Write)) {
     std::string Reason = errorToErrorCode(std::move(Err)).message();
-    (void)writeToOutput("-", Write);
-    fail("cannot write '" + Output + "' (" + Reason +
-         "); the shard went to stdout");
+    if (Output == "-") {
+      fail("cannot write the shard to stdout (" + Reason + ")");
+    } else {
+      consumeError(writeOutput("-", Write));
+      fail("cannot write '" + Output + "' (" + Reason +
+           "); the shard went to stdout");
+    }
     ++NumErrors;
   }
   if (!Quiet)
@@ -769,7 +773,7 @@ static int run(RunMode Mode) {
   auto Write = [&](raw_ostream &OS) {
     if (WriteBaseline) {
       writeBaseline(OS, R, BaseDir);
-      return Error::success();
+      return;
     }
     switch (Format) {
     case OutputFormat::Text:
@@ -782,16 +786,20 @@ static int run(RunMode Mode) {
       writeSARIF(OS, R, DocsURL, sourceRoot(BaseDir));
       break;
     }
-    return Error::success();
+    return;
   };
   std::string Output = OutputPath.empty() ? "-" : OutputPath.getValue();
   size_t Errors = R.Errors.size();
-  if (Error Err = writeToOutput(Output, Write)) {
+  if (Error Err = writeOutput(Output, Write)) {
     // A finished analysis is never lost: the report goes to stdout.
     std::string Reason = errorToErrorCode(std::move(Err)).message();
-    (void)writeToOutput("-", Write);
-    fail("cannot write '" + Output + "' (" + Reason +
-         "); the report went to stdout");
+    if (Output == "-") {
+      fail("cannot write the report to stdout (" + Reason + ")");
+    } else {
+      consumeError(writeOutput("-", Write));
+      fail("cannot write '" + Output + "' (" + Reason +
+           "); the report went to stdout");
+    }
     ++Errors;
   }
 

@@ -117,9 +117,9 @@ int runCompdb() {
     json::OStream J(OS, /*IndentSize=*/1);
     J.value(json::Value(std::move(Entries)));
     OS << '\n';
-    return Error::success();
+    return;
   };
-  if (Error Err = writeToOutput(OutPath, Write))
+  if (Error Err = writeOutput(OutPath, Write))
     return fail("cannot write '" + OutPath +
                 "': " + errorToErrorCode(std::move(Err)).message());
   errs() << "gpuleak: " << Commands.size() << " compile command"

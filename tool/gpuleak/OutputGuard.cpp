@@ -48,4 +48,38 @@ outputOverwritesInput(StringRef Output, ArrayRef<GuardedInput> Inputs,
   return std::nullopt;
 }
 
+llvm::Error writeOutput(llvm::StringRef Path,
+                        llvm::function_ref<void(llvm::raw_ostream &)> Write) {
+  std::string Text;
+  llvm::raw_string_ostream Buffer(Text);
+  Write(Buffer);
+  auto Failed = [](llvm::raw_fd_ostream &OS) -> std::error_code {
+    OS.flush();
+    std::error_code EC = OS.error();
+    OS.clear_error();
+    return EC;
+  };
+  if (Path == "-") {
+    llvm::outs() << Text;
+    if (std::error_code EC = Failed(llvm::outs()))
+      return llvm::errorCodeToError(EC);
+    return llvm::Error::success();
+  }
+  llvm::Expected<llvm::sys::fs::TempFile> Temp =
+      llvm::sys::fs::TempFile::create(Path + ".tmp-%%%%%%");
+  if (!Temp)
+    return Temp.takeError();
+  std::error_code EC;
+  {
+    llvm::raw_fd_ostream Out(Temp->FD, /*shouldClose=*/false);
+    Out << Text;
+    EC = Failed(Out);
+  }
+  if (EC) {
+    llvm::consumeError(Temp->discard());
+    return llvm::errorCodeToError(EC);
+  }
+  return Temp->keep(Path);
+}
+
 } // namespace gpuleak

@@ -13,7 +13,10 @@
 #define GPULEAK_TOOL_GPULEAK_OUTPUTGUARD_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 #include <optional>
 #include <string>
 
@@ -34,6 +37,15 @@ outputOverwritesInput(llvm::StringRef Output,
                       llvm::ArrayRef<GuardedInput> Inputs,
                       llvm::ArrayRef<std::string> SourceFiles,
                       llvm::StringRef Database);
+
+/// Writes what \p Write prints to \p Path ("-": stdout) and says whether it
+/// got there. A file is written to a temporary file next to it and renamed
+/// over it only when every byte was written; a failed write (a full disk,
+/// /dev/full as stdout) is an error, with nothing renamed and no abort
+/// (llvm::writeToOutput would rename a truncated file and its stream's
+/// destructor would abort the process: "IO failure on output stream").
+llvm::Error writeOutput(llvm::StringRef Path,
+                        llvm::function_ref<void(llvm::raw_ostream &)> Write);
 
 } // namespace gpuleak
 

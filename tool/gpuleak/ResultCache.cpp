@@ -1,6 +1,7 @@
 //===--- ResultCache.cpp - gpuleak check's cache of TU results ------------===//
 
 #include "ResultCache.h"
+#include "OutputGuard.h"
 #include "summaries/Summaries.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
@@ -354,12 +355,11 @@ bool ResultCache::ensureDir() {
     SmallString<256> Tag(Dir);
     sys::path::append(Tag, "CACHEDIR.TAG");
     if (!sys::fs::exists(Tag))
-      (void)writeToOutput(Tag, [](raw_ostream &OS) {
+      consumeError(writeOutput(Tag, [](raw_ostream &OS) {
         OS << "Signature: 8a477f597d28d172789f06886806bc55\n"
               "# This folder is gpuleak's result cache (docs/cli.md); it may "
               "be deleted.\n";
-        return Error::success();
-      });
+      }));
   }
   std::lock_guard<std::mutex> L(Lock);
   if (!DirReady) {
@@ -535,9 +535,9 @@ void ResultCache::store(StringRef Key, StringRef File, const TUInputs &Inputs,
                        {"result", std::move(ResultJ)}};
   std::string Path = entryPath(Key);
   // A temporary file next to the entry, renamed over it.
-  if (Error Err = writeToOutput(Path, [&](raw_ostream &OS) {
+  if (Error Err = writeOutput(Path, [&](raw_ostream &OS) {
         OS << Entry;
-        return Error::success();
+        return;
       }))
     problem("cannot write the cache entry '" + Path +
             "': " + toString(std::move(Err)));
