@@ -466,6 +466,13 @@ static int run(RunMode Mode) {
       (Color == ColorChoice::Auto && sys::Process::StandardErrHasColors());
   errs().enable_colors(StderrColors);
   WithColor::setAutoDetectFunction(colorsFor);
+  // `--baseline=` or `-o ""` (an unset variable in a CI script) would
+  // silently mean "no baseline", "stdout": an empty value is an error.
+  for (const cl::opt<std::string> *O :
+       {&Checks, &OutputPath, &IndexFile, &BaselinePath, &SourceRoot,
+        &ChangedSince, &ShardOption, &CacheDir, &ResourceDir})
+    if (O->getNumOccurrences() && O->empty())
+      return fail("--" + O->ArgStr.str() + ": the value is empty");
   if (BuildPath.empty())
     return fail("no build directory; pass -p BUILD_DIR");
   if (!OutputPath.empty()) {
