@@ -1,6 +1,7 @@
 //===--- TranslationUnitRunner.cpp - gpuleak checks over one TU -----------===//
 
 #include "TranslationUnitRunner.h"
+#include "llvm/ADT/StringSet.h"
 #include "NvccCommand.h"
 #include "ResultCache.h"
 #include "TensorStores.h"
@@ -562,6 +563,38 @@ static std::string describe(const tooling::DiagnosticMessage &M,
   return S + "error: " + M.Message;
 }
 
+/// The source file \p C compiles when it is not \p File: the command's
+/// arguments that name a C, C++ or CUDA source (not an option's value such
+/// as `-o x.o`), when none of them is \p File. std::nullopt when one is, or
+/// when the command cannot be read that way (a response file).
+static std::optional<std::string> otherSourceCompiled(const CompileCommand &C,
+                                                      llvm::StringRef File) {
+  static const llvm::StringSet<> SourceExts = {
+      ".c", ".cc", ".cpp", ".cxx", ".c++", ".cp", ".C", ".CPP", ".cu", ".m",
+      ".mm"};
+  static const llvm::StringSet<> TakesValue = {
+      "-o", "-MF", "-MT", "-MQ", "-include", "-x", "-Xclang", "-Xcompiler",
+      "-imacros", "-include-pch", "--output", "-Xlinker"};
+  std::optional<std::string> First;
+  for (size_t I = 1; I < C.CommandLine.size(); ++I) {
+    llvm::StringRef A = C.CommandLine[I];
+    if (A.starts_with("@"))
+      return std::nullopt;
+    if (A.starts_with("-") || TakesValue.contains(C.CommandLine[I - 1]) ||
+        !SourceExts.contains(llvm::sys::path::extension(A)))
+      continue;
+    llvm::SmallString<256> Path(A);
+    if (!llvm::sys::path::is_absolute(Path))
+      Path = (llvm::Twine(C.Directory) + "/" + A).str();
+    bool Same = false;
+    if (!llvm::sys::fs::equivalent(Path, File, Same) && Same)
+      return std::nullopt;
+    if (!First)
+      First = A.str();
+  }
+  return First;
+}
+
 TUResult analyseTranslationUnit(llvm::StringRef File,
                                 const std::vector<CompileCommand> &Commands,
                                 RunSettings &Settings) {
@@ -640,6 +673,15 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
     Result.Error = "cannot parse: the file does not exist";
     return Result;
   }
+
+  // A command that compiles another source than its entry's `file` (a
+  // hand-edited or generated database) would be analysed in its place.
+  for (const CompileCommand &C : Commands)
+    if (std::optional<std::string> Other = otherSourceCompiled(C, File)) {
+      Result.Error = "cannot parse: its compile command compiles '" + *Other +
+                     "', not this file";
+      return Result;
+    }
 
   // Each distinct command (a database may list a file twice, the same way
   // or for two targets), one ClangTool run each.
