@@ -710,29 +710,29 @@ static bool boundsBySize(const CallExpr *SizeCall, const Stmt &Body,
               .empty();
 }
 
-/// The size test on \p D that bounds the growth call \p Grow: \p Grow is
-/// reached only through an `if` whose condition caps the same object's size
-/// (`if (pool.size() < cap) pool.push_back(x)`, `if (cap <= v.size()) ...
-/// else v.push_back(x)`, `if (v.empty()) v.push_back(x)`), possibly as one
-/// operand of `&&` for the then-branch. Returns that size call, or null.
-static const CallExpr *sizeCapOver(const CallExpr *Grow, const ValueDecl *D,
-                                   const Stmt &Body, ASTContext &Ctx) {
-  auto IsSizeOfD = [&](const Expr *E, bool AllowEmpty) -> const CallExpr * {
+/// The branches of \p Body's `if` statements that run only while a container
+/// is under a bound its own size test sets (`if (pool.size() < cap) ...`,
+/// `if (cap <= v.size()) ... else ...`, `if (v.empty()) ...`, the test as
+/// one operand of `&&` for the then-branch): per container, the branch's
+/// range and the size call. Found by matching, not by walking parents: the
+/// parent map of a LibTorch TU costs a second to build.
+using CapMap =
+    llvm::DenseMap<const ValueDecl *,
+                   llvm::SmallVector<std::pair<SourceRange, const CallExpr *>, 1>>;
+static CapMap sizeCappedBranches(const Stmt &Body, ASTContext &Ctx) {
+  auto SizeCall = [](const Expr *E, bool AllowEmpty) -> const CallExpr * {
     const auto *MC = dyn_cast<CXXMemberCallExpr>(E->IgnoreParenImpCasts());
     if (!MC || !MC->getDirectCallee())
       return nullptr;
     StringRef N = calleeName(MC->getDirectCallee());
-    if ((N == "size" || (AllowEmpty && N == "empty")) &&
-        destDecl(MC->getImplicitObjectArgument()) == D)
-      return MC;
-    return nullptr;
+    return N == "size" || (AllowEmpty && N == "empty") ? MC : nullptr;
   };
   // The size call whose test holds in the then-branch (Then) or in the
-  // else-branch (!Then) only while the container is under its bound.
+  // else-branch (!Then) only while its container is under its bound.
   std::function<const CallExpr *(const Expr *, bool)> Caps =
       [&](const Expr *Cond, bool Then) -> const CallExpr * {
     Cond = Cond->IgnoreParenImpCasts();
-    if (const CallExpr *E = IsSizeOfD(Cond, /*AllowEmpty=*/true))
+    if (const CallExpr *E = SizeCall(Cond, /*AllowEmpty=*/true))
       return calleeName(E->getDirectCallee()) == "empty" && Then ? E : nullptr;
     const auto *BO = dyn_cast<BinaryOperator>(Cond);
     if (!BO)
@@ -742,8 +742,8 @@ static const CallExpr *sizeCapOver(const CallExpr *Grow, const ValueDecl *D,
         return E;
       return Caps(BO->getRHS(), true);
     }
-    const CallExpr *L = IsSizeOfD(BO->getLHS(), false);
-    const CallExpr *R = IsSizeOfD(BO->getRHS(), false);
+    const CallExpr *L = SizeCall(BO->getLHS(), false);
+    const CallExpr *R = SizeCall(BO->getRHS(), false);
     if (!L == !R)
       return nullptr;
     bool Less; // size() is on the smaller side when the test holds
@@ -754,26 +754,22 @@ static const CallExpr *sizeCapOver(const CallExpr *Grow, const ValueDecl *D,
     }
     return Less == Then ? (L ? L : R) : nullptr;
   };
-  DynTypedNode N = DynTypedNode::create(*Grow);
-  for (unsigned Depth = 0; Depth < 64; ++Depth) {
-    auto Parents = Ctx.getParents(N);
-    if (Parents.size() != 1)
-      return nullptr;
-    const DynTypedNode &P = Parents[0];
-    const auto *S = P.get<Stmt>();
-    if (!S || S == &Body)
-      return nullptr;
-    if (const auto *If = dyn_cast<IfStmt>(S); If && If->getCond()) {
-      const Stmt *Child = N.get<Stmt>();
-      bool InThen = Child && Child == If->getThen();
-      bool InElse = Child && Child == If->getElse();
-      if (InThen || InElse)
-        if (const CallExpr *Cap = Caps(If->getCond(), InThen))
-          return Cap;
+  CapMap Out;
+  for (const auto &M : match(findAll(ifStmt().bind(LoopId)), Body, Ctx)) {
+    const auto *If = M.getNodeAs<IfStmt>(LoopId);
+    if (!If->getCond())
+      continue;
+    for (bool Then : {true, false}) {
+      const Stmt *Branch = Then ? If->getThen() : If->getElse();
+      if (!Branch)
+        continue;
+      if (const CallExpr *Cap = Caps(If->getCond(), Then))
+        if (const ValueDecl *D = destDecl(
+                cast<CXXMemberCallExpr>(Cap)->getImplicitObjectArgument()))
+          Out[D].push_back({Branch->getSourceRange(), Cap});
     }
-    N = P;
   }
-  return nullptr;
+  return Out;
 }
 
 TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
@@ -991,19 +987,30 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
     static const llvm::StringSet<> GrowNames = {
         "push_back", "emplace_back", "push_front", "emplace_front",
         "push",      "emplace",      "insert"};
+    CapMap CappedBranches;
+    bool BranchesFound = false;
     llvm::MapVector<const ValueDecl *, const CallExpr *> Capped;
     llvm::DenseSet<const ValueDecl *> Uncapped;
     for (const auto &M : match(findAll(cxxMemberCallExpr().bind(SinkId)),
                                *F.Body, Ctx)) {
       const auto *MC = M.getNodeAs<CXXMemberCallExpr>(SinkId);
-      const CallExpr *C = MC;
       if (!MC->getDirectCallee() ||
           !GrowNames.contains(calleeName(MC->getDirectCallee())))
         continue;
       const ValueDecl *D = destDecl(MC->getImplicitObjectArgument());
       if (!D || Uncapped.contains(D))
         continue;
-      if (const CallExpr *Cap = sizeCapOver(C, D, *F.Body, Ctx))
+      if (!BranchesFound) {
+        CappedBranches = sizeCappedBranches(*F.Body, Ctx);
+        BranchesFound = true;
+      }
+      const CallExpr *Cap = nullptr;
+      auto It = CappedBranches.find(D);
+      if (It != CappedBranches.end())
+        for (const auto &[Range, SizeCall] : It->second)
+          if (rangeContains(Range, MC->getBeginLoc(), SM))
+            Cap = SizeCall;
+      if (Cap)
         Capped.insert({D, Cap});
       else
         Uncapped.insert(D);
