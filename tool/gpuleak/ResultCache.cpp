@@ -1,6 +1,7 @@
 //===--- ResultCache.cpp - gpuleak check's cache of TU results ------------===//
 
 #include "ResultCache.h"
+#include "TUResultJSON.h"
 #include "OutputGuard.h"
 #include "summaries/Summaries.h"
 #include "clang/Basic/FileManager.h"
@@ -131,182 +132,6 @@ void collectInputs(clang::CompilerInstance &CI, TUInputs &Into) {
 }
 
 // ---- Entries ----------------------------------------------------------------------
-
-static json::Value placeJSON(const SourcePlace &P) {
-  return Object{{"file", P.File},
-                {"line", P.Line},
-                {"column", P.Column},
-                {"end_line", P.EndLine},
-                {"end_column", P.EndColumn}};
-}
-
-static json::Value fixesJSON(const std::vector<FixReplacement> &Fixes) {
-  Array A;
-  for (const FixReplacement &F : Fixes)
-    A.push_back(Object{{"file", F.File},
-                       {"offset", F.Offset},
-                       {"length", F.Length},
-                       {"text", F.Text}});
-  return A;
-}
-
-static json::Value findingJSON(const Finding &F) {
-  Array Notes;
-  for (const FindingNote &N : F.Notes)
-    Notes.push_back(Object{{"message", N.Message},
-                           {"place", placeJSON(N.Place)},
-                           {"fixes", fixesJSON(N.Fixes)}});
-  return Object{{"check", F.Check},
-                {"severity", F.Severity},
-                {"message", F.Message},
-                {"place", placeJSON(F.Place)},
-                {"notes", std::move(Notes)},
-                {"fixes", fixesJSON(F.Fixes)}};
-}
-
-static json::Value siteJSON(const OpenSite &S) {
-  return Object{{"callee_usr", S.CalleeUSR},
-                {"callee_name", S.CalleeName},
-                {"callee_qualified_name", S.CalleeQualifiedName},
-                {"param", S.Param},
-                {"call", placeJSON(S.Call)},
-                {"origin", placeJSON(S.Origin)},
-                {"assumed_usr", S.AssumedUSR},
-                {"assumed_graph_usr", S.AssumedGraphUSR},
-                {"silenced", S.Silenced},
-                {"severity", S.Severity}};
-}
-
-namespace {
-/// Reads an entry's result; the first field that is missing or of the wrong
-/// type makes the whole entry unreadable.
-struct EntryReader {
-  std::string Problem;
-
-  bool fail(const Twine &Why) {
-    if (Problem.empty())
-      Problem = Why.str();
-    return false;
-  }
-  bool str(const Object &O, StringRef Key, std::string &Out) {
-    std::optional<StringRef> S = O.getString(Key);
-    if (!S)
-      return fail("no string '" + Key + "'");
-    Out = S->str();
-    return true;
-  }
-  bool num(const Object &O, StringRef Key, unsigned &Out) {
-    std::optional<int64_t> N = O.getInteger(Key);
-    if (!N || *N < 0 || *N > UINT32_MAX)
-      return fail("no number '" + Key + "'");
-    Out = *N;
-    return true;
-  }
-  bool boolean(const Object &O, StringRef Key, bool &Out) {
-    std::optional<bool> B = O.getBoolean(Key);
-    if (!B)
-      return fail("no boolean '" + Key + "'");
-    Out = *B;
-    return true;
-  }
-  const Object *obj(const Object &O, StringRef Key) {
-    const Object *Sub = O.getObject(Key);
-    if (!Sub)
-      fail("no object '" + Key + "'");
-    return Sub;
-  }
-  template <typename T, typename Fn>
-  bool list(const Object &O, StringRef Key, std::vector<T> &Out, Fn Read) {
-    const Array *A = O.getArray(Key);
-    if (!A)
-      return fail("no array '" + Key + "'");
-    for (const json::Value &V : *A) {
-      T Item;
-      if (!Read(V, Item))
-        return false;
-      Out.push_back(std::move(Item));
-    }
-    return true;
-  }
-
-  bool place(const Object &O, StringRef Key, SourcePlace &P) {
-    const Object *Sub = obj(O, Key);
-    return Sub && str(*Sub, "file", P.File) && num(*Sub, "line", P.Line) &&
-           num(*Sub, "column", P.Column) &&
-           num(*Sub, "end_line", P.EndLine) &&
-           num(*Sub, "end_column", P.EndColumn);
-  }
-  bool fixes(const Object &O, std::vector<FixReplacement> &Out) {
-    return list(O, "fixes", Out, [&](const json::Value &V, FixReplacement &F) {
-      const Object *FO = V.getAsObject();
-      return FO ? str(*FO, "file", F.File) && num(*FO, "offset", F.Offset) &&
-                      num(*FO, "length", F.Length) && str(*FO, "text", F.Text)
-                : fail("a fix is not an object");
-    });
-  }
-  bool finding(const json::Value &V, Finding &F) {
-    const Object *O = V.getAsObject();
-    if (!O)
-      return fail("a finding is not an object");
-    return str(*O, "check", F.Check) && str(*O, "severity", F.Severity) &&
-           str(*O, "message", F.Message) && place(*O, "place", F.Place) &&
-           fixes(*O, F.Fixes) &&
-           list(*O, "notes", F.Notes, [&](const json::Value &NV, FindingNote &N) {
-             const Object *NO = NV.getAsObject();
-             return NO ? str(*NO, "message", N.Message) &&
-                             place(*NO, "place", N.Place) && fixes(*NO, N.Fixes)
-                       : fail("a note is not an object");
-           });
-  }
-  bool site(const json::Value &V, OpenSite &S) {
-    const Object *O = V.getAsObject();
-    if (!O)
-      return fail("an open call site is not an object");
-    return str(*O, "callee_usr", S.CalleeUSR) &&
-           str(*O, "callee_name", S.CalleeName) &&
-           str(*O, "callee_qualified_name", S.CalleeQualifiedName) &&
-           num(*O, "param", S.Param) && place(*O, "call", S.Call) &&
-           place(*O, "origin", S.Origin) &&
-           str(*O, "assumed_usr", S.AssumedUSR) &&
-           str(*O, "assumed_graph_usr", S.AssumedGraphUSR) &&
-           boolean(*O, "silenced", S.Silenced) &&
-           str(*O, "severity", S.Severity);
-  }
-  bool result(const Object &O, TUResult &R) {
-    if (!list(O, "findings", R.Findings,
-              [&](const json::Value &V, Finding &F) { return finding(V, F); }) ||
-        !list(O, "sites", R.Sites,
-              [&](const json::Value &V, OpenSite &S) { return site(V, S); }) ||
-        !list(O, "bounded", R.Bounded,
-              [&](const json::Value &V, std::string &B) {
-                std::optional<StringRef> S = V.getAsString();
-                if (!S)
-                  return fail("a bounded target is not a string");
-                B = S->str();
-                return true;
-              }) ||
-        !list(O, "summaries", R.Summaries,
-              [&](const json::Value &V, FunctionSummary &S) {
-                std::optional<FunctionSummary> Read =
-                    FunctionSummary::fromJSON(V);
-                if (!Read)
-                  return fail("a function summary does not parse");
-                S = std::move(*Read);
-                return true;
-              }))
-      return false;
-    if (const json::Value *E = O.get("error")) {
-      if (E->kind() == json::Value::Null)
-        return true;
-      std::optional<StringRef> S = E->getAsString();
-      if (!S)
-        return fail("'error' is not a string");
-      R.Error = S->str();
-    }
-    return true;
-  }
-};
-} // namespace
 
 // ---- The cache ----------------------------------------------------------------------
 
@@ -486,9 +311,9 @@ bool ResultCache::lookup(StringRef Key, TUResult &Result) {
   }
 
   TUResult Read;
-  EntryReader Reader;
-  if (!Reader.result(*Stored, Read))
-    return Unreadable(Reader.Problem);
+  json::Path::Root Root("result");
+  if (!readTUResult(*Stored, Read, Root))
+    return Unreadable(toString(Root.getError()));
   Result = std::move(Read);
   ++Hits;
   return true;
@@ -500,32 +325,20 @@ void ResultCache::store(StringRef Key, StringRef File, const TUInputs &Inputs,
     return;
   // A summary that would not read back the same is not cached: the cached
   // result must decide as the fresh one does.
-  Array Summaries;
   for (const FunctionSummary &S : Result.Summaries) {
     json::Value J = S.toJSON();
     std::optional<FunctionSummary> Back = FunctionSummary::fromJSON(J);
     if (!Back || Back->toJSON() != J)
       return;
-    Summaries.push_back(std::move(J));
   }
   if (!ensureDir())
     return;
-  Array Findings, Sites, Bounded, Files, Absent;
-  for (const Finding &F : Result.Findings)
-    Findings.push_back(findingJSON(F));
-  for (const OpenSite &S : Result.Sites)
-    Sites.push_back(siteJSON(S));
-  for (const std::string &B : Result.Bounded)
-    Bounded.push_back(B);
+  Array Files, Absent;
   for (const auto &[Path, Hash] : Inputs.Files)
     Files.push_back(Object{{"path", Path}, {"hash", Hash}});
   for (const std::string &Path : Inputs.Absent)
     Absent.push_back(Path);
-  Object ResultJ{{"findings", std::move(Findings)},
-                 {"sites", std::move(Sites)},
-                 {"bounded", std::move(Bounded)},
-                 {"summaries", std::move(Summaries)}};
-  ResultJ["error"] = Result.Error ? json::Value(*Result.Error) : json::Value(nullptr);
+  Object ResultJ = tuResultJSON(Result);
   json::Value Entry = Object{{"format", "gpuleak-cache"},
                        {"version", FormatVersion},
                        {"key", Key},

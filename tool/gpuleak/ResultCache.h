@@ -70,7 +70,8 @@ void collectInputs(clang::CompilerInstance &CI, TUInputs &Into);
 class ResultCache {
 public:
   /// The format of the entries; an entry of another is not read.
-  static constexpr int FormatVersion = 1;
+  /// 2: the result in the shard files' form (TUResultJSON.h).
+  static constexpr int FormatVersion = 2;
   /// The default folder's name, next to compile_commands.json.
   static constexpr char DefaultDirName[] = "gpuleak-cache";
 

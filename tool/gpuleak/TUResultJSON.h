@@ -1,0 +1,30 @@
+//===--- TUResultJSON.h - one translation unit's result as JSON -*- C++ -*-===//
+//
+// The JSON of a TUResult (findings, open call sites, bounded targets,
+// function summaries, and the error of a unit that did not parse), shared by
+// the two files that keep results between runs or processes: shard files
+// (`check --shard`, read by `gpuleak merge`) and result-cache entries.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GPULEAK_TOOL_GPULEAK_TURESULTJSON_H
+#define GPULEAK_TOOL_GPULEAK_TURESULTJSON_H
+
+#include "TranslationUnitRunner.h"
+#include "llvm/Support/JSON.h"
+
+namespace gpuleak {
+
+/// \p TU as a JSON object: "findings", "summaries", "bounded", "sites", and
+/// "error" when it did not parse. (Timings are not part of a result.)
+llvm::json::Object tuResultJSON(const TUResult &TU);
+
+/// Reads into \p TU what tuResultJSON() wrote in \p O. On the first field
+/// that is missing or of the wrong type, reports it at \p Path and returns
+/// false.
+bool readTUResult(const llvm::json::Object &O, TUResult &TU,
+                  llvm::json::Path Path);
+
+} // namespace gpuleak
+
+#endif
