@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MissingNoGradCheck.h"
+#include "GraphUse.h"
 #include "TensorStores.h"
 #include "summaries/LocalFacts.h"
 #include "TorchMatchers.h"
@@ -96,7 +97,7 @@ struct CallerSite {
 
 /// One reason for calling a path inference, shown as a note.
 struct Reason {
-  enum KindTy { Loop, Block, Function, Lambda, Caller, Eval, Thread, Project, AssumedProject } Kind;
+  enum KindTy { Loop, Block, Function, Lambda, Caller, Eval, Thread, Project, AssumedProject, Dropped } Kind;
   SourceLocation Loc;
   const NamedDecl *D1 = nullptr, *D2 = nullptr;
 };
@@ -933,6 +934,14 @@ static bool calleeGuards(const CallExpr *Call, ASTContext &Ctx) {
   return true;
 }
 
+/// Whether a forward pass \p Call may keep something of its run in the
+/// module (`hidden_ = out` in a stateful model's own forward, defined in this
+/// translation unit): then a later pass can take the graph on, and dropping
+/// the output does not drop it.
+static bool forwardKeepsState(
+    const CallExpr *Call,
+    const llvm::DenseMap<const FunctionDecl *, MissingNoGradCheck::FunctionFacts *> &ByDecl);
+
 void MissingNoGradCheck::onEndOfTranslationUnit() {
   if (!Ctx) {
     Functions.clear();
@@ -978,8 +987,20 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       Reasons Why;
       if (D.covered(F, R, P, 0, Why))
         continue;
-      if (!D.inference(F, R, P, 0, Why))
-        continue;
+      size_t Covering = Why.size();
+      if (!D.inference(F, R, P, 0, Why)) {
+        // Whatever else runs around it, a pass whose output is read only
+        // through values that carry no graph (`argmax`, a comparison,
+        // `item()`) records a graph that nothing can use (GraphUse.h).
+        Why.resize(Covering);
+        std::optional<SourceLocation> Dropped;
+        if (R == 0 && !forwardKeepsState(Fwd, ByDecl))
+          Dropped = graphDroppedUnused(
+              F.FD, Fwd, *Ctx, [&](QualType T) { return isCarrier(T, *Ctx); });
+        if (!Dropped)
+          continue;
+        Why.push_back({Reason::Dropped, *Dropped});
+      }
       // One finding per block: its fix covers the block's later passes.
       if (llvm::any_of(ReportedBlocks, [&](const CompoundStmt *B) {
             return rangeContains(B->getSourceRange(), P, SM);
@@ -1089,6 +1110,13 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
         case Reason::AssumedProject:
           diag(W.Loc, AssumedNoTrainingNote, DiagnosticIDs::Note) << W.D1;
           break;
+        case Reason::Dropped:
+          diag(W.Loc,
+               "its output is read only through values that carry no graph "
+               "(a comparison, 'argmax', 'item()', a size) and is dropped by "
+               "here, so no backward pass can use the graph",
+               DiagnosticIDs::Note);
+          break;
         case Reason::Thread:
           diag(W.Loc,
                "this lambda runs on another thread; grad mode is "
@@ -1103,6 +1131,31 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
   Functions.clear();
   ByDecl.clear();
   Ctx = nullptr;
+}
+
+static bool forwardKeepsState(
+    const CallExpr *Call,
+    const llvm::DenseMap<const FunctionDecl *, MissingNoGradCheck::FunctionFacts *> &ByDecl) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  if (!MD)
+    return false;
+  llvm::SmallVector<const FunctionDecl *, 2> Targets{MD};
+  // ModuleHolder<Contained>::operator() runs Contained::forward.
+  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(MD->getParent())) {
+    const auto &Args = Spec->getTemplateArgs();
+    if (Args.size() == 1 && Args[0].getKind() == TemplateArgument::Type)
+      if (const CXXRecordDecl *RD = Args[0].getAsType()->getAsCXXRecordDecl())
+        for (const CXXMethodDecl *M : RD->methods())
+          if (M->getIdentifier() && M->getName() == "forward")
+            Targets.push_back(M);
+  }
+  for (const FunctionDecl *T : Targets) {
+    const FunctionDecl *Def = T->getDefinition();
+    if (MissingNoGradCheck::FunctionFacts *F = Def ? ByDecl.lookup(Def) : nullptr)
+      if (llvm::any_of(F->Stores, [](const Store &S) { return !S.Target; }))
+        return true;
+  }
+  return false;
 }
 
 } // namespace clang::tidy::gpuleak

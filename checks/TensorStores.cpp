@@ -328,7 +328,7 @@ static bool castsToIntegral(const CallExpr *C, const FunctionDecl *FD) {
 /// Calls whose result carries no autograd history whatever their inputs:
 /// they leave the graph (detach, item, data_ptr), are not differentiable
 /// (comparisons, indices, samples), or convert to an integral dtype.
-static bool cutsGraph(const CallExpr *C) {
+bool cutsGraph(const CallExpr *C) {
   const FunctionDecl *FD = C->getDirectCallee();
   if (!FD)
     return false;

@@ -45,6 +45,12 @@
 
 namespace clang::tidy::gpuleak {
 
+/// Whether the result of call \p C carries no autograd history whatever its
+/// inputs: it leaves the graph (`detach`, `item`, `data_ptr`), is not
+/// differentiable (comparisons, indices, samples), or converts to an
+/// integral dtype.
+bool cutsGraph(const CallExpr *C);
+
 /// One store that keeps a tensor (or its autograd graph) alive past the loop
 /// iteration or the call that produced it.
 struct TensorStore {

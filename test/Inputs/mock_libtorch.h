@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <iosfwd>
 #include <map>
 #include <memory>
 #include <optional>
@@ -39,6 +40,8 @@ public:
   ArrayRef(std::initializer_list<T>) {}
 };
 using IntArrayRef = ArrayRef<int64_t>;
+// c10/util/ArrayRef.h
+template <typename T> std::ostream &operator<<(std::ostream &, ArrayRef<T>);
 using MempoolId_t = std::pair<uint64_t, uint64_t>;
 
 // c10/core/Allocator.h, c10/core/CachingDeviceAllocator.h
@@ -118,6 +121,7 @@ public:
   Tensor sum() const { return *this; }
   Tensor mean() const { return *this; }
   Tensor argmax(int64_t dim) const { return *this; }
+  c10::IntArrayRef sizes() const { return {}; }
   Tensor reshape(c10::IntArrayRef) const { return *this; }
   Tensor view(c10::IntArrayRef) const { return *this; }
   Tensor slice(int64_t, int64_t, int64_t) const { return *this; }
@@ -149,6 +153,10 @@ Tensor tanh(const Tensor &);
 Tensor matmul(const Tensor &, const Tensor &);
 Tensor mse_loss(const Tensor &, const Tensor &);
 Tensor not_equal(const Tensor &, const Tensor &);
+// ATen/TensorOperators.h, ATen/core/Formatting.h
+Tensor operator==(const Tensor &, const Tensor &);
+std::ostream &operator<<(std::ostream &, const Tensor &);
+Tensor nll_loss(const Tensor &, const Tensor &);
 Tensor sum(const Tensor &);
 Tensor cat(TensorList, int64_t dim = 0);
 Tensor stack(TensorList, int64_t dim = 0);

@@ -75,3 +75,34 @@ torch::Tensor negativeForces(Net &net, const torch::Tensor &positions) {
   torch::Tensor energy = net.forward(pos).sum();
   return -torch::autograd::grad({energy}, {pos})[0];
 }
+
+// An evaluation inside a training epoch, read only through a comparison,
+// argmax and item(), and printed: its graph is dropped unused.
+void positiveDroppedInEpoch(Net &net, torch::optim::SGD &opt, torch::Tensor x,
+                            torch::Tensor y, torch::Tensor xdev, torch::Tensor ydev) {
+  for (int e = 0; e < 3; ++e) {
+    for (int b = 0; b < 10; ++b) {
+      opt.zero_grad();
+      auto loss = torch::nll_loss(net.forward(x), y);
+      loss.backward();
+      opt.step();
+    }
+    net.eval();
+    auto out = net.forward(xdev.cuda());
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+    std::cout << out.sizes() << " "
+              << (out.argmax(1) == ydev.cuda()).sum().item().toDouble() << std::endl;
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: note: its output is read only through values that carry no graph
+  }
+}
+
+// The same, but the output is also handed to the loss that trains.
+void negativeDroppedUsed(Net &net, torch::optim::SGD &opt, torch::Tensor x,
+                         torch::Tensor y) {
+  for (int e = 0; e < 3; ++e) {
+    auto out = net.forward(x);
+    std::cout << out.argmax(1).item<int64_t>() << std::endl;
+    torch::nll_loss(out, y).backward();
+    opt.step();
+  }
+}

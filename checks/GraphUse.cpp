@@ -1,0 +1,402 @@
+//===--- GraphUse.cpp - where a forward pass's graph goes, within a function -===//
+
+#include "GraphUse.h"
+#include "TensorStores.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace clang::tidy::gpuleak {
+namespace {
+
+/// How the followed graph reaches an expression's value.
+enum class Flow {
+  Absent,  // not at all
+  Cut,     // only through values that carry no graph
+  Carried, // the value may carry the graph
+  Lost,    // something may use or keep it: give up
+};
+
+Flow merge(Flow A, Flow B) { return static_cast<Flow>(std::max(int(A), int(B))); }
+
+/// Whether \p D is declared in namespace \p NS (`"torch::nn"`) or one inside.
+bool inNamespace(const Decl *D, StringRef NS) {
+  for (const DeclContext *C = D->getDeclContext(); C; C = C->getParent())
+    if (const auto *N = dyn_cast<NamespaceDecl>(C))
+      if (N->getQualifiedNameAsString() == NS)
+        return true;
+  return false;
+}
+
+/// Library code whose functions compute a value from their inputs and keep
+/// none of them: ATen, c10 and the C++ API's tensor functions, and the
+/// standard library. Not the parts that train, run modules, or write
+/// files: autograd, optimizers, modules, TorchScript modules, data,
+/// serialization.
+bool isValueLibrary(const FunctionDecl *FD) {
+  if (inNamespace(FD, "torch::autograd") || inNamespace(FD, "torch::optim") ||
+      inNamespace(FD, "torch::jit") || inNamespace(FD, "torch::data") ||
+      inNamespace(FD, "torch::serialize") ||
+      (inNamespace(FD, "torch::nn") && !inNamespace(FD, "torch::nn::functional")))
+    return false;
+  return inNamespace(FD, "at") || inNamespace(FD, "c10") ||
+         inNamespace(FD, "torch") || inNamespace(FD, "std");
+}
+
+/// Types whose values hold no tensor and refer to none: numbers, and the
+/// library's shapes, scalars, devices, options, strings and streams.
+bool holdsNoGraph(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (T->isArithmeticType() || T->isEnumeralType())
+    return true;
+  if (T->isPointerType() &&
+      (T->getPointeeType()->isArithmeticType() || T->getPointeeType()->isVoidType()))
+    return true;
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return false;
+  std::string Name = RD->getQualifiedNameAsString();
+  static const llvm::StringSet<> Plain = {
+      "c10::Scalar",       "c10::Device",          "c10::TensorOptions",
+      "c10::SymInt",       "c10::SymIntArrayRef",  "at::TensorOptions",
+      "std::basic_string", "std::basic_ostream",   "std::basic_ostringstream",
+      "std::basic_stringstream", "std::basic_ios"};
+  if (Plain.contains(Name))
+    return true;
+  if (Name == "c10::ArrayRef" || Name == "c10::OptionalArrayRef")
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+      return Spec->getTemplateArgs().size() == 1 &&
+             Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+             Spec->getTemplateArgs()[0].getAsType()->isIntegralOrEnumerationType();
+  return false;
+}
+
+bool isAssignment(const FunctionDecl *FD) {
+  switch (FD->getOverloadedOperator()) {
+  case OO_Equal: case OO_PlusEqual: case OO_MinusEqual: case OO_StarEqual:
+  case OO_SlashEqual: case OO_PercentEqual: case OO_CaretEqual:
+  case OO_AmpEqual: case OO_PipeEqual: case OO_LessLessEqual:
+  case OO_GreaterGreaterEqual:
+    return true;
+  default:
+    return false;
+  }
+}
+
+class Follower {
+public:
+  Follower(const Expr *Source, ASTContext &Ctx,
+           llvm::function_ref<bool(QualType)> Carrier)
+      : Source(Source), Carrier(Carrier) {}
+
+  std::optional<SourceLocation> run(const Stmt *Body) {
+    // Variables join as they are found initialized from the graph; walk
+    // again until none joins, so uses before the declaration in a loop count.
+    for (int Round = 0; Round < 8; ++Round) {
+      size_t Before = Tracked.size();
+      Lost = false;
+      SawSource = false;
+      Uses = 0;
+      Last = {};
+      walk(Body);
+      if (Lost || !SawSource)
+        return std::nullopt;
+      if (Tracked.size() == Before)
+        break;
+    }
+    // Every use of a followed variable must have been seen in a place
+    // understood above (not in a lambda, a template argument, ...).
+    if (Uses != countUses(Body))
+      return std::nullopt;
+    return Last;
+  }
+
+private:
+  bool tracks(const Decl *D) const {
+    if (const auto *B = dyn_cast<BindingDecl>(D))
+      D = B->getDecomposedDecl();
+    return D && Tracked.contains(dyn_cast<VarDecl>(D));
+  }
+
+  unsigned countUses(const Stmt *S) const {
+    if (!S)
+      return 0;
+    unsigned N = 0;
+    if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+      N += tracks(DR->getDecl());
+    for (const Stmt *C : S->children())
+      N += countUses(C);
+    return N;
+  }
+
+  bool mentions(const Stmt *S) const {
+    if (!S)
+      return false;
+    if (S == Source)
+      return true;
+    if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && tracks(DR->getDecl()))
+      return true;
+    for (const Stmt *C : S->children())
+      if (mentions(C))
+        return true;
+    return false;
+  }
+
+  Flow call(const CallExpr *C) {
+    const FunctionDecl *FD = C->getDirectCallee();
+    const bool MemberOp = isa<CXXOperatorCallExpr>(C) && FD && isa<CXXMethodDecl>(FD);
+    // The object (of a member call or member operator) and the arguments,
+    // each followed once.
+    const Expr *Obj = nullptr;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+      Obj = MC->getImplicitObjectArgument();
+    unsigned First = 0;
+    if (MemberOp) {
+      Obj = C->getArg(0);
+      First = 1;
+    }
+    Flow ObjFlow = Obj ? flow(Obj) : Flow::Absent;
+    llvm::SmallVector<Flow, 4> Args;
+    for (unsigned I = First; I < C->getNumArgs(); ++I)
+      Args.push_back(flow(C->getArg(I)));
+    Flow Any = ObjFlow;
+    for (Flow A : Args)
+      Any = merge(Any, A);
+    if (!isa<CXXMemberCallExpr>(C) && !MemberOp)
+      Any = merge(Any, flow(C->getCallee()));
+    if (Any != Flow::Carried)
+      return Any;
+    if (cutsGraph(C))
+      return Flow::Cut;
+    if (!FD || !isValueLibrary(FD))
+      return Flow::Lost;
+    StringRef Name = FD->getDeclName().isIdentifier() ? FD->getName() : "";
+    static const llvm::StringSet<> Uses = {
+        "backward", "_backward", "register_hook", "retain_grad",
+        "requires_grad_", "set_requires_grad", "set_", "swap", "save", "load"};
+    if (Uses.contains(Name) || Name.ends_with("_out") || Name.ends_with("_outf"))
+      return Flow::Lost;
+    // The graph written into another object: `kept = out`, `acc += out`,
+    // `buf.copy_(out)`, `torch::add_(acc, out)`, `v.push_back(out)`.
+    Flow TargetFlow = ObjFlow, Rest = Flow::Absent;
+    bool HasTarget = Obj != nullptr;
+    size_t RestFrom = 0;
+    if (!Obj && !Args.empty() && Name.ends_with("_")) {
+      HasTarget = true;
+      TargetFlow = Args[0];
+      RestFrom = 1;
+    }
+    for (size_t I = RestFrom; I < Args.size(); ++I)
+      Rest = merge(Rest, Args[I]);
+    if (HasTarget && TargetFlow != Flow::Carried && Rest == Flow::Carried) {
+      const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      if (isAssignment(FD) || Name.ends_with("_") || (MD && !MD->isConst()))
+        return Flow::Lost;
+    }
+    QualType T = C->getType();
+    if (T->isVoidType())
+      return Flow::Lost;
+    return holdsNoGraph(T) ? Flow::Cut : Flow::Carried;
+  }
+
+  Flow flow(const Expr *E) {
+    if (!E)
+      return Flow::Absent;
+    if (E == Source) {
+      SawSource = true;
+      return Flow::Carried;
+    }
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      if (!tracks(DR->getDecl()))
+        return Flow::Absent;
+      ++Uses;
+      return Flow::Carried;
+    }
+    if (const auto *C = dyn_cast<CallExpr>(E))
+      return call(C);
+    if (const auto *CE = dyn_cast<CastExpr>(E)) {
+      Flow F = flow(CE->getSubExpr());
+      if (F == Flow::Carried && isa<CXXReinterpretCastExpr, CStyleCastExpr>(E))
+        return Flow::Lost;
+      return F;
+    }
+    if (const auto *PE = dyn_cast<ParenExpr>(E))
+      return flow(PE->getSubExpr());
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      return flow(MT->getSubExpr());
+    if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+      return flow(BT->getSubExpr());
+    if (const auto *FE = dyn_cast<FullExpr>(E))
+      return flow(FE->getSubExpr());
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      Flow F = Flow::Absent;
+      for (const Expr *A : CE->arguments())
+        F = merge(F, flow(A));
+      if (F == Flow::Carried && !Carrier(CE->getType()))
+        return Flow::Lost;
+      return F;
+    }
+    if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+      Flow F = Flow::Absent;
+      for (const Expr *I : IL->inits())
+        F = merge(F, flow(I));
+      if (F == Flow::Carried && !Carrier(IL->getType()))
+        return Flow::Lost;
+      return F;
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      Flow F = flow(ME->getBase());
+      if (F == Flow::Carried && holdsNoGraph(ME->getType()))
+        return Flow::Cut;
+      return F;
+    }
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      return merge(flow(AS->getBase()), flow(AS->getIdx()));
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      Flow F = flow(UO->getSubExpr());
+      if (F == Flow::Carried && UO->getOpcode() == UO_AddrOf)
+        return Flow::Lost;
+      return F;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (BO->getOpcode() == BO_Comma) {
+        Flow L = flow(BO->getLHS());
+        if (L == Flow::Lost)
+          return L;
+        return flow(BO->getRHS());
+      }
+      Flow F = merge(flow(BO->getLHS()), flow(BO->getRHS()));
+      // Built-in operators work on numbers and pointers; a graph here is
+      // something not understood.
+      return F == Flow::Carried ? Flow::Lost : F;
+    }
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+      Flow F = flow(CO->getCond());
+      if (F == Flow::Carried)
+        return Flow::Lost;
+      return merge(F, merge(flow(CO->getTrueExpr()), flow(CO->getFalseExpr())));
+    }
+    if (isa<CXXDefaultArgExpr, CXXDefaultInitExpr>(E))
+      return Flow::Absent;
+    // Lambdas, statement expressions, anything else: not followed.
+    return mentions(E) ? Flow::Lost : Flow::Absent;
+  }
+
+  enum class Place { Discarded, Init, Condition, Returned, Other };
+
+  void root(const Expr *E, Place P, const VarDecl *VD = nullptr) {
+    if (!E || Lost)
+      return;
+    Flow F = flow(E);
+    if (F == Flow::Absent)
+      return;
+    if (F == Flow::Lost) {
+      Lost = true;
+      return;
+    }
+    Last = E->getBeginLoc();
+    if (F == Flow::Cut || P == Place::Discarded)
+      return;
+    if (P == Place::Init && VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD)) {
+      Tracked.insert(VD);
+      return;
+    }
+    Lost = true; // returned, or kept where it outlives the function
+  }
+
+  void condVar(const VarDecl *VD) {
+    if (VD && VD->getInit())
+      root(VD->getInit(), Place::Init, VD);
+  }
+
+  void walk(const Stmt *S) {
+    if (!S || Lost)
+      return;
+    if (const auto *E = dyn_cast<Expr>(S))
+      return root(E, Place::Discarded);
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
+          root(VD->getInit(), Place::Init, VD);
+      return;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      walk(If->getInit());
+      condVar(If->getConditionVariable());
+      if (!If->getConditionVariable())
+        root(If->getCond(), Place::Condition);
+      walk(If->getThen());
+      walk(If->getElse());
+      return;
+    }
+    if (const auto *W = dyn_cast<WhileStmt>(S)) {
+      condVar(W->getConditionVariable());
+      if (!W->getConditionVariable())
+        root(W->getCond(), Place::Condition);
+      return walk(W->getBody());
+    }
+    if (const auto *D = dyn_cast<DoStmt>(S)) {
+      walk(D->getBody());
+      return root(D->getCond(), Place::Condition);
+    }
+    if (const auto *F = dyn_cast<ForStmt>(S)) {
+      walk(F->getInit());
+      condVar(F->getConditionVariable());
+      if (!F->getConditionVariable())
+        root(F->getCond(), Place::Condition);
+      root(F->getInc(), Place::Discarded);
+      return walk(F->getBody());
+    }
+    if (const auto *RF = dyn_cast<CXXForRangeStmt>(S)) {
+      walk(RF->getInit());
+      walk(RF->getRangeStmt());
+      walk(RF->getBeginStmt());
+      walk(RF->getEndStmt());
+      root(RF->getCond(), Place::Condition);
+      root(RF->getInc(), Place::Discarded);
+      walk(RF->getLoopVarStmt());
+      return walk(RF->getBody());
+    }
+    if (const auto *R = dyn_cast<ReturnStmt>(S))
+      return root(R->getRetValue(), Place::Returned);
+    if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
+      walk(Sw->getInit());
+      condVar(Sw->getConditionVariable());
+      if (!Sw->getConditionVariable())
+        root(Sw->getCond(), Place::Condition);
+      return walk(Sw->getBody());
+    }
+    if (const auto *Case = dyn_cast<CaseStmt>(S))
+      return walk(Case->getSubStmt());
+    if (isa<CompoundStmt, DefaultStmt, LabelStmt, AttributedStmt, CXXTryStmt,
+            CXXCatchStmt, NullStmt, BreakStmt, ContinueStmt, GotoStmt>(S)) {
+      for (const Stmt *C : S->children())
+        walk(C);
+      return;
+    }
+    // Anything else (inline assembly, coroutines, ...): not followed.
+    if (mentions(S))
+      Lost = true;
+  }
+
+  const Expr *Source;
+  llvm::function_ref<bool(QualType)> Carrier;
+  llvm::SmallPtrSet<const VarDecl *, 4> Tracked;
+  bool Lost = false, SawSource = false;
+  unsigned Uses = 0;
+  SourceLocation Last;
+};
+
+} // namespace
+
+std::optional<SourceLocation>
+graphDroppedUnused(const FunctionDecl *FD, const Expr *Source, ASTContext &Ctx,
+                   llvm::function_ref<bool(QualType)> Carrier) {
+  if (!FD || !FD->getBody() || !Source)
+    return std::nullopt;
+  return Follower(Source, Ctx, Carrier).run(FD->getBody());
+}
+
+} // namespace clang::tidy::gpuleak

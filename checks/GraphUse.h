@@ -1,0 +1,35 @@
+//===--- GraphUse.h - where a forward pass's graph goes, within a function ---===//
+//
+// Follows the value of one expression (a forward pass) through the statements
+// of the function that computes it, as data flow on that value and on the
+// local variables that it initializes, and says whether its autograd graph is
+// dropped unused: every use reads it only through operations that carry no
+// graph (`argmax`, a comparison, `item()`, `sizes()`, printing), or discards
+// it, so nothing can run a backward pass on it and nothing keeps it. Any other
+// use (a store, an assignment, a return, a call of code that is not a tensor
+// operation, a lambda, a backward pass) gives up.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GPULEAK_CHECKS_GRAPHUSE_H
+#define GPULEAK_CHECKS_GRAPHUSE_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include <optional>
+
+namespace clang::tidy::gpuleak {
+
+/// Whether the graph that \p Source (an expression in the body of \p FD,
+/// outside any lambda) records is dropped unused, as above. \p Carrier says
+/// whether a type can hold a tensor. On success, the location of the
+/// statement where the last graph-carrying value ends (for a note).
+std::optional<SourceLocation>
+graphDroppedUnused(const FunctionDecl *FD, const Expr *Source, ASTContext &Ctx,
+                   llvm::function_ref<bool(QualType)> Carrier);
+
+} // namespace clang::tidy::gpuleak
+
+#endif

@@ -1,0 +1,137 @@
+// RUN: %check_tidy %s gpuleak-missing-no-grad %t -- -std=c++17 %mocks
+
+// A forward pass whose output is read only through values that carry no
+// graph (argmax, a comparison, item(), a size, printing) records a graph
+// that nothing can use, whatever else runs around it: an evaluation inside
+// a training epoch, a check of the model between training steps.
+
+#include <iostream>
+#include <torch/torch.h>
+
+struct Net : torch::nn::Module {
+  torch::Tensor forward(const torch::Tensor &x) { return x; }
+};
+
+// Data flow on the value, not on the region: the epoch loop also trains.
+void positiveEvalInsideEpoch(Net &net, torch::optim::SGD &opt, torch::Tensor xs,
+                             torch::Tensor ys, torch::Tensor xdev, torch::Tensor ydev) {
+  for (int e = 0; e < 30; ++e) {
+    for (int b = 0; b < 100; ++b) {
+      opt.zero_grad();
+      torch::Tensor loss = torch::nll_loss(net.forward(xs), ys);
+      loss.backward();
+      opt.step();
+    }
+    net.eval();
+    std::cout << (net.forward(xdev).argmax(1) == ydev).sum().item<double>() << "\n";
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: forward pass runs with grad mode on, on an inference path, and records an autograd graph that no backward pass uses; hold a 'torch::NoGradGuard' while it runs [gpuleak-missing-no-grad]
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: note: its output is read only through values that carry no graph (a comparison, 'argmax', 'item()', a size) and is dropped by here, so no backward pass can use the graph
+  }
+}
+
+// Through local variables, each of whose uses is a cut or a print.
+void positiveLocalOnlyRead(Net &net, torch::optim::SGD &opt, torch::Tensor x,
+                           torch::Tensor y) {
+  torch::Tensor out = net.forward(x);
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+  auto &view = out;
+  std::cout << view.sizes() << " " << out << "\n";
+  double acc = (out.argmax(1) == y).sum().item<double>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: note: its output is read only through values that carry no graph
+  for (int i = 0; i < 10; ++i) {
+    torch::Tensor loss = torch::mse_loss(net.forward(x), y);
+    loss.backward();
+    opt.step();
+  }
+  std::cout << acc << "\n";
+}
+
+// A validation loss summed as numbers, next to training in the same loop.
+double positiveValidationLoss(Net &net, torch::optim::SGD &opt, torch::Tensor x,
+                              torch::Tensor y) {
+  double total = 0;
+  for (int i = 0; i < 10; ++i) {
+    torch::Tensor loss = torch::mse_loss(net.forward(x), y);
+    loss.backward();
+    opt.step();
+    total += torch::mse_loss(net.forward(x), y).item<double>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: note: its output is read only through values that carry no graph
+  }
+  return total;
+}
+
+// A TorchScript output read through the IValue, then only counted.
+void positiveScripted(torch::jit::Module &m, torch::Tensor x, torch::Tensor y,
+                      torch::optim::SGD &opt, Net &net) {
+  auto logits = m.forward({x}).toTensor();
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+  if ((logits.argmax(1) == y).sum().item<int64_t>() > 3)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: note: its output is read only through values that carry no graph
+    std::cout << "ok\n";
+  torch::mse_loss(net.forward(x), y).backward();
+  opt.step();
+}
+
+// ---- negatives: the graph is used, kept, or may be -------------------------
+
+void takesTensor(const torch::Tensor &t);
+std::vector<torch::Tensor> kept;
+torch::Tensor total;
+
+void negativeUsed(Net &net, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+  for (int i = 0; i < 10; ++i) {
+    torch::Tensor out = net.forward(x);
+    std::cout << out.sizes() << "\n";
+    torch::mse_loss(out, y).backward(); // the graph is used
+    opt.step();
+  }
+}
+
+void negativeKept(Net &net, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+  kept.push_back(net.forward(x));     // stored
+  torch::Tensor acc;
+  acc += net.forward(x);             // accumulated into another tensor
+  torch::Tensor out = net.forward(x);
+  takesTensor(out);                  // code that is not a tensor operation
+  auto later = [&] { return out.sum(); };
+  torch::Tensor sum = later();       // a lambda
+  torch::Tensor copy;
+  copy = 2.0 * net.forward(x);       // assigned to a variable declared before
+  total = copy;
+  torch::mse_loss(sum, y).backward();
+  opt.step();
+}
+
+torch::Tensor negativeReturned(Net &net, torch::Tensor x) {
+  torch::Tensor out = net.forward(x);
+  std::cout << out.sizes() << "\n";
+  torch::mse_loss(x, x).backward();
+  return out;
+}
+
+// A stateful model keeps its hidden state in a member: the next pass takes
+// the dropped output's graph on.
+struct Stateful : torch::nn::Module {
+  torch::Tensor hidden;
+  torch::Tensor forward(const torch::Tensor &x) {
+    hidden = hidden + x;
+    return hidden;
+  }
+};
+
+void negativeStateful(Stateful &rnn, torch::optim::SGD &opt, torch::Tensor x,
+                      torch::Tensor y) {
+  std::cout << rnn.forward(x).argmax(1).item<int64_t>() << "\n";
+  torch::mse_loss(rnn.forward(x), y).backward();
+  opt.step();
+}
+
+void negativeGuarded(Net &net, torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+  {
+    torch::NoGradGuard no_grad;
+    std::cout << net.forward(x).argmax(1).item<int64_t>() << "\n";
+  }
+  torch::mse_loss(net.forward(x), y).backward();
+  opt.step();
+}
