@@ -11,10 +11,15 @@
 #                                           older runtime's src/ and include/) and of
 #                                           this tree side by side: the stress harness
 #                                           with the crash tracer (stacks of crashed
-#                                           runs) and the Python fixtures, each twice
+#                                           runs) and the Python fixtures, each twice.
+#                                           STRESS_N runs per mode of AB_MODES (default
+#                                           "main exit monitor"), AB_BARE=1 adds the bare
+#                                           baseline (of AB_BARE_MODES), AB_DIAG=1 the
+#                                           libstdc++ facts, AB_PY_BEFORE=0 skips the
+#                                           older runtime's Python fixtures
 #
 # Back on the CPU machine, `runtime/test/gpu-issue13.sh ingest DIR` copies the
-# stripped Python fixtures from an unpacked $OUT into runtime/test/fixtures/python.
+# stripped Python fixtures from the $OUT files into runtime/test/fixtures/python.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 phase=${1:-main}
@@ -65,11 +70,45 @@ python_fixtures() { # [BUILD_DIR [NAME]]: the runtime of BUILD_DIR (default $wor
     stripped $(cd "$py" && ls *.log *.crash 2>/dev/null)
 }
 
+# Facts for the Python crash: which libstdc++ the runtime and the interpreter
+# use, and a report written from Python through ctypes with no CUDA work
+# (each build, with the crash tracer).
+diag() {
+  echo "== diag: toolchain and libstdc++"
+  g++ --version | head -1
+  echo "g++ configured: $(g++ -v 2>&1 | grep -o -- '--[a-z-]*static[a-z=-]*' | tr '\n' ' ')"
+  echo "flags in the environment: $(env | grep -E '^(LDFLAGS|CXXFLAGS|CFLAGS|CPPFLAGS)=' | tr '\n' ' ')"
+  echo "link of libgpuleak_runtime.so:"
+  grep -A4 '^build libgpuleak_runtime.so' "$work/after/build.ninja" | grep -E 'LINK_FLAGS|LINK_LIBRARIES' | cut -c1-700
+  local so; so=$(g++ -print-file-name=libstdc++.so); echo "g++ libstdc++.so: $so"
+  [ "$(head -c 4 "$so" | tr -d '\0')" = "$(printf '\177ELF')" ] || head -c 300 "$so"; echo
+  for v in before after; do
+    local rt=$work/$v/libgpuleak_runtime.so
+    echo "-- $v: NEEDED $(readelf -d "$rt" | grep -o 'NEEDED.*\[.*\]' | grep -o '\[.*\]' | tr '\n' ' ')"
+    echo "   defined std:: symbols (dynamic): $(nm -D --defined-only "$rt" | c++filt | grep -c ' std::')"
+    nm -D --defined-only "$rt" | c++filt | grep -E 'execute_native|locale::id|_M_insert<long>|filebuf<char, std::char_traits<char> >::underflow|ios_base::Init' | head -8
+    echo "   python maps:"
+    RT=$rt python3 -c "import torch,ctypes,os; ctypes.CDLL(os.environ['RT']); print(''.join(sorted(set(l.split()[-1]+chr(10) for l in open('/proc/self/maps') if 'stdc++' in l or 'gcc_s' in l))))"
+    echo "   a report from Python, no CUDA work:"
+    (cd "$work" && rm -f diag-$v.json diag-$v.crash && LD_PRELOAD=$work/$v/libgpuleak_crash_trace.so \
+      GPULEAK_CRASH_TRACE=$work/diag-$v.crash GPULEAK_OUTPUT=$work/diag-$v GPULEAK_QUIET=1 RT=$rt \
+      timeout 120 python3 -c "
+import torch, ctypes, os, sys
+lib = ctypes.CDLL(os.environ['RT'])
+lib.gpuleak_monitor_new.restype = ctypes.c_void_p
+lib.gpuleak_monitor_finish.argtypes = [ctypes.c_void_p]
+h = lib.gpuleak_monitor_new()
+print('finish:', lib.gpuleak_monitor_finish(h)); sys.stdout.flush()
+"; echo "   rc=$? report: $(test -f diag-$v.json && echo yes || echo no)")
+    [ ! -s "$work/diag-$v.crash" ] || python3 "$root/runtime/test/stress/symbolize_crash.py" \
+      "$work/diag-$v.crash" | head -24 | cut -c1-240
+  done
+}
+
 # Before and after, side by side in one device call: OLD's runtime (src/ and
 # include/ of an older commit, on top of this tree's tests and harness) and
-# this tree's, each built with the crash tracer; the stress harness
-# (STRESS_N runs of main and exit, STRESS_MONITOR_N of library mode) and the
-# Python fixtures with each.
+# this tree's, each built with the crash tracer; the Python fixtures and the
+# stress harness with each.
 ab() {
   local t0=$SECONDS old=$1
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
@@ -85,21 +124,19 @@ ab() {
   wait $b || { tail -30 "$work/before.log"; return 1; }
   wait $a || { tail -30 "$work/after.log"; return 1; }
   echo "builds: $((SECONDS - t0)) s"
+  [ "${AB_DIAG:-0}" = 0 ] || diag
+  [ "${AB_PY_BEFORE:-1}" = 0 ] || python_fixtures "$work/before" py-before
+  python_fixtures "$work/after" py-after
+  echo "python: $((SECONDS - t0)) s"
   for v in before after; do
-    echo "== stress, $v (main, exit: ${STRESS_N:-24} runs; monitor: ${STRESS_MONITOR_N:-16})"
-    STRESS_BARE=0 STRESS_MODES="main exit" timeout -s KILL 200 \
+    echo "== stress, $v (${AB_MODES:-main exit monitor}: ${STRESS_N:-24} runs each; bare runs: ${AB_BARE:-0})"
+    STRESS_BARE=${AB_BARE:-0} STRESS_BARE_MODES="${AB_BARE_MODES:-main exit thread}" \
+      STRESS_MODES="${AB_MODES:-main exit monitor}" timeout -s KILL "${AB_STRESS_S:-240}" \
       "$root/runtime/test/stress/stress.sh" "$work/$v" "$work/stress-$v" "${STRESS_N:-24}" 16
-    STRESS_BARE=0 STRESS_MODES=monitor timeout -s KILL 100 \
-      "$root/runtime/test/stress/stress.sh" "$work/$v" "$work/stress-$v-monitor" "${STRESS_MONITOR_N:-16}" 16 \
-      | grep -v '^#### \|^  \|^==' | head -8
-    tar -C "$work" -czf "$out/stress-$v.tar.gz" "stress-$v/results.txt" "stress-$v-monitor/results.txt" \
-      $(cd "$work" && ls stress-$v/*/crash.txt stress-$v-monitor/*/crash.txt 2>/dev/null | head -40)
+    tar -C "$work" -czf "$out/stress-$v.tar.gz" "stress-$v/results.txt" \
+      $(cd "$work" && ls stress-$v/*/crash.txt 2>/dev/null | head -40)
     echo "$v: $((SECONDS - t0)) s"
   done
-  if [ $((SECONDS - t0)) -lt 420 ]; then
-    python_fixtures "$work/before" py-before
-    python_fixtures "$work/after" py-after
-  fi
   echo "total: $((SECONDS - t0)) s"
 }
 
@@ -185,11 +222,16 @@ all() {
   echo "total: $((SECONDS - t0)) s"
 }
 
-# DIR: where the device call's files came back (read-only is fine).
+# DIR: where the device call's files came back (read-only is fine), holding
+# python-fixtures.tar.gz (phase main) or py-after-fixtures.tar.gz (phase ab);
+# or the tar file itself.
 ingest() {
-  local src=$1 dst=$root/runtime/test/fixtures/python tmp
+  local src=$1 dst=$root/runtime/test/fixtures/python tmp tarball
+  tarball=$src
+  [ -f "$tarball" ] || tarball=$src/python-fixtures.tar.gz
+  [ -f "$tarball" ] || tarball=$src/py-after-fixtures.tar.gz
   tmp=$(mktemp -d)
-  tar -C "$tmp" -xzf "$src/python-fixtures.tar.gz" || return 1
+  tar -C "$tmp" -xzf "$tarball" || return 1
   mkdir -p "$dst"
   cp "$tmp"/stripped/*.json "$tmp"/stripped/*.pickle "$dst/"
   rm -rf "$tmp"

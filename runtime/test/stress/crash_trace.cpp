@@ -8,11 +8,11 @@
 // crashing thread's stack, then asks every other thread (tgkill with
 // SIGRTMIN+7) for its stack and waits up to 500 ms for them; then the signal
 // is raised again with its default action, so the exit status is unchanged
-// (rc 139 for SIGSEGV). Frames are glibc's backtrace_symbols_fd lines,
-// `library(symbol+0xoff) [0xaddr]` or `library(+0xoff) [0xaddr]`;
-// runtime/test/stress/symbolize_crash.sh turns them into functions and lines.
-// Children inherit GPULEAK_CRASH_TRACE only when it is set; they write to the
-// same FILE with their own pid in each line.
+// (rc 139 for SIGSEGV). FILE is created at the first crash only. A frame is
+// `library(+0xoffset) [0xaddress] nearest-exported-symbol+0xoff`;
+// runtime/test/stress/symbolize_crash.py turns them into functions and lines.
+// Children inherit GPULEAK_CRASH_TRACE; a crashing child appends to the same
+// FILE (each header names its pid).
 //
 //===----------------------------------------------------------------------===//
 #include <atomic>
@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <dirent.h>
+#include <dlfcn.h>
 #include <execinfo.h>
 #include <fcntl.h>
 #include <initializer_list>
@@ -30,6 +31,7 @@
 
 namespace {
 int Fd = -1;
+char Path[4096]; // GPULEAK_CRASH_TRACE; the file is created at the first crash
 int DumpSignal = 0;
 std::atomic<int> Dumped{0};
 std::atomic_flag WriteLock = ATOMIC_FLAG_INIT;
@@ -88,10 +90,36 @@ void threadHeader(const char *What) {
   put("\n");
 }
 
+// One line a frame: `library(+0xoffset) [0xaddress] symbol+0xoffset`, the
+// offset from the library's load address (what addr2line takes) and
+// dladdr's nearest exported symbol (a hint only).
 void stack() {
   void *Frames[128];
   const int N = backtrace(Frames, 128);
-  backtrace_symbols_fd(Frames, N, Fd);
+  for (int I = 0; I < N; ++I) {
+    Dl_info D;
+    memset(&D, 0, sizeof D);
+    const unsigned long A = reinterpret_cast<unsigned long>(Frames[I]);
+    if (!dladdr(Frames[I], &D) || !D.dli_fname) {
+      put("?? [");
+      putNum(A, 16);
+      put("]\n");
+      continue;
+    }
+    put(D.dli_fname);
+    put("(+");
+    putNum(A - reinterpret_cast<unsigned long>(D.dli_fbase), 16);
+    put(") [");
+    putNum(A, 16);
+    put("]");
+    if (D.dli_sname) {
+      put(" ");
+      put(D.dli_sname);
+      put("+");
+      putNum(A - reinterpret_cast<unsigned long>(D.dli_saddr), 16);
+    }
+    put("\n");
+  }
 }
 
 void lock() {
@@ -116,6 +144,7 @@ void sleepMs(long Ms) {
 void onCrash(int Sig, siginfo_t *Info, void *Ctx) {
   static std::atomic<int> Entered{0};
   if (Entered.fetch_add(1) == 0) {
+    Fd = open(Path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     lock();
     put("== crash: signal ");
     putNum(static_cast<unsigned long>(Sig), 10);
@@ -178,12 +207,10 @@ void onCrash(int Sig, siginfo_t *Info, void *Ctx) {
 }
 
 __attribute__((constructor)) void gpuleakCrashTraceInit() {
-  const char *Path = std::getenv("GPULEAK_CRASH_TRACE");
-  if (!Path || !*Path)
+  const char *Env = std::getenv("GPULEAK_CRASH_TRACE");
+  if (!Env || !*Env || strlen(Env) >= sizeof Path)
     return;
-  Fd = open(Path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  if (Fd < 0)
-    return;
+  memcpy(Path, Env, strlen(Env) + 1);
   void *Warm[4];
   backtrace(Warm, 4); // loads libgcc_s now, not in the handler
   DumpSignal = SIGRTMIN + 7;

@@ -13,7 +13,8 @@
 # (bare runs are the baseline and do not fail the harness).
 #
 # Environment: STRESS_MODES (default "main exit thread monitor"), STRESS_BARE=0
-# (no bare runs), STRESS_TRACE=0 (no crash tracer; sanitizer builds). When BUILD_DIR holds libgpuleak_crash_trace.so (test-only,
+# (no bare runs), STRESS_BARE_MODES (the modes run bare too; default "main
+# exit thread"), STRESS_TRACE=0 (no crash tracer; sanitizer builds). When BUILD_DIR holds libgpuleak_crash_trace.so (test-only,
 # crash_trace.cpp), every run preloads it: a crashed run leaves the stacks of
 # all its threads in OUT_DIR/<run>/crash.txt (symbolize_crash.py reads them),
 # and the first three are printed, symbolized, at the end.
@@ -55,7 +56,8 @@ one() { # KIND MODE INDEX
 export -f one; export out prog here trace
 list() { for mode in ${STRESS_MODES:-main exit thread monitor}; do for i in $(seq "$n"); do
   echo "gpuleak $mode $i"
-  [ "$mode" = monitor ] || [ "${STRESS_BARE:-1}" = 0 ] || echo "bare $mode $i"; done; done; }
+  case " ${STRESS_BARE_MODES:-main exit thread} " in *" $mode "*)
+    [ "${STRESS_BARE:-1}" = 0 ] || echo "bare $mode $i" ;; esac; done; done; }
 s=$SECONDS
 list | xargs -P "$par" -L 1 bash -c 'one "$@"' _ > "$out/results.txt"
 echo "stress: $(wc -l < "$out/results.txt") runs, $par at a time, $((SECONDS - s)) s ($(basename "$build"))"
@@ -66,7 +68,7 @@ for f in $(grep -l -E "ERROR: AddressSanitizer|WARNING: ThreadSanitizer" "$out"/
 done
 crashes=$(ls "$out"/*/crash.txt 2>/dev/null | head -3)
 if [ -n "$crashes" ]; then
-  echo "stress: $(ls "$out"/*/crash.txt | wc -l) runs left stacks; the first ones:"
+  echo "stress: $(ls "$out"/*/crash.txt | wc -l) runs left stacks; the first three:"
   python3 "$here/symbolize_crash.py" $crashes
 fi
 bad=$(grep '^gpuleak' "$out/results.txt" | grep -v -c 'rc=0 report=yes sanitizer=no')

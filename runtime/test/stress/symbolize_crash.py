@@ -5,14 +5,15 @@
 
 Run on the machine where the crash happened (the libraries must be the same).
 Frames `lib(+0xoff) [0xaddr]` are looked up with one addr2line per library
-(the return address minus one, so a call's line); frames `lib(sym+0xoff)`
-are demangled with c++filt. Needs binutils; prints the raw lines without it.
+(the return address minus one, so a call's line), falling back on the
+nearest exported symbol that the tracer wrote (demangled with c++filt) when
+addr2line knows no function; frames `lib(sym+0xoff)` are demangled. Needs binutils; prints the raw lines without it.
 """
 import re
 import subprocess
 import sys
 
-FRAME = re.compile(r"^([^()\s]+)\(([^)]*)\)\s*\[(0x[0-9a-f]+)\]$")
+FRAME = re.compile(r"^([^()\s]+)\(([^)]*)\)\s*\[(0x[0-9a-f]+)\](?: (\S+))?$")
 
 
 def run(cmd, data=None, timeout=120):
@@ -39,10 +40,13 @@ def main(paths):
             wanted.setdefault(lib, set()).add(max(0, int(inner[1:], 16) - 1))
         elif "+" in inner:
             mangled.add(inner.rsplit("+", 1)[0])
+        if m.group(4):
+            mangled.add(m.group(4).rsplit("+", 1)[0])
     names = {}
     for lib, offs in wanted.items():
         offs = sorted(offs)
-        out = run(["addr2line", "-C", "-f", "-e", lib] + ["0x%x" % o for o in offs]).split("\n")
+        out = run(["addr2line", "-C", "-f", "-e", lib] + ["0x%x" % o for o in offs],
+                  timeout=90).split("\n")
         for i, o in enumerate(offs):
             if 2 * i + 1 < len(out):
                 names[(lib, o)] = "%s at %s" % (out[2 * i], out[2 * i + 1])
@@ -64,7 +68,11 @@ def main(paths):
         short = lib.rsplit("/", 1)[-1]
         if inner.startswith("+0x"):
             o = max(0, int(inner[1:], 16) - 1)
-            print("  %-28s %s" % (short, names.get((lib, o), inner)))
+            name = names.get((lib, o), "")
+            if (not name or name.startswith("??")) and m.group(4):
+                sym = m.group(4).rsplit("+", 1)[0]
+                name = "[%s] %s" % (demangled.get(sym, sym)[:200], name)
+            print("  %-28s %s %s" % (short, inner, name or "?"))
         elif "+" in inner:
             sym = inner.rsplit("+", 1)[0]
             print("  %-28s %s" % (short, demangled.get(sym, sym)[:300]))
