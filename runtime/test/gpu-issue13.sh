@@ -117,6 +117,10 @@ ab() {
     "core_pattern: $(cat /proc/sys/kernel/core_pattern 2>/dev/null)"
   local src=$work/before-src; rm -rf "$src"; cp -r "$root/runtime" "$src"
   rm -rf "$src/src" "$src/include"; cp -r "$old/src" "$old/include" "$src/"
+  # Sources this tree's CMakeLists.txt names that OLD did not have yet.
+  for f in src/ExitInterpose.cpp; do
+    [ -f "$src/$f" ] || echo "// not in OLD" > "$src/$f"
+  done
   local targets=(gpuleak_runtime gpuleak_preload gpuleak_stress_prog gpuleak_crash_trace)
   (root=$work/before-root; mkdir -p "$root"; rm -rf "$root/runtime"; ln -s "$src" "$root/runtime"
    JOBS=8 build "$work/before" "" "${targets[@]}") & local b=$!
