@@ -132,7 +132,7 @@ ab() {
   [ "${AB_PY_BEFORE:-1}" = 0 ] || python_fixtures "$work/before" py-before
   python_fixtures "$work/after" py-after
   echo "python: $((SECONDS - t0)) s"
-  for v in before after; do
+  for v in ${AB_ORDER:-before after}; do
     echo "== stress, $v (${AB_MODES:-main exit monitor}: ${STRESS_N:-24} runs each; bare runs: ${AB_BARE:-0})"
     STRESS_BARE=${AB_BARE:-0} STRESS_BARE_MODES="${AB_BARE_MODES:-main exit thread}" \
       STRESS_MODES="${AB_MODES:-main exit monitor}" timeout -s KILL "${AB_STRESS_S:-240}" \
