@@ -239,6 +239,8 @@ ingest() {
   mkdir -p "$dst"
   cp "$tmp"/stripped/*.json "$tmp"/stripped/*.pickle "$dst/"
   rm -rf "$tmp"
+  # Snapshots over 4 MB are kept xz-compressed (check_fixtures.py reads both).
+  find "$dst" -name '*.pickle' -size +4M -exec xz -9 -f {} \;
   du -sh "$dst"; ls "$dst"
 }
 
