@@ -10,6 +10,8 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <mutex>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <vector>
 
 namespace gpuleak {
@@ -38,6 +40,25 @@ State &state() {
 }
 
 extern "C" void gpuleakRunExitHooks() { runExitHooks(); }
+
+// exit() on the main thread (also a return from main) first destroys the
+// main thread's thread_local objects, and only then runs the atexit handlers
+// and static destructors (glibc's __run_exit_handlers calls __call_tls_dtors
+// first). A thread_local of the main thread whose destructor runs the hooks
+// is therefore the earliest point of exit: no static is destroyed yet, so a
+// sampler thread that is in the middle of torch work (a snapshot whose
+// symbolization constructs torch's Symbolizer, registered after our runner)
+// is stopped before anything it uses dies. ExitHooks.h says more.
+struct MainThreadExit {
+  ~MainThreadExit() { runExitHooks(); }
+};
+
+void armMainThreadExit() noexcept {
+  if (syscall(SYS_gettid) != getpid())
+    return; // another thread's thread_locals die when that thread ends
+  static thread_local MainThreadExit Guard;
+  (void)&Guard;
+}
 } // namespace
 
 int addExitHook(ExitHookFn Fn, void *Arg) noexcept {
@@ -51,6 +72,7 @@ int addExitHook(ExitHookFn Fn, void *Arg) noexcept {
       Id = S.NextId++;
       S.Hooks.push_back({Id, Fn, Arg});
     }
+    armMainThreadExit();
     renewExitHooks();
     return Id;
   } catch (...) {

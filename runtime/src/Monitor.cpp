@@ -27,8 +27,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
+#include <fcntl.h>
 #include <mutex>
+#include <unistd.h>
 #include <unordered_map>
 
 namespace gpuleak {
@@ -74,6 +75,30 @@ bool allocatorReady(int Device) noexcept {
   return false;
 #endif
 }
+
+#if GPULEAK_HAVE_CUDA
+namespace {
+/// True when this is a Python program (torch's Python module is loaded, so
+/// the allocator's history holds Python frames) whose interpreter is
+/// finalizing or gone. The snapshot symbolizes Python frames through the
+/// Python C API (torch takes the GIL for it), which then hangs or crashes:
+/// the window is closed without a snapshot. Python's own atexit, and
+/// `python -m gpuleak run`, finish us before that; a preloaded sampler in a
+/// Python process that nobody stopped would reach exit with it.
+bool pythonGone() noexcept {
+  void *TorchPython = dlopen("libtorch_python.so", RTLD_NOW | RTLD_NOLOAD);
+  if (!TorchPython)
+    return false; // no Python unwinder: no Python frames were recorded
+  dlclose(TorchPython);
+  using IntFn = int (*)();
+  auto *IsInitialized = reinterpret_cast<IntFn>(dlsym(RTLD_DEFAULT, "Py_IsInitialized"));
+  auto *IsFinalizing = reinterpret_cast<IntFn>(dlsym(RTLD_DEFAULT, "Py_IsFinalizing"));
+  if (!IsFinalizing) // before Python 3.13
+    IsFinalizing = reinterpret_cast<IntFn>(dlsym(RTLD_DEFAULT, "_Py_IsFinalizing"));
+  return !IsInitialized || !IsInitialized() || (IsFinalizing && IsFinalizing());
+}
+} // namespace
+#endif
 
 MonitorOptions MonitorOptions::fromEnvironment() {
   return fromEnvironment(MonitorOptions());
@@ -126,10 +151,17 @@ const char *policyName(HistoryPolicy P) {
   return "on-growth";
 }
 
+/// argv[0], read without iostreams (Report.cpp says why).
 std::string programName() {
-  std::ifstream In("/proc/self/cmdline", std::ios::binary);
   std::string Arg;
-  std::getline(In, Arg, '\0');
+  const int Fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+  if (Fd < 0)
+    return Arg;
+  char Buf[4096];
+  const ssize_t N = read(Fd, Buf, sizeof Buf);
+  close(Fd);
+  if (N > 0)
+    Arg.assign(Buf, strnlen(Buf, static_cast<size_t>(N)));
   return Arg;
 }
 } // namespace
@@ -233,6 +265,11 @@ struct Monitor::Impl {
     if (!WindowOpen)
       return;
     WindowOpen = false;
+    if (pythonGone()) {
+      torch::cuda::_record_memory_history(std::nullopt);
+      log("the Python interpreter is shutting down: the last window is not attributed");
+      return;
+    }
     if (AtExit || WindowBoundaries.size() < 2) {
       WindowBoundaries.push_back(nowUs());
       annotate(static_cast<int64_t>(WindowBoundaries.size()) - 1);

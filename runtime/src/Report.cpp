@@ -7,11 +7,12 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
-#include <sstream>
+#include <type_traits>
 #include <unistd.h>
 
 namespace gpuleak {
@@ -56,6 +57,43 @@ std::string jsonEscape(const std::string &S) {
   return Clean;
 }
 
+namespace {
+/// The report's text, built without iostreams. A std::ostringstream formats
+/// numbers through the stream's locale facets, and in a Python process
+/// (libgpuleak_runtime.so loaded by ctypes, next to the interpreter's own
+/// libstdc++) that crashed with SIGSEGV at the first number written
+/// (issue 13, part 2: every Python fixture, rc 139). Integers go through
+/// std::to_chars, text is appended.
+class Text {
+public:
+  Text &operator<<(const std::string &V) {
+    S += V;
+    return *this;
+  }
+  Text &operator<<(const char *V) {
+    S += V;
+    return *this;
+  }
+  Text &operator<<(char V) {
+    S += V;
+    return *this;
+  }
+  template <typename T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, char> &&
+                                             !std::is_same_v<T, bool>,
+                                         int> = 0>
+  Text &operator<<(T V) {
+    char Buf[24];
+    const auto R = std::to_chars(Buf, Buf + sizeof Buf, V);
+    S.append(Buf, R.ptr);
+    return *this;
+  }
+  const std::string &str() const { return S; }
+
+private:
+  std::string S;
+};
+} // namespace
+
 static std::string q(const std::string &S) { return "\"" + jsonEscape(S) + "\""; }
 
 static std::string num(double D) {
@@ -64,13 +102,13 @@ static std::string num(double D) {
   return Buf;
 }
 
-static void writeFrame(std::ostringstream &O, const Frame &F) {
+static void writeFrame(Text &O, const Frame &F) {
   O << "{\"file\": " << q(F.filename) << ", \"line\": " << F.line
     << ", \"function\": " << q(F.name) << "}";
 }
 
 std::string reportToJson(const Report &R) {
-  std::ostringstream O;
+  Text O;
   O << "{\n";
   O << "  \"schema\": \"gpuleak-runtime-report\",\n";
   O << "  \"version\": " << Report::kSchemaVersion << ",\n";
@@ -205,7 +243,7 @@ std::vector<StepStats> BoundedSteps::toVector() const {
 }
 
 std::string reportSummary(const Report &R) {
-  std::ostringstream O;
+  Text O;
   O << "gpuleak runtime: ";
   if (R.status != "ok") {
     O << R.status << ": " << R.status_message << "\n";

@@ -22,12 +22,23 @@
 // mmap threshold is fixed at 64 KiB so torch's 100,000-entry hash map is
 // unmapped when destroyed: a use after its destruction faults every time.
 //
+// CASE worker-*: the crash that the stress harness found on the H200 (a
+// `gpuleak run` process ending from main or with exit(), rc 139 in 63 of 72
+// runs): the program ends while the sampler thread is inside its first
+// window's snapshot, whose symbolization constructed torch's Symbolizer after
+// our runner was last registered; glibc destroyed it first and the sampler
+// faulted reading addr2line's pipe through it. Here a worker thread
+// symbolizes in a loop while the program ends three ways; the hooks (a
+// main-thread thread_local, and exit() interposed as in the preload) stop it
+// first. Without them each case dies of SIGSEGV.
+//
 //===----------------------------------------------------------------------===//
 #include "gpuleak/ExitHooks.h"
 #include "Expect.h"
 
 #include <torch/csrc/profiler/unwind/unwind.h>
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -84,6 +95,45 @@ int child(const std::string &Case) {
     return 0; // the runners registered at exit find nothing left to run
   }
   mallopt(M_MMAP_THRESHOLD, 64 * 1024);
+  if (Case.rfind("worker-", 0) == 0) {
+    // The sampler's case (gpuleak run): a background thread is in the middle
+    // of torch work when the program ends. Its first symbolization (the
+    // first window's snapshot, which takes seconds with addr2line) constructs
+    // torch's Symbolizer after our runner was registered, and it has not
+    // returned to renew the runner when main ends. Through atexit alone, the
+    // Symbolizer is destroyed first, under the running thread.
+    static std::atomic<bool> Stop{false};
+    static std::atomic<int> Rounds{0};
+    static std::thread *Worker = nullptr; // never destroyed (exit ordering)
+    gpuleak::addExitHook(
+        [](void *) {
+          Stop.store(true);
+          if (Worker && Worker->joinable())
+            Worker->join();
+          say(const_cast<char *>("worker stopped"));
+        },
+        nullptr);
+    Worker = new std::thread([] {
+      while (!Stop.load()) {
+        symbolizeAll();
+        Rounds.fetch_add(1);
+      }
+    });
+    while (Rounds.load() < 1)
+      usleep(1000);
+    std::printf("loop done\n");
+    std::fflush(stdout);
+    if (Case == "worker-exit")
+      std::exit(0);
+    if (Case == "worker-thread") {
+      // exit() from a third thread while main waits: no thread_local of main
+      // runs; the preload's exit() (ExitInterpose.cpp) runs the hooks.
+      std::thread([] { std::exit(0); }).detach();
+      for (;;)
+        pause();
+    }
+    return 0;
+  }
   const bool Naive = Case.rfind("atexit-at-start", 0) == 0;
   if (Naive)
     std::atexit(finalWindow);
@@ -159,6 +209,17 @@ int main(int argc, char **argv) {
       std::fprintf(stderr, "%s: wait status %d\n", Case, St);
     EXPECT(WIFEXITED(St) && WEXITSTATUS(St) == 0);
     EXPECT(Out == "loop done\nfinal window closed\n");
+  }
+  // A thread in the middle of torch work when the program ends (a return
+  // from main, exit() on the main thread, exit() on a third thread): the
+  // hooks stop it before any static dies.
+  for (const char *Case : {"worker-main", "worker-exit", "worker-thread"}) {
+    std::string Out;
+    const int St = run("/proc/self/exe", Case, Out);
+    if (!(WIFEXITED(St) && WEXITSTATUS(St) == 0))
+      std::fprintf(stderr, "%s: wait status %d\n", Case, St);
+    EXPECT(WIFEXITED(St) && WEXITSTATUS(St) == 0);
+    EXPECT(Out == "loop done\nworker stopped\n");
   }
   std::printf("%d checks, %d failures\n", Checks, Failures);
   return Failures == 0 ? 0 : 1;

@@ -7,9 +7,19 @@
 #   runtime/test/gpu-issue13.sh sanitizers  ASan and TSan builds; the stress harness
 #                                           under each
 #   runtime/test/gpu-issue13.sh all         both in one call, fewer runs (under 10 min)
+#   runtime/test/gpu-issue13.sh ab OLD      the runtime of OLD (a folder holding an
+#                                           older runtime's src/ and include/) and of
+#                                           this tree side by side: the stress harness
+#                                           with the crash tracer (stacks of crashed
+#                                           runs) and the Python fixtures, each twice.
+#                                           STRESS_N runs per mode of AB_MODES (default
+#                                           "main exit monitor"), AB_BARE=1 adds the bare
+#                                           baseline (of AB_BARE_MODES), AB_DIAG=1 the
+#                                           libstdc++ facts, AB_PY_BEFORE=0 skips the
+#                                           older runtime's Python fixtures
 #
 # Back on the CPU machine, `runtime/test/gpu-issue13.sh ingest DIR` copies the
-# stripped Python fixtures from an unpacked $OUT into runtime/test/fixtures/python.
+# stripped Python fixtures from the $OUT files into runtime/test/fixtures/python.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 phase=${1:-main}
@@ -26,26 +36,112 @@ build() { # DIR SANITIZER TARGETS...
     && cmake --build "$dir" -j "${JOBS:-16}" --target "$@" >> "$dir.log" 2>&1
 }
 
-python_fixtures() {
-  echo "== Python fixtures (part 4)"
-  local py=$work/py; rm -rf "$py"; mkdir -p "$py"
-  export PYTHONPATH=$root/runtime/python GPULEAK_RUNTIME_LIB=$work/rt/libgpuleak_runtime.so
+python_fixtures() { # [BUILD_DIR [NAME]]: the runtime of BUILD_DIR (default $work/rt)
+  local rt=${1:-$work/rt} name=${2:-py}
+  echo "== Python fixtures (part 4), $(basename "$rt")"
+  local py=$work/$name; rm -rf "$py"; mkdir -p "$py"
+  (
+  export PYTHONPATH=$root/runtime/python GPULEAK_RUNTIME_LIB=$rt/libgpuleak_runtime.so
+  # The crash tracer (test-only) leaves each crashed fixture's stacks.
+  trace=$rt/libgpuleak_crash_trace.so
   local pids=()
   for f in leak_loop fixed_loop eval_no_grad empty_cache; do
-    (cd "$py" && GPULEAK_OUTPUT=$py/$f GPULEAK_HISTORY=start GPULEAK_ATTRIBUTION_STEPS=8 \
+    (cd "$py" && { [ ! -f "$trace" ] || export LD_PRELOAD=$trace GPULEAK_CRASH_TRACE=$py/$f.crash; } \
+      && GPULEAK_OUTPUT=$py/$f GPULEAK_HISTORY=start GPULEAK_ATTRIBUTION_STEPS=8 \
       timeout -s KILL 120 python3 "$root/runtime/test/python/fixtures/$f.py" 60 \
       > "$py/$f.log" 2>&1; echo "$f rc=$?") & pids+=($!)
   done
-  (cd "$py" && timeout -s KILL 120 python3 -m gpuleak run --output "$py/plain_leak" \
+  (cd "$py" && { [ ! -f "$trace" ] || export LD_PRELOAD=$trace GPULEAK_CRASH_TRACE=$py/plain_leak.crash; } \
+    && timeout -s KILL 120 python3 -m gpuleak run --output "$py/plain_leak" \
     --interval-ms 100 -- "$root/runtime/test/python/fixtures/plain_leak.py" 4 \
     > "$py/plain_leak.log" 2>&1; echo "plain_leak (python -m gpuleak run) rc=$?") & pids+=($!)
   wait "${pids[@]}"
+  )
   for f in "$py"/*.log; do echo "---- $(basename "$f")"; grep -v '^$' "$f" | head -14; done
+  if ls "$py"/*.crash > /dev/null 2>&1; then
+    echo "---- stacks of the crashed fixtures ($(ls "$py"/*.crash | wc -l)), the first two:"
+    python3 "$root/runtime/test/stress/symbolize_crash.py" $(ls "$py"/*.crash | head -2) | cut -c1-240
+  fi
   mkdir -p "$py/stripped"
   for f in "$py"/*.json "$py"/*.pickle; do
     python3 "$root/runtime/test/strip_fixture.py" "$root" "$f" "$py/stripped/$(basename "$f")"
   done
-  tar -C "$py" -czf "$out/python-fixtures.tar.gz" stripped $(cd "$py" && ls *.log)
+  tar -C "$py" -czf "$out/$([ "$name" = py ] && echo python-fixtures || echo "$name-fixtures").tar.gz" \
+    stripped $(cd "$py" && ls *.log *.crash 2>/dev/null)
+}
+
+# Facts for the Python crash: which libstdc++ the runtime and the interpreter
+# use, and a report written from Python through ctypes with no CUDA work
+# (each build, with the crash tracer).
+diag() {
+  echo "== diag: toolchain and libstdc++"
+  g++ --version | head -1
+  echo "g++ configured: $(g++ -v 2>&1 | grep -o -- '--[a-z-]*static[a-z=-]*' | tr '\n' ' ')"
+  echo "flags in the environment: $(env | grep -E '^(LDFLAGS|CXXFLAGS|CFLAGS|CPPFLAGS)=' | tr '\n' ' ')"
+  echo "link of libgpuleak_runtime.so:"
+  grep -A4 '^build libgpuleak_runtime.so' "$work/after/build.ninja" | grep -E 'LINK_FLAGS|LINK_LIBRARIES' | cut -c1-700
+  local so; so=$(g++ -print-file-name=libstdc++.so); echo "g++ libstdc++.so: $so"
+  [ "$(head -c 4 "$so" | tr -d '\0')" = "$(printf '\177ELF')" ] || head -c 300 "$so"; echo
+  for v in before after; do
+    local rt=$work/$v/libgpuleak_runtime.so
+    echo "-- $v: NEEDED $(readelf -d "$rt" | grep -o 'NEEDED.*\[.*\]' | grep -o '\[.*\]' | tr '\n' ' ')"
+    echo "   defined std:: symbols (dynamic): $(nm -D --defined-only "$rt" | c++filt | grep -c ' std::')"
+    nm -D --defined-only "$rt" | c++filt | grep -E 'execute_native|locale::id|_M_insert<long>|filebuf<char, std::char_traits<char> >::underflow|ios_base::Init' | head -8
+    echo "   python maps:"
+    RT=$rt python3 -c "import torch,ctypes,os; ctypes.CDLL(os.environ['RT']); print(''.join(sorted(set(l.split()[-1]+chr(10) for l in open('/proc/self/maps') if 'stdc++' in l or 'gcc_s' in l))))"
+    echo "   a report from Python, no CUDA work:"
+    (cd "$work" && rm -f diag-$v.json diag-$v.crash && LD_PRELOAD=$work/$v/libgpuleak_crash_trace.so \
+      GPULEAK_CRASH_TRACE=$work/diag-$v.crash GPULEAK_OUTPUT=$work/diag-$v GPULEAK_QUIET=1 RT=$rt \
+      timeout 120 python3 -c "
+import torch, ctypes, os, sys
+lib = ctypes.CDLL(os.environ['RT'])
+lib.gpuleak_monitor_new.restype = ctypes.c_void_p
+lib.gpuleak_monitor_finish.argtypes = [ctypes.c_void_p]
+h = lib.gpuleak_monitor_new()
+print('finish:', lib.gpuleak_monitor_finish(h)); sys.stdout.flush()
+"; echo "   rc=$? report: $(test -f diag-$v.json && echo yes || echo no)")
+    [ ! -s "$work/diag-$v.crash" ] || python3 "$root/runtime/test/stress/symbolize_crash.py" \
+      "$work/diag-$v.crash" | head -24 | cut -c1-240
+  done
+}
+
+# Before and after, side by side in one device call: OLD's runtime (src/ and
+# include/ of an older commit, on top of this tree's tests and harness) and
+# this tree's, each built with the crash tracer; the Python fixtures and the
+# stress harness with each.
+ab() {
+  local t0=$SECONDS old=$1
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  python3 -c 'import torch;print("torch", torch.__version__, "cuda", torch.version.cuda)'
+  echo "gdb: $(command -v gdb || echo none); addr2line: $(command -v addr2line || echo none);" \
+    "core_pattern: $(cat /proc/sys/kernel/core_pattern 2>/dev/null)"
+  local src=$work/before-src; rm -rf "$src"; cp -r "$root/runtime" "$src"
+  rm -rf "$src/src" "$src/include"; cp -r "$old/src" "$old/include" "$src/"
+  # Sources this tree's CMakeLists.txt names that OLD did not have yet.
+  for f in src/ExitInterpose.cpp; do
+    [ -f "$src/$f" ] || echo "// not in OLD" > "$src/$f"
+  done
+  local targets=(gpuleak_runtime gpuleak_preload gpuleak_stress_prog gpuleak_crash_trace)
+  (root=$work/before-root; mkdir -p "$root"; rm -rf "$root/runtime"; ln -s "$src" "$root/runtime"
+   JOBS=8 build "$work/before" "" "${targets[@]}") & local b=$!
+  JOBS=8 build "$work/after" "" "${targets[@]}" & local a=$!
+  wait $b || { tail -30 "$work/before.log"; return 1; }
+  wait $a || { tail -30 "$work/after.log"; return 1; }
+  echo "builds: $((SECONDS - t0)) s"
+  [ "${AB_DIAG:-0}" = 0 ] || diag
+  [ "${AB_PY_BEFORE:-1}" = 0 ] || python_fixtures "$work/before" py-before
+  python_fixtures "$work/after" py-after
+  echo "python: $((SECONDS - t0)) s"
+  for v in ${AB_ORDER:-before after}; do
+    echo "== stress, $v (${AB_MODES:-main exit monitor}: ${STRESS_N:-24} runs each; bare runs: ${AB_BARE:-0})"
+    STRESS_BARE=${AB_BARE:-0} STRESS_BARE_MODES="${AB_BARE_MODES:-main exit thread}" \
+      STRESS_MODES="${AB_MODES:-main exit monitor}" timeout -s KILL "${AB_STRESS_S:-240}" \
+      "$root/runtime/test/stress/stress.sh" "$work/$v" "$work/stress-$v" "${STRESS_N:-24}" 16
+    tar -C "$work" -czf "$out/stress-$v.tar.gz" "stress-$v/results.txt" \
+      $(cd "$work" && ls stress-$v/*/crash.txt 2>/dev/null | head -40)
+    echo "$v: $((SECONDS - t0)) s"
+  done
+  echo "total: $((SECONDS - t0)) s"
 }
 
 main() {
@@ -130,14 +226,21 @@ all() {
   echo "total: $((SECONDS - t0)) s"
 }
 
-# DIR: where the device call's files came back (read-only is fine).
+# DIR: where the device call's files came back (read-only is fine), holding
+# python-fixtures.tar.gz (phase main) or py-after-fixtures.tar.gz (phase ab);
+# or the tar file itself.
 ingest() {
-  local src=$1 dst=$root/runtime/test/fixtures/python tmp
+  local src=$1 dst=$root/runtime/test/fixtures/python tmp tarball
+  tarball=$src
+  [ -f "$tarball" ] || tarball=$src/python-fixtures.tar.gz
+  [ -f "$tarball" ] || tarball=$src/py-after-fixtures.tar.gz
   tmp=$(mktemp -d)
-  tar -C "$tmp" -xzf "$src/python-fixtures.tar.gz" || return 1
+  tar -C "$tmp" -xzf "$tarball" || return 1
   mkdir -p "$dst"
   cp "$tmp"/stripped/*.json "$tmp"/stripped/*.pickle "$dst/"
   rm -rf "$tmp"
+  # Snapshots over 4 MB are kept xz-compressed (check_fixtures.py reads both).
+  find "$dst" -name '*.pickle' -size +4M -exec xz -9 -f {} \;
   du -sh "$dst"; ls "$dst"
 }
 
@@ -146,5 +249,6 @@ case "$phase" in
   sanitizers) sanitizers 2>&1 | tee "$out/issue13-sanitizers.log" ;;
   all) all 2>&1 | tee "$out/issue13-all.log" ;;
   ingest) ingest "${2:?ingest DIR}" ;;
+  ab) ab "$(cd "${2:?ab OLD}" && pwd)" 2>&1 | tee "$out/issue13-ab.log" ;;
   *) sed -n 2,13p "$0"; exit 2 ;;
 esac

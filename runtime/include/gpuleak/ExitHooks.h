@@ -14,12 +14,27 @@
 // closed its final history window" of issue 13 (1 run in 20; a crash only
 // when the freed memory had been reused or unmapped).
 //
-// Here the runner that runs the hooks is registered again with std::atexit
-// (renewExitHooks) after each piece of torch work that may construct such a
-// static, so it always runs before the destructor of any static that existed
-// at the last renewal. Hooks run once, in the order they were added, on the
-// thread that exits, with no lock of ours held; removeExitHook waits while
-// its hook runs, so a hook's object can be destroyed safely meanwhile.
+// Renewing the runner is not enough when the exit races with torch work on
+// another thread: the stress harness (runtime/test/stress) found `gpuleak
+// run` processes dying with SIGSEGV in 63 of 72 runs on the H200 because the
+// program ended while the sampler thread was inside its first window's
+// snapshot, which had just constructed the Symbolizer (addr2line pipes) after
+// the last renewal; glibc destroyed it first and the sampler read a freed
+// pipe buffer. So the hooks run at the very start of exit, before any atexit
+// handler or static destructor:
+//   - exit() on the main thread, or a return from main: glibc destroys the
+//     exiting thread's thread_local objects first, and addExitHook, called on
+//     the main thread, arms a thread_local of the main thread whose
+//     destructor runs the hooks (a pthread_exit of the main thread runs them
+//     too, early);
+//   - exit() on any thread, in `gpuleak run`: the preload interposes exit()
+//     (ExitInterpose.cpp).
+// The runner registered with std::atexit stays as the fallback (a library
+// user whose Monitor was created on another thread that then calls exit()),
+// renewed (renewExitHooks) after each piece of torch work that may construct
+// such a static. Hooks run once, in the order they were added, on the thread
+// that exits, with no lock of ours held; removeExitHook waits while its hook
+// runs, so a hook's object can be destroyed safely meanwhile.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -28,8 +43,10 @@ namespace gpuleak {
 
 using ExitHookFn = void (*)(void *);
 
-/// Adds a hook and renews the runner. Returns its id, or 0 when the hooks
-/// have already run (the process is exiting) or it cannot be added.
+/// Adds a hook and renews the runner; on the main thread, also arms the
+/// main thread's thread_local that runs the hooks first at exit. Returns its
+/// id, or 0 when the hooks have already run (the process is exiting) or it
+/// cannot be added.
 int addExitHook(ExitHookFn Fn, void *Arg) noexcept;
 
 /// Removes a hook; if it is running now (another thread exits), waits until

@@ -8,7 +8,9 @@
 // growth opens a history window), then ends:
 //   main     returns from main
 //   exit     calls exit(0) inside the loop
-//   thread   another thread calls exit(0) while main keeps training
+//   thread   another thread calls exit(0) once main has trained and waits
+//            (main no longer touches torch: exiting while it trains would
+//            destroy torch's statics under it, which crashes bare too)
 //   monitor  library mode: a global gpuleak::Monitor marks the steps and
 //            asks for a window two steps before main returns, so the
 //            window is still open at exit (closed by the exit hook, before
@@ -20,12 +22,14 @@
 
 #include <torch/torch.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -63,9 +67,11 @@ int main(int argc, char **argv) {
     Global = std::make_unique<gpuleak::Monitor>(O);
   }
   Model Net;
+  static std::atomic<bool> Trained{false};
   if (!std::strcmp(Mode, "thread"))
-    std::thread([Ms] {
-      std::this_thread::sleep_for(std::chrono::milliseconds(Ms));
+    std::thread([] {
+      while (!Trained.load())
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
       std::exit(0);
     }).detach();
   const auto T0 = std::chrono::steady_clock::now();
@@ -92,6 +98,12 @@ int main(int argc, char **argv) {
       std::exit(0);
     if (!std::strcmp(Mode, "main") && Elapsed >= Ms)
       break;
+    if (!std::strcmp(Mode, "thread") && Elapsed >= Ms) {
+      torch::cuda::synchronize();
+      Trained.store(true);
+      for (;;)
+        pause();
+    }
   }
   torch::cuda::synchronize();
   return 0;
