@@ -75,12 +75,15 @@ static cl::opt<unsigned>
          cl::value_desc("N"), cl::init(0), cl::Prefix, cl::sub(CheckCmd),
          cl::sub(BaselineCmd), cl::cat(CheckCategory));
 
+/// Every value given to --checks: llvm::cl keeps only the last.
+static std::vector<std::string> ChecksValues;
 static cl::opt<std::string> Checks(
     "checks",
     cl::desc("Comma-separated globs of checks, applied after the .clang-tidy "
              "files (default: gpuleak-*); only gpuleak-* checks exist here"),
     cl::value_desc("globs"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
-    cl::cat(CheckCategory));
+    cl::cat(CheckCategory),
+    cl::callback([](const std::string &V) { ChecksValues.push_back(V); }));
 
 enum class OutputFormat { Text, JSON, SARIF };
 static cl::opt<OutputFormat>
@@ -473,6 +476,24 @@ static int run(RunMode Mode) {
         &ChangedSince, &ShardOption, &CacheDir, &ResourceDir})
     if (O->getNumOccurrences() && O->empty())
       return fail("--" + O->ArgStr.str() + ": the value is empty");
+  // An option of one value given twice: llvm::cl, like clang-tidy, would
+  // keep the last one silently (`--checks=-*,a --checks=b` runs b alone).
+  if (ChecksValues.size() > 1) {
+    std::string Quoted;
+    for (const std::string &V : ChecksValues)
+      Quoted += (Quoted.empty() ? "'" : ", '") + V + "'";
+    return fail("--checks is given " + Twine(ChecksValues.size()) +
+                " times (" + Quoted + "); give one comma-separated list, "
+                "e.g. --checks='" + join(ChecksValues, ",") + "'");
+  }
+  for (const cl::Option *O : std::initializer_list<const cl::Option *>{
+           &BuildPath, &Jobs, &Format, &OutputPath, &DocsURL, &ResourceDir,
+           &IndexFile, &Color, &BaselinePath, &SourceRoot, &ChangedSince,
+           &ShardOption, &CacheDir})
+    if (O->getNumOccurrences() > 1)
+      return fail((O->ArgStr.size() == 1 ? "-" : "--") + O->ArgStr +
+                  " is given " +
+                  Twine(O->getNumOccurrences()) + " times; give it once");
   if (BuildPath.empty())
     return fail("no build directory; pass -p BUILD_DIR");
   if (!OutputPath.empty()) {
