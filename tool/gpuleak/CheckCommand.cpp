@@ -19,6 +19,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
@@ -84,6 +85,23 @@ static cl::opt<std::string> Checks(
     cl::value_desc("globs"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
     cl::cat(CheckCategory),
     cl::callback([](const std::string &V) { ChecksValues.push_back(V); }));
+
+static cl::opt<std::string> HeaderFilter(
+    "header-filter",
+    cl::desc("Regular expression matching the names of the headers to report "
+             "findings from (the main file of each translation unit is always "
+             "reported); overrides HeaderFilterRegex of the .clang-tidy "
+             "files, as clang-tidy's --header-filter does"),
+    cl::value_desc("regex"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
+    cl::cat(CheckCategory));
+
+static cl::opt<std::string> ExcludeHeaderFilter(
+    "exclude-header-filter",
+    cl::desc("Regular expression matching the names of the headers not to "
+             "report findings from; overrides ExcludeHeaderFilterRegex of the "
+             ".clang-tidy files, as clang-tidy's --exclude-header-filter does"),
+    cl::value_desc("regex"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
+    cl::cat(CheckCategory));
 
 enum class OutputFormat { Text, JSON, SARIF };
 static cl::opt<OutputFormat>
@@ -489,11 +507,20 @@ static int run(RunMode Mode) {
   for (const cl::Option *O : std::initializer_list<const cl::Option *>{
            &BuildPath, &Jobs, &Format, &OutputPath, &DocsURL, &ResourceDir,
            &IndexFile, &Color, &BaselinePath, &SourceRoot, &ChangedSince,
-           &ShardOption, &CacheDir})
+           &ShardOption, &CacheDir, &HeaderFilter, &ExcludeHeaderFilter})
     if (O->getNumOccurrences() > 1)
       return fail((O->ArgStr.size() == 1 ? "-" : "--") + O->ArgStr +
                   " is given " +
                   Twine(O->getNumOccurrences()) + " times; give it once");
+  // clang-tidy takes a regular expression that does not compile for one
+  // that matches nothing: every header's findings would vanish. The empty
+  // one is clang-tidy's way to say "no header" (or, to exclude, "none").
+  for (const cl::opt<std::string> *O : {&HeaderFilter, &ExcludeHeaderFilter}) {
+    std::string Why;
+    if (!O->empty() && !Regex(*O).isValid(Why))
+      return fail("--" + O->ArgStr + ": '" + *O +
+                  "' is not a valid regular expression: " + Why);
+  }
   if (BuildPath.empty())
     return fail("no build directory; pass -p BUILD_DIR");
   if (!OutputPath.empty()) {
@@ -663,6 +690,10 @@ static int run(RunMode Mode) {
       Commands.push_back(DB->getCompileCommands(File));
 
   Settings.Checks = Checks;
+  if (HeaderFilter.getNumOccurrences())
+    Settings.HeaderFilter = HeaderFilter;
+  if (ExcludeHeaderFilter.getNumOccurrences())
+    Settings.ExcludeHeaderFilter = ExcludeHeaderFilter;
   Settings.ResourceDir = ResourceDir;
   Settings.Summarize = true;
   std::optional<ResultCache> Cache;
