@@ -58,6 +58,9 @@ struct Finding {
   SourcePlace Place;
   std::vector<FindingNote> Notes;
   std::vector<FixReplacement> Fixes;
+  /// With --fix: whether each of Fixes is applied (Fixes.h), shown in the
+  /// text report as clang-tidy shows it; empty otherwise.
+  std::vector<bool> FixesApplied;
   /// Its fingerprint (Baseline.h), or empty before fingerprintFindings.
   std::string Fingerprint;
 };
@@ -91,6 +94,10 @@ public:
   /// The text of line \p Line (1-based) of \p File without its line break,
   /// or std::nullopt when the file cannot be read or has fewer lines.
   std::optional<llvm::StringRef> line(llvm::StringRef File, unsigned Line);
+  /// The byte offset of \p Line and \p Column (1-based) of \p File, or
+  /// std::nullopt when the file cannot be read or is shorter.
+  std::optional<unsigned> offset(llvm::StringRef File, unsigned Line,
+                                 unsigned Column);
 
 private:
   struct Entry {
