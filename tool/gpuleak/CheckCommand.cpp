@@ -118,14 +118,17 @@ static cl::opt<bool> ApplyFixes(
              "--fix does"),
     cl::sub(CheckCmd), cl::cat(CheckCategory));
 
-enum class OutputFormat { Text, JSON, SARIF };
+enum class OutputFormat { Text, JSON, SARIF, CodeClimate };
 static cl::opt<OutputFormat>
     Format("format", cl::desc("Output format:"),
            cl::values(clEnumValN(OutputFormat::Text, "text",
                                  "clang-style diagnostics (default)"),
                       clEnumValN(OutputFormat::JSON, "json",
                                  "gpuleak findings JSON"),
-                      clEnumValN(OutputFormat::SARIF, "sarif", "SARIF 2.1.0")),
+                      clEnumValN(OutputFormat::SARIF, "sarif", "SARIF 2.1.0"),
+                      clEnumValN(OutputFormat::CodeClimate, "codeclimate",
+                                 "GitLab Code Quality report (Code Climate "
+                                 "issues JSON)")),
            cl::init(OutputFormat::Text), cl::sub(CheckCmd), cl::sub(MergeCmd),
            cl::cat(CheckCategory));
 
@@ -886,6 +889,9 @@ static int run(RunMode Mode) {
       break;
     case OutputFormat::SARIF:
       writeSARIF(OS, R, DocsURL, sourceRoot(BaseDir));
+      break;
+    case OutputFormat::CodeClimate:
+      writeCodeClimate(OS, R, sourceRoot(BaseDir));
       break;
     }
     return;

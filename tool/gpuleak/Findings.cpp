@@ -201,6 +201,41 @@ void writeText(llvm::raw_ostream &OS, const Results &R, bool Colors) {
 }
 
 //===----------------------------------------------------------------------===//
+// GitLab Code Quality (Code Climate issues)
+//===----------------------------------------------------------------------===//
+
+void writeCodeClimate(llvm::raw_ostream &OS, const Results &R,
+                      llvm::StringRef SourceRoot) {
+  llvm::json::OStream J(OS, 2);
+  J.array([&] {
+    for (const Finding &F : R.Findings)
+      J.object([&] {
+        J.attribute("type", "issue");
+        J.attribute("check_name", F.Check);
+        J.attribute("description", F.Message);
+        J.attributeArray("categories", [&] { J.value("Bug Risk"); });
+        // GitLab's levels: info, minor, major, critical, blocker.
+        J.attribute("severity", F.Severity == "error" ? "critical" : "major");
+        J.attribute("fingerprint", F.Fingerprint);
+        J.attributeObject("location", [&] {
+          // GitLab links a path relative to the repository's root.
+          llvm::StringRef Path = F.Place.File;
+          llvm::StringRef Rel = Path;
+          if (!SourceRoot.empty() && Rel.consume_front(SourceRoot) &&
+              Rel.consume_front("/") && !Rel.empty())
+            Path = Rel;
+          J.attribute("path", Path);
+          J.attributeObject("lines", [&] {
+            J.attribute("begin", F.Place.Line);
+            J.attribute("end", std::max(F.Place.Line, F.Place.EndLine));
+          });
+        });
+      });
+  });
+  OS << '\n';
+}
+
+//===----------------------------------------------------------------------===//
 // JSON
 //===----------------------------------------------------------------------===//
 

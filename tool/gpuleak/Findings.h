@@ -114,6 +114,13 @@ private:
 /// colours when \p Colors is set.
 void writeText(llvm::raw_ostream &OS, const Results &R, bool Colors = false);
 
+/// Writes a GitLab Code Quality report (Code Climate's issue format, the
+/// subset GitLab reads): a JSON array with one object per finding, its
+/// fingerprint the finding's (Baseline.h), its path relative to
+/// \p SourceRoot (absolute when outside it or when \p SourceRoot is empty).
+void writeCodeClimate(llvm::raw_ostream &OS, const Results &R,
+                      llvm::StringRef SourceRoot);
+
 /// Writes gpuleak's findings JSON (docs/findings-format.md).
 void writeJSON(llvm::raw_ostream &OS, const Results &R);
 
