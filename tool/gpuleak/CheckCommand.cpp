@@ -4,6 +4,7 @@
 #include "Baseline.h"
 #include "ChangedLines.h"
 #include "Findings.h"
+#include "Fixes.h"
 #include "OutputGuard.h"
 #include "ProjectFindings.h"
 #include "ResultCache.h"
@@ -19,6 +20,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
@@ -75,21 +77,58 @@ static cl::opt<unsigned>
          cl::value_desc("N"), cl::init(0), cl::Prefix, cl::sub(CheckCmd),
          cl::sub(BaselineCmd), cl::cat(CheckCategory));
 
+/// Every value given to --checks: llvm::cl keeps only the last.
+static std::vector<std::string> ChecksValues;
 static cl::opt<std::string> Checks(
     "checks",
     cl::desc("Comma-separated globs of checks, applied after the .clang-tidy "
              "files (default: gpuleak-*); only gpuleak-* checks exist here"),
     cl::value_desc("globs"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
+    cl::cat(CheckCategory),
+    cl::callback([](const std::string &V) { ChecksValues.push_back(V); }));
+
+static cl::opt<std::string> HeaderFilter(
+    "header-filter",
+    cl::desc("Regular expression matching the names of the headers to report "
+             "findings from (the main file of each translation unit is always "
+             "reported); overrides HeaderFilterRegex of the .clang-tidy "
+             "files, as clang-tidy's --header-filter does"),
+    cl::value_desc("regex"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
     cl::cat(CheckCategory));
 
-enum class OutputFormat { Text, JSON, SARIF };
+static cl::opt<std::string> ExcludeHeaderFilter(
+    "exclude-header-filter",
+    cl::desc("Regular expression matching the names of the headers not to "
+             "report findings from; overrides ExcludeHeaderFilterRegex of the "
+             ".clang-tidy files, as clang-tidy's --exclude-header-filter does"),
+    cl::value_desc("regex"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
+    cl::cat(CheckCategory));
+
+static cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("Write the reported findings and their fix-its to <file> as "
+             "clang-tidy's --export-fixes does (YAML for "
+             "clang-apply-replacements)"),
+    cl::value_desc("file"), cl::sub(CheckCmd), cl::cat(CheckCategory));
+
+static cl::opt<bool> ApplyFixes(
+    "fix",
+    cl::desc("Apply the fix-its of the reported findings to the source files "
+             "(none when a translation unit fails to parse), as clang-tidy's "
+             "--fix does"),
+    cl::sub(CheckCmd), cl::cat(CheckCategory));
+
+enum class OutputFormat { Text, JSON, SARIF, CodeClimate };
 static cl::opt<OutputFormat>
     Format("format", cl::desc("Output format:"),
            cl::values(clEnumValN(OutputFormat::Text, "text",
                                  "clang-style diagnostics (default)"),
                       clEnumValN(OutputFormat::JSON, "json",
                                  "gpuleak findings JSON"),
-                      clEnumValN(OutputFormat::SARIF, "sarif", "SARIF 2.1.0")),
+                      clEnumValN(OutputFormat::SARIF, "sarif", "SARIF 2.1.0"),
+                      clEnumValN(OutputFormat::CodeClimate, "codeclimate",
+                                 "GitLab Code Quality report (Code Climate "
+                                 "issues JSON)")),
            cl::init(OutputFormat::Text), cl::sub(CheckCmd), cl::sub(MergeCmd),
            cl::cat(CheckCategory));
 
@@ -470,20 +509,49 @@ static int run(RunMode Mode) {
   // silently mean "no baseline", "stdout": an empty value is an error.
   for (const cl::opt<std::string> *O :
        {&Checks, &OutputPath, &IndexFile, &BaselinePath, &SourceRoot,
-        &ChangedSince, &ShardOption, &CacheDir, &ResourceDir})
+        &ChangedSince, &ShardOption, &CacheDir, &ResourceDir, &ExportFixes})
     if (O->getNumOccurrences() && O->empty())
       return fail("--" + O->ArgStr.str() + ": the value is empty");
+  // An option of one value given twice: llvm::cl, like clang-tidy, would
+  // keep the last one silently (`--checks=-*,a --checks=b` runs b alone).
+  if (ChecksValues.size() > 1) {
+    std::string Quoted;
+    for (const std::string &V : ChecksValues)
+      Quoted += (Quoted.empty() ? "'" : ", '") + V + "'";
+    return fail("--checks is given " + Twine(ChecksValues.size()) +
+                " times (" + Quoted + "); give one comma-separated list, "
+                "e.g. --checks='" + join(ChecksValues, ",") + "'");
+  }
+  for (const cl::Option *O : std::initializer_list<const cl::Option *>{
+           &BuildPath, &Jobs, &Format, &OutputPath, &DocsURL, &ResourceDir,
+           &IndexFile, &Color, &BaselinePath, &SourceRoot, &ChangedSince,
+           &ShardOption, &CacheDir, &HeaderFilter, &ExcludeHeaderFilter,
+           &ExportFixes})
+    if (O->getNumOccurrences() > 1)
+      return fail((O->ArgStr.size() == 1 ? "-" : "--") + O->ArgStr +
+                  " is given " +
+                  Twine(O->getNumOccurrences()) + " times; give it once");
+  // clang-tidy takes a regular expression that does not compile for one
+  // that matches nothing: every header's findings would vanish. The empty
+  // one is clang-tidy's way to say "no header" (or, to exclude, "none").
+  for (const cl::opt<std::string> *O : {&HeaderFilter, &ExcludeHeaderFilter}) {
+    std::string Why;
+    if (!O->empty() && !Regex(*O).isValid(Why))
+      return fail("--" + O->ArgStr + ": '" + *O +
+                  "' is not a valid regular expression: " + Why);
+  }
   if (BuildPath.empty())
     return fail("no build directory; pass -p BUILD_DIR");
-  if (!OutputPath.empty()) {
-    StringRef Parent = sys::path::parent_path(OutputPath);
+  for (const std::string &Out : {OutputPath.getValue(), ExportFixes.getValue()}) {
+    if (Out.empty())
+      continue;
+    StringRef Parent = sys::path::parent_path(Out);
     if (!Parent.empty() && !sys::fs::is_directory(Parent))
-      return fail("cannot write '" + OutputPath + "': no directory '" +
-                  Parent + "'");
-    if (sys::fs::is_directory(OutputPath))
-      return fail("cannot write '" + OutputPath + "': it is a directory");
-    if (std::optional<std::string> Err = cannotCreateNextTo(OutputPath))
-      return fail("cannot write '" + OutputPath + "': " + *Err);
+      return fail("cannot write '" + Out + "': no directory '" + Parent + "'");
+    if (sys::fs::is_directory(Out))
+      return fail("cannot write '" + Out + "': it is a directory");
+    if (std::optional<std::string> Err = cannotCreateNextTo(Out))
+      return fail("cannot write '" + Out + "': " + *Err);
   }
   std::optional<ShardSpec> Shard;
   if (!ShardOption.empty()) {
@@ -493,6 +561,9 @@ static int run(RunMode Mode) {
     if (Format.getNumOccurrences() || !BaselinePath.empty())
       return fail("--shard writes a shard file, not a report; give --format "
                   "and --baseline to 'gpuleak merge'");
+    if (ApplyFixes || !ExportFixes.empty())
+      return fail(Twine("--") + (ApplyFixes ? "fix" : "export-fixes") +
+                  " cannot be combined with --shard");
     // The merge would not know which lines changed.
     if (!ChangedSince.empty())
       return fail("--changed-since cannot be combined with --shard");
@@ -642,6 +713,10 @@ static int run(RunMode Mode) {
       Commands.push_back(DB->getCompileCommands(File));
 
   Settings.Checks = Checks;
+  if (HeaderFilter.getNumOccurrences())
+    Settings.HeaderFilter = HeaderFilter;
+  if (ExcludeHeaderFilter.getNumOccurrences())
+    Settings.ExcludeHeaderFilter = ExcludeHeaderFilter;
   Settings.ResourceDir = ResourceDir;
   Settings.Summarize = true;
   std::optional<ResultCache> Cache;
@@ -673,6 +748,13 @@ static int run(RunMode Mode) {
   if (std::optional<std::string> Err = outputOverwritesInput(
           OutputPath, Inputs, DB->getAllFiles(), DBPath))
     return fail(*Err);
+  if (!ExportFixes.empty()) {
+    if (!OutputPath.empty())
+      Inputs.push_back({OutputPath, "the report's --output"});
+    if (std::optional<std::string> Err = outputOverwritesInput(
+            ExportFixes, Inputs, DB->getAllFiles(), DBPath))
+      return fail("--export-fixes: " + *Err);
+  }
   // Never write the index over something else (`--index src/a.cpp` would
   // take the source for the index's path): only over an earlier index.
   std::shared_ptr<const clang::tidy::gpuleak::ProjectIndex> Previous;
@@ -729,6 +811,10 @@ static int run(RunMode Mode) {
     }
     R = collectResults(Files, TUResults, Settings.takeConfigErrors());
   }
+  // clang-tidy applies no fix when a translation unit has compiler errors
+  // (unless -fix-errors): the fixes may rest on a broken parse.
+  const size_t ParseFailures = llvm::count_if(
+      TUResults, [](const TUResult &TU) { return TU.Error.has_value(); });
 
   // Across translation units: the project index, solved after the last one.
   if (Previous && Previous->staleEntries() && !SourcePaths.empty() &&
@@ -773,6 +859,18 @@ static int run(RunMode Mode) {
   for (const InputError &E : R.Errors)
     WithColor::error(errs(), "gpuleak") << E.File << ": " << E.Message << '\n';
 
+  // --fix: the replacements of the reported findings, decided before the
+  // report, which says which ones are applied; the files are rewritten
+  // after it, as clang-tidy does.
+  std::optional<FixPlan> Fixes;
+  if (ApplyFixes && ParseFailures)
+    WithColor::warning(errs(), "gpuleak")
+        << "--fix: " << ParseFailures << " translation unit"
+        << (ParseFailures == 1 ? "" : "s")
+        << " failed to parse; no fix was applied\n";
+  else if (ApplyFixes)
+    Fixes = planFixes(R);
+
   // The text report is coloured on a terminal, as clang-tidy's is.
   const bool ReportColors = Color == ColorChoice::Always ||
                             (Color == ColorChoice::Auto && OutputPath.empty() &&
@@ -792,6 +890,9 @@ static int run(RunMode Mode) {
     case OutputFormat::SARIF:
       writeSARIF(OS, R, DocsURL, sourceRoot(BaseDir));
       break;
+    case OutputFormat::CodeClimate:
+      writeCodeClimate(OS, R, sourceRoot(BaseDir));
+      break;
     }
     return;
   };
@@ -808,6 +909,24 @@ static int run(RunMode Mode) {
            "); the report went to stdout");
     }
     ++Errors;
+  }
+  if (!ExportFixes.empty())
+    if (Error Err = writeOutput(ExportFixes, [&](raw_ostream &OS) {
+          writeExportedFixes(OS, R, Files.empty() ? "" : Files.front(),
+                             BaseDir);
+        })) {
+      fail("cannot write '" + ExportFixes + "' (" +
+           errorToErrorCode(std::move(Err)).message() + ")");
+      ++Errors;
+    }
+  if (Fixes && Fixes->Total) {
+    if (Error Err = applyFixes(*Fixes)) {
+      fail("--fix: " + toString(std::move(Err)));
+      ++Errors;
+    } else {
+      errs() << "gpuleak: applied " << Fixes->Applied << " of "
+             << Fixes->Total << " suggested fixes\n";
+    }
   }
 
   if (!Quiet)

@@ -105,6 +105,17 @@ std::optional<llvm::StringRef> SourceFiles::line(llvm::StringRef File,
   return Text.take_until([](char C) { return C == '\n'; }).rtrim('\r');
 }
 
+std::optional<unsigned> SourceFiles::offset(llvm::StringRef File,
+                                            unsigned Line, unsigned Column) {
+  const Entry *E = get(File);
+  if (!E || Line == 0 || Column == 0 || Line > E->LineStarts.size())
+    return std::nullopt;
+  unsigned Offset = E->LineStarts[Line - 1] + Column - 1;
+  if (Offset > E->Buffer->getBufferSize())
+    return std::nullopt;
+  return Offset;
+}
+
 //===----------------------------------------------------------------------===//
 // Text
 //===----------------------------------------------------------------------===//
@@ -170,9 +181,58 @@ void writeText(llvm::raw_ostream &OS, const Results &R, bool Colors) {
     const bool AsError = F.Severity == "error";
     Emit(F.Place, AsError ? clang::DiagnosticsEngine::Error : clang::DiagnosticsEngine::Warning,
          F.Message + " [" + F.Check + (AsError ? ",-warnings-as-errors]" : "]"), F.Fixes);
+    // --fix: one note per replacement, at its place, after the finding and
+    // before its notes, as clang-tidy's ErrorReporter prints them.
+    for (size_t I = 0; I < F.FixesApplied.size(); ++I) {
+      const FixReplacement &Fix = F.Fixes[I];
+      clang::FileID FixFID = FileOf(Fix.File);
+      if (FixFID.isInvalid())
+        continue;
+      Printer.emitDiagnostic(
+          clang::FullSourceLoc(SM.getComposedLoc(FixFID, Fix.Offset), SM),
+          clang::DiagnosticsEngine::Note,
+          F.FixesApplied[I] ? "FIX-IT applied suggested code changes"
+                            : "FIX-IT unable to apply suggested code changes",
+          {}, {});
+    }
     for (const FindingNote &N : F.Notes)
       Emit(N.Place, clang::DiagnosticsEngine::Note, N.Message, N.Fixes);
   }
+}
+
+//===----------------------------------------------------------------------===//
+// GitLab Code Quality (Code Climate issues)
+//===----------------------------------------------------------------------===//
+
+void writeCodeClimate(llvm::raw_ostream &OS, const Results &R,
+                      llvm::StringRef SourceRoot) {
+  llvm::json::OStream J(OS, 2);
+  J.array([&] {
+    for (const Finding &F : R.Findings)
+      J.object([&] {
+        J.attribute("type", "issue");
+        J.attribute("check_name", F.Check);
+        J.attribute("description", F.Message);
+        J.attributeArray("categories", [&] { J.value("Bug Risk"); });
+        // GitLab's levels: info, minor, major, critical, blocker.
+        J.attribute("severity", F.Severity == "error" ? "critical" : "major");
+        J.attribute("fingerprint", F.Fingerprint);
+        J.attributeObject("location", [&] {
+          // GitLab links a path relative to the repository's root.
+          llvm::StringRef Path = F.Place.File;
+          llvm::StringRef Rel = Path;
+          if (!SourceRoot.empty() && Rel.consume_front(SourceRoot) &&
+              Rel.consume_front("/") && !Rel.empty())
+            Path = Rel;
+          J.attribute("path", Path);
+          J.attributeObject("lines", [&] {
+            J.attribute("begin", F.Place.Line);
+            J.attribute("end", std::max(F.Place.Line, F.Place.EndLine));
+          });
+        });
+      });
+  });
+  OS << '\n';
 }
 
 //===----------------------------------------------------------------------===//

@@ -58,6 +58,9 @@ struct Finding {
   SourcePlace Place;
   std::vector<FindingNote> Notes;
   std::vector<FixReplacement> Fixes;
+  /// With --fix: whether each of Fixes is applied (Fixes.h), shown in the
+  /// text report as clang-tidy shows it; empty otherwise.
+  std::vector<bool> FixesApplied;
   /// Its fingerprint (Baseline.h), or empty before fingerprintFindings.
   std::string Fingerprint;
 };
@@ -91,6 +94,10 @@ public:
   /// The text of line \p Line (1-based) of \p File without its line break,
   /// or std::nullopt when the file cannot be read or has fewer lines.
   std::optional<llvm::StringRef> line(llvm::StringRef File, unsigned Line);
+  /// The byte offset of \p Line and \p Column (1-based) of \p File, or
+  /// std::nullopt when the file cannot be read or is shorter.
+  std::optional<unsigned> offset(llvm::StringRef File, unsigned Line,
+                                 unsigned Column);
 
 private:
   struct Entry {
@@ -106,6 +113,13 @@ private:
 /// each note the same way (clang's TextDiagnostic renders them), in clang's
 /// colours when \p Colors is set.
 void writeText(llvm::raw_ostream &OS, const Results &R, bool Colors = false);
+
+/// Writes a GitLab Code Quality report (Code Climate's issue format, the
+/// subset GitLab reads): a JSON array with one object per finding, its
+/// fingerprint the finding's (Baseline.h), its path relative to
+/// \p SourceRoot (absolute when outside it or when \p SourceRoot is empty).
+void writeCodeClimate(llvm::raw_ostream &OS, const Results &R,
+                      llvm::StringRef SourceRoot);
 
 /// Writes gpuleak's findings JSON (docs/findings-format.md).
 void writeJSON(llvm::raw_ostream &OS, const Results &R);

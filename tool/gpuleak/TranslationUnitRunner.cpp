@@ -21,6 +21,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <chrono>
@@ -204,11 +205,32 @@ private:
         if (O.AssumedGraph && O.AssumedGraph->getDirectCallee())
           S.AssumedGraphUSR = clang::tidy::gpuleak::usrOf(
               O.AssumedGraph->getDirectCallee()->getCanonicalDecl());
-        S.Silenced = silencedAt(O.Call->getBeginLoc(), Check, SM);
+        // A NOLINT comment, or a header that the header filters leave out:
+        // the finding it may become after the project step is not reported.
+        S.Silenced = silencedAt(O.Call->getBeginLoc(), Check, SM) ||
+                     !passesHeaderFilter(O.Call->getBeginLoc(), SM);
         S.Severity = Context.treatAsError(Check) ? "error" : "warning";
         Result.Sites.push_back(std::move(S));
       }
     }
+  }
+
+  /// Whether a finding at \p L would be shown by clang-tidy's
+  /// ClangTidyDiagnosticConsumer: in the main file always; in a header when
+  /// its name matches HeaderFilterRegex and not ExcludeHeaderFilterRegex
+  /// (a regular expression that does not compile matches nothing, as
+  /// there).
+  bool passesHeaderFilter(SourceLocation L, const SourceManager &SM) const {
+    L = SM.getExpansionLoc(L);
+    if (SM.isInMainFile(L))
+      return true;
+    const ClangTidyOptions &Options = Context.getOptions();
+    llvm::StringRef Name = SM.getFilename(L);
+    if (!llvm::Regex(Options.HeaderFilterRegex.value_or("")).match(Name))
+      return false;
+    return !Options.ExcludeHeaderFilterRegex ||
+           Options.ExcludeHeaderFilterRegex->empty() ||
+           !llvm::Regex(*Options.ExcludeHeaderFilterRegex).match(Name);
   }
 
   ClangTidyContext &Context;
@@ -405,6 +427,8 @@ makeOptionsProvider(RunSettings &Settings,
   Overrides.Checks =
       (Settings.Checks.empty() ? "" : Settings.Checks + ",") +
       "-clang-analyzer-*";
+  Overrides.HeaderFilterRegex = Settings.HeaderFilter;
+  Overrides.ExcludeHeaderFilterRegex = Settings.ExcludeHeaderFilter;
 
   auto ParseConfig = [&Settings](llvm::MemoryBufferRef Config)
       -> llvm::ErrorOr<ClangTidyOptions> {

@@ -31,6 +31,10 @@ struct RunSettings {
   /// The --checks value, or empty. Applied after .clang-tidy files, as
   /// clang-tidy's --checks is.
   std::string Checks;
+  /// --header-filter and --exclude-header-filter, when given: they override
+  /// the .clang-tidy files' HeaderFilterRegex and ExcludeHeaderFilterRegex,
+  /// as clang-tidy's options do.
+  std::optional<std::string> HeaderFilter, ExcludeHeaderFilter;
   /// -resource-dir for the compiler, unless a compile command has its own.
   std::string ResourceDir;
   /// Compute each TU's function summaries for the project index; the checks

@@ -2,8 +2,9 @@
 """Usage: run-workflow-steps.py WORKFLOW JOB GPULEAK
 
 Runs, in the working directory, each `run:` step of job JOB of the GitHub
-Actions workflow WORKFLOW that calls $GPULEAK, with bash and GPULEAK set to
-the gpuleak binary given: the workflow's own commands, as a test runs them.
+Actions workflow WORKFLOW (or each line of the `script:` of job JOB of a
+GitLab CI file) that calls $GPULEAK, with bash and GPULEAK set to the
+gpuleak binary given: the workflow's own commands, as a test runs them.
 Prints "$ COMMAND" and "rc=N" for each.
 """
 import os
@@ -13,10 +14,13 @@ import sys
 import yaml
 
 workflow, job, gpuleak = sys.argv[1:4]
-steps = yaml.safe_load(open(workflow))["jobs"][job]["steps"]
+doc = yaml.safe_load(open(workflow))
+if "jobs" in doc:  # GitHub Actions
+    commands = [step.get("run", "") for step in doc["jobs"][job]["steps"]]
+else:  # GitLab CI
+    commands = doc[job]["script"]
 env = dict(os.environ, GPULEAK=gpuleak)
-for step in steps:
-    command = step.get("run", "")
+for command in commands:
     if "$GPULEAK" not in command:
         continue
     print("$ " + command.strip(), flush=True)

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The entry of the `gpuleak` pre-commit hook (.pre-commit-hooks.yaml).
+#
+#   pre-commit-gpuleak.sh [gpuleak check options] [FILE...]
+#
+# pre-commit passes the hook's `args` (at least `-p BUILD_DIR`), then the
+# staged files of the hook's types (C, C++, CUDA, headers included), relative
+# to the repository's root. The files are handed to `gpuleak check` as a
+# unified diff in which every line of each file is new, on stdin of
+# `--changed-since=-`: the translation units of the compile database that
+# include one of the files (found by the preprocessor, so a staged header
+# selects the sources that include it) are analysed, and the findings in
+# those files are reported (docs/ci.md, "pre-commit"). The exit status is
+# gpuleak's: 0 clean, 1 findings, 2 an error; pre-commit fails the commit on
+# any non-zero one.
+#
+# gpuleak is $GPULEAK_BIN, or `gpuleak` on PATH. An option's value goes in the
+# same argument (`--baseline=FILE`), except for -p, -j and -o.
+set -euo pipefail
+
+gpuleak=${GPULEAK_BIN:-gpuleak}
+if ! command -v "$gpuleak" > /dev/null 2>&1; then
+  echo "gpuleak pre-commit hook: error: no gpuleak executable '$gpuleak'; put gpuleak on PATH or set GPULEAK_BIN" >&2
+  exit 2
+fi
+
+opts=()
+files=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -p|-j|-o)
+      if [ $# -lt 2 ]; then
+        echo "gpuleak pre-commit hook: error: $1 needs a value" >&2
+        exit 2
+      fi
+      opts+=("$1" "$2")
+      shift 2 ;;
+    --changed-since*|--shard*|--fix|--export-fixes*)
+      echo "gpuleak pre-commit hook: error: $1 cannot be given to the hook: it checks the files pre-commit passes" >&2
+      exit 2 ;;
+    -*) opts+=("$1"); shift ;;
+    *) files+=("$1"); shift ;;
+  esac
+done
+if [ ${#files[@]} -eq 0 ]; then
+  exit 0 # nothing of the hook's types is staged
+fi
+
+# Every line of each file counts as changed: `@@ -0,0 +1,N @@`.
+for f in "${files[@]}"; do
+  [ -f "$f" ] || continue
+  n=$(( $(wc -l < "$f") + 1 ))
+  printf -- '--- a/%s\n+++ b/%s\n@@ -0,0 +1,%d @@\n' "$f" "$f" "$n"
+done | "$gpuleak" check "${opts[@]}" --changed-since=-
