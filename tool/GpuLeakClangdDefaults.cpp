@@ -13,20 +13,24 @@
 //  - a clang-tidy check that the configuration enables but clangd does not
 //    run (its FastCheckFilter, or a language the check does not support) is
 //    named in clangd's log, with the reason, once.
+//  - a gpuleak diagnostic links to its page in gpuleak's docs
+//    (GPULEAK_DOCS_URL), not to clang-tidy's site, which has none.
 //
 // clangd 22 offers no extension point for any of these: clangdMain builds
 // its config and clang-tidy providers itself, the fast list is a table
 // compiled into it, and Debian ships no clangd headers. So the binary is
 // linked with GNU ld's --wrap (tool/CMakeLists.txt), which sends clangd's
 // calls of three functions declared in clangd's TidyProvider.h and
-// CompileCommands.h, and of clang-tidy's
-// ClangTidyCheckFactories::createChecksForLanguage, to the __wrap_ functions
-// below; these call the originals through __real_. clangd's sources are used
+// CompileCommands.h, of toJSON(const PublishDiagnosticsParams &) (Protocol.h),
+// and of clang-tidy's ClangTidyCheckFactories::createChecksForLanguage, to
+// the __wrap_ functions below; these call the originals through __real_.
+// clangd's sources are used
 // unchanged. The symbol names are those of clangd 22.1 (the only clangd this
 // builds against: the top-level CMakeLists.txt requires Clang 22.1).
 //
 //===----------------------------------------------------------------------===//
 
+#include "CheckDocs.h"
 #include "NvccCommand.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -36,6 +40,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -189,6 +194,42 @@ wrapCreateChecksForLanguage(const clang::tidy::ClangTidyCheckFactories *Self,
   CheckList Checks = realCreateChecksForLanguage(Self, Context);
   sayDropped(*Self, Checks, *Context);
   return Checks;
+}
+
+/// clangd's toJSON(const PublishDiagnosticsParams &), which ClangdLSPServer
+/// calls to send each textDocument/publishDiagnostics. clangd links every
+/// clang-tidy diagnostic (`codeDescription.href`) to
+/// clang.llvm.org/extra/clang-tidy/checks/<module>/<check>.html, its
+/// getDiagnosticDocURI; that site has no gpuleak pages. A gpuleak
+/// diagnostic's link is made GPULEAK_DOCS_URL + docsPage(), the page that
+/// `gpuleak check` names in SARIF's helpUri. getDiagnosticDocURI itself
+/// cannot be wrapped: its caller, toLSPDiags, is in the same object file and
+/// calls it without a symbol reference, which --wrap never sees.
+/// PublishDiagnosticsParams is opaque here (Debian ships no clangd headers);
+/// only the JSON it becomes is read.
+llvm::json::Value realPublishDiagnosticsToJSON(const void *Params) __asm__(
+    "__real__ZN5clang6clangd6toJSONERKNS0_24PublishDiagnosticsParamsE");
+llvm::json::Value wrapPublishDiagnosticsToJSON(const void *Params) __asm__(
+    "__wrap__ZN5clang6clangd6toJSONERKNS0_24PublishDiagnosticsParamsE");
+llvm::json::Value wrapPublishDiagnosticsToJSON(const void *Params) {
+  llvm::json::Value Out = realPublishDiagnosticsToJSON(Params);
+  llvm::json::Object *Notification = Out.getAsObject();
+  llvm::json::Array *Diagnostics =
+      Notification ? Notification->getArray("diagnostics") : nullptr;
+  if (!Diagnostics)
+    return Out;
+  for (llvm::json::Value &D : *Diagnostics) {
+    llvm::json::Object *Diag = D.getAsObject();
+    if (!Diag || Diag->getString("source") != "clang-tidy")
+      continue;
+    std::optional<llvm::StringRef> Code = Diag->getString("code");
+    // As clangd does, whether or not the client announced
+    // codeDescriptionSupport.
+    if (Code && Code->starts_with(GpuLeakPrefix))
+      (*Diag)["codeDescription"] = llvm::json::Object{
+          {"href", GPULEAK_DOCS_URL + docsPage(*Code)}};
+  }
+  return Out;
 }
 
 } // namespace gpuleak

@@ -453,6 +453,7 @@ llvm::Expected<ProjectIndex> ProjectIndex::read(llvm::StringRef Path) {
     for (const auto &[File, V] : *Files) {
       const Object *S = V.getAsObject();
       auto Now = stampOf(File);
+      Index.SeenAtRead.emplace_back(File.str(), Now);
       if (!S || !Now || S->getInteger("size") != static_cast<int64_t>(Now->first) ||
           S->getInteger("mtime") != Now->second) {
         StaleFiles.insert(File);
@@ -483,7 +484,15 @@ llvm::Expected<ProjectIndex> ProjectIndex::read(llvm::StringRef Path) {
   return Index;
 }
 
-/// Reads \p Path once per process while its size and time stay the same.
+bool ProjectIndex::filesChangedSinceRead() const {
+  for (const auto &[File, Seen] : SeenAtRead)
+    if (stampOf(File) != Seen)
+      return true;
+  return false;
+}
+
+/// Reads \p Path once per process while its size and time stay the same,
+/// and so do those of the files it names (whose entries a change makes stale).
 static std::shared_ptr<const ProjectIndex> readCached(llvm::StringRef Path,
                                                       std::string *Problem) {
   static std::mutex Lock;
@@ -500,7 +509,8 @@ static std::shared_ptr<const ProjectIndex> readCached(llvm::StringRef Path,
   }
   std::lock_guard<std::mutex> Guard(Lock);
   auto It = Cache.find(Path);
-  if (It != Cache.end() && It->second.Stamp == *Stamp)
+  if (It != Cache.end() && It->second.Stamp == *Stamp &&
+      !(It->second.Index && It->second.Index->filesChangedSinceRead()))
     return It->second.Index;
   std::shared_ptr<const ProjectIndex> Result;
   llvm::Expected<ProjectIndex> Read = ProjectIndex::read(Path);

@@ -183,7 +183,8 @@ public:
   /// command's directory or a parent holding compile_commands.json); else,
   /// as clangd looks for a compile database, in a parent of \p MainFile or
   /// its `build/` folder. Null when there is none or it cannot be read. A file
-  /// is read once per process while its size and time stay the same.
+  /// is read once per process while its size and time stay the same, and
+  /// those of the source files it names.
   /// When the index found cannot be read, \p Problem (if given) gets a
   /// one-line reason, once per process and file.
   static std::shared_ptr<const ProjectIndex>
@@ -241,6 +242,11 @@ public:
     return Functions;
   }
   size_t staleEntries() const { return Stale; }
+  /// Whether a file the index read names (its `files`) has changed, appeared
+  /// or disappeared since read(): its entries are then judged anew by
+  /// reading the index again (a long-lived reader, clangd, sees an edit
+  /// saved after it read the index).
+  bool filesChangedSinceRead() const;
   std::vector<std::string> boundedTargets() const {
     std::vector<std::string> Out;
     for (const auto &E : Bounded)
@@ -265,6 +271,9 @@ private:
     int64_t MTime = 0;
   };
   std::map<std::string, Stamp> Files;
+  /// Every file of `files` as read() found it (std::nullopt: missing).
+  std::vector<std::pair<std::string, std::optional<std::pair<uint64_t, int64_t>>>>
+      SeenAtRead;
   size_t Stale = 0;
 };
 

@@ -1,7 +1,6 @@
 //===--- CheckDocs.cpp - what gpuleak tells about each check --------------===//
 
 #include "CheckDocs.h"
-#include "llvm/ADT/Twine.h"
 
 namespace gpuleak {
 
@@ -14,10 +13,5 @@ static constexpr CheckDoc Docs[] = {
 };
 
 llvm::ArrayRef<CheckDoc> checkDocs() { return Docs; }
-
-std::string docsPage(llvm::StringRef CheckName) {
-  CheckName.consume_front("gpuleak-");
-  return (llvm::Twine(CheckName) + ".md").str();
-}
 
 } // namespace gpuleak

@@ -12,6 +12,8 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include <string>
 
 namespace gpuleak {
 
@@ -23,9 +25,14 @@ struct CheckDoc {
 /// All gpuleak checks, sorted by name.
 llvm::ArrayRef<CheckDoc> checkDocs();
 
-/// The docs page of \p CheckName relative to the docs base URL: the name
-/// without "gpuleak-", plus ".md".
-std::string docsPage(llvm::StringRef CheckName);
+/// The docs page of \p CheckName relative to the docs base URL
+/// (GPULEAK_DOCS_URL): the name without "gpuleak-", plus ".md". Inline, so
+/// that gpuleak-clangd links its diagnostics to the same pages without
+/// linking the rule table.
+inline std::string docsPage(llvm::StringRef CheckName) {
+  CheckName.consume_front("gpuleak-");
+  return (llvm::Twine(CheckName) + ".md").str();
+}
 
 } // namespace gpuleak
 
