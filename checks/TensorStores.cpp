@@ -2051,6 +2051,85 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
 
 /// Calls \p Each for every store of a tensor-holding value in \p F's body:
 /// accumulation (`+=`, `add_`), assignment, container insertion.
+
+/// Whether a container type inserts on `c[key]`: a map (it names a
+/// `key_type` and a `mapped_type`). `vector`, `deque`, `array` and C arrays
+/// only overwrite a slot that exists.
+static bool insertsOnSubscript(QualType T) {
+  const auto *RD = T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition())
+    return true; // a dependent or unknown type: as before
+  bool Key = false, Mapped = false;
+  for (const Decl *D : RD->decls())
+    if (const auto *ND = dyn_cast<NamedDecl>(D); ND && ND->getIdentifier()) {
+      Key |= ND->getName() == "key_type";
+      Mapped |= ND->getName() == "mapped_type";
+    }
+  return Key && Mapped;
+}
+
+/// Whether \p VD is written in \p Loop: assigned, incremented, or handed
+/// out by address or non-const reference.
+static bool writtenIn(const VarDecl *VD, const Stmt *Loop, ASTContext &Ctx) {
+  auto Ref = ignoringParenImpCasts(declRefExpr(to(varDecl(equalsNode(VD)))));
+  return !match(
+              findAll(expr(anyOf(
+                  binaryOperator(isAssignmentOperator(), hasLHS(Ref)),
+                  unaryOperator(hasAnyOperatorName("++", "--", "&"),
+                                hasUnaryOperand(Ref)),
+                  cxxOperatorCallExpr(
+                      hasAnyOverloadedOperatorName("=", "+=", "-=", "*=", "/=",
+                                                   "%=", "++", "--"),
+                      hasArgument(0, Ref)),
+                  callExpr(forEachArgumentWithParamType(
+                      Ref, referenceType(pointee(unless(isConstQualified())))))))),
+              *Loop, Ctx)
+              .empty();
+}
+
+/// Whether the key of `c[key] = v` in loop \p Loop names the same few slots
+/// on every iteration: constants, `i % N` with a constant N, and (for a
+/// container local to the function) variables declared outside the loop and
+/// not written in it. Calls in the key may return anything.
+static bool fixedSlots(const Expr *Key, const Stmt *Loop, bool LocalContainer,
+                       ASTContext &Ctx) {
+  const Expr *K = Key->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(K);
+      BO && BO->getOpcode() == BO_Rem && !BO->getRHS()->isValueDependent() &&
+      BO->getRHS()->isIntegerConstantExpr(Ctx))
+    return true;
+  bool Fixed = true;
+  std::function<void(const Stmt *)> Visit = [&](const Stmt *S) {
+    if (!S || !Fixed)
+      return;
+    if (isa<CallExpr, LambdaExpr, MemberExpr, CXXThisExpr>(S)) {
+      Fixed = false;
+      return;
+    }
+    if (const auto *DR = dyn_cast<DeclRefExpr>(S)) {
+      const ValueDecl *D = DR->getDecl();
+      if (isa<EnumConstantDecl>(D))
+        return;
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (VD && VD->getType().isConstQualified() && VD->getInit() &&
+          !VD->getType()->isReferenceType() &&
+          VD->getInit()->isConstantInitializer(Ctx, false))
+        return;
+      if (!VD || !LocalContainer || VD->getType()->isReferenceType() ||
+          VD->hasGlobalStorage() ||
+          rangeContains(Loop->getSourceRange(), VD->getLocation(),
+                        Ctx.getSourceManager()) ||
+          writtenIn(VD, Loop, Ctx))
+        Fixed = false;
+      return;
+    }
+    for (const Stmt *C : S->children())
+      Visit(C);
+  };
+  Visit(K);
+  return Fixed;
+}
+
 void TensorStoreFinder::forEachStore(FnInfo &F, ASTContext &Ctx,
                                      StoreFn Each) {
   auto TensorDest = expr(hasType(qualType(anything()))).bind(DestId);
@@ -2109,13 +2188,24 @@ void TensorStoreFinder::forEachStore(FnInfo &F, ASTContext &Ctx,
     if (const auto *S = M.getNodeAs<Expr>("assign")) {
       if (!holdsTensor(Dest->getType()))
         continue;
-      // `map[key] = v` and `vec.at(i) = v` insert into the container.
+      // `map[key] = v` inserts into the map, unless the key names the same
+      // few slots on every iteration (`m["loss"] = v`, `m[i % 8] = v`).
+      // `vec[i] = v` and `c.at(k) = v` overwrite a slot that exists: an
+      // assignment to the container, like `member = v`.
       const Expr *D = strip(Dest);
       const auto *Sub = dyn_cast<CXXOperatorCallExpr>(D);
       const auto *At = dyn_cast<CXXMemberCallExpr>(D);
-      if ((Sub && Sub->getOperator() == OO_Subscript) ||
-          (At && calleeName(At->getDirectCallee()) == "at"))
-        Each(TensorStore::Insert, S, Dest, Value);
+      if (Sub && Sub->getOperator() == OO_Subscript && Sub->getNumArgs() == 2) {
+        const Stmt *Loop = innermostLoop(F, S->getBeginLoc(), Ctx.getSourceManager());
+        const ValueDecl *Container = destDecl(Sub->getArg(0));
+        bool Local = Container && !outlivesFunction(Container);
+        if (insertsOnSubscript(Sub->getArg(0)->getType()) &&
+            !(Loop && fixedSlots(Sub->getArg(1), Loop, Local, Ctx)))
+          Each(TensorStore::Insert, S, Dest, Value);
+        else
+          Each(TensorStore::Assign, S, Dest, Value);
+      } else if (At && calleeName(At->getDirectCallee()) == "at")
+        Each(TensorStore::Assign, S, Dest, Value);
       else if (isa<DeclRefExpr>(D) || isa<MemberExpr>(D))
         Each(TensorStore::Assign, S, Dest, Value);
       else
