@@ -1127,6 +1127,13 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
   if (const auto *C = dyn_cast<CallExpr>(E)) {
     if (DeviceMode ? dropsDeviceStorage(C, Ctx) : cutsGraph(C))
       return P;
+    // A tensor's gradient (`param.grad()`) carries no history, unless a
+    // backward pass ran with create_graph (gpuleak-create-graph-cycle).
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
+        !DeviceMode && MC && MC->getNumArgs() == 0 &&
+        calleeName(MC->getDirectCallee()) == "grad" &&
+        isTensorRecord(MC->getMethodDecl()->getParent()))
+      return P;
     const FunctionDecl *Callee = C->getDirectCallee();
     bool NoGrad = !DeviceMode && inAny(F.NoGrad, C->getBeginLoc(), SM);
     if (!Callee && dependentMemberName(C) == "forward")

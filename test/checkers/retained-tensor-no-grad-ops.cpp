@@ -40,3 +40,19 @@ void positiveFloatCast(Net &net, const std::vector<torch::Tensor> &batches) {
     // CHECK-MESSAGES: :[[@LINE-3]]:25: note: the graph it keeps alive is built here
   }
 }
+
+// A parameter's gradient carries no history (unless a backward pass ran with
+// create_graph, which gpuleak-create-graph-cycle covers): a gradient norm
+// summed over the parameters keeps no graph.
+void negativeGradNorm(Net &net, torch::optim::SGD &opt, const torch::Tensor &x) {
+  for (int epoch = 0; epoch < 10; ++epoch) {
+    net.forward(x).sum().backward();
+    opt.step();
+    torch::Tensor grad_norm = torch::zeros({1});
+    for (const auto &param : net.parameters())
+      if (param.grad().defined())
+        grad_norm += param.grad() * param.grad();
+    grad_norm = torch::tanh(grad_norm);
+  }
+}
+
