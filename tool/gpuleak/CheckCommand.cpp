@@ -387,11 +387,19 @@ static int listChecksOrVerifyConfig(RunSettings &Settings) {
       if (Globs.contains(Check.first))
         Enabled.push_back(Check.first);
     reportNoCheckEnabled(*Provider, File, Settings);
+    if (VerifyConfig && !ListChecks)
+      reportBadOptionValues(File, Settings);
   }
   std::vector<InputError> Errors = Settings.takeConfigErrors();
   llvm::sort(Errors, [](const InputError &A, const InputError &B) {
     return std::tie(A.File, A.Message) < std::tie(B.File, B.Message);
   });
+  // A .clang-tidy above several <file>s: its errors once.
+  Errors.erase(std::unique(Errors.begin(), Errors.end(),
+                           [](const InputError &A, const InputError &B) {
+                             return A.File == B.File && A.Message == B.Message;
+                           }),
+               Errors.end());
   if (ListChecks && !Enabled.empty()) {
     // clang-tidy's words and layout.
     outs() << "Enabled checks:";

@@ -561,6 +561,49 @@ void reportNoCheckEnabled(ClangTidyOptionsProvider &Options,
     Settings.addConfigError(std::move(E));
 }
 
+namespace {
+/// Keeps the text of each diagnostic, for the configuration diagnostics of
+/// checks constructed outside a translation unit.
+class MessageCollector : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    llvm::SmallString<256> Text;
+    Info.FormatDiagnostic(Text);
+    Messages.push_back(std::string(Text));
+  }
+  std::vector<std::string> Messages;
+};
+} // namespace
+
+void reportBadOptionValues(llvm::StringRef File, RunSettings &Settings) {
+  std::unique_ptr<ClangTidyOptionsProvider> Provider =
+      makeOptionsProvider(Settings, nullptr);
+  ClangTidyOptionsProvider &Options = *Provider;
+  ClangTidyContext Context(std::move(Provider));
+  MessageCollector Collector;
+  auto DiagOpts = std::make_unique<DiagnosticOptions>();
+  DiagnosticsEngine DE(llvm::makeIntrusiveRefCnt<DiagnosticIDs>(), *DiagOpts,
+                       &Collector, /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
+  Context.setCurrentFile(File);
+  ClangTidyCheckFactories Factories;
+  for (const auto &Module : ClangTidyModuleRegistry::entries())
+    Module.instantiate()->addCheckFactories(Factories);
+  // Each check reads its options when it is constructed, as in a
+  // translation unit, and reports a value it cannot take there.
+  for (const auto &Factory : Factories)
+    if (Factory.getKey().starts_with("gpuleak-") &&
+        Context.isCheckEnabled(Factory.getKey()))
+      Factory.getValue()(Factory.getKey(), &Context);
+  for (llvm::StringRef Message : Collector.Messages) {
+    Message.consume_back(" [clang-tidy-config]"); // the check-name suffix
+    if (Message.starts_with("invalid configuration value"))
+      Settings.addConfigError(configDiagnosticError(Message, Options, File));
+  }
+}
+
 /// \p Path made absolute against \p BuildDir, with `.` and `..` removed.
 static std::string normalizedPath(llvm::StringRef Path,
                                   llvm::StringRef BuildDir) {

@@ -138,6 +138,11 @@ bool enablesAnyCheck(llvm::StringRef Checks, const RunSettings &Settings);
 void reportNoCheckEnabled(clang::tidy::ClangTidyOptionsProvider &Options,
                           llvm::StringRef File, RunSettings &Settings);
 
+/// Records, in \p Settings, each value of the configuration of \p File that
+/// an enabled gpuleak check cannot take (`MaxCallDepth: four`), as the
+/// analysis would: the checks are constructed, nothing is parsed.
+void reportBadOptionValues(llvm::StringRef File, RunSettings &Settings);
+
 /// Analyses \p File (absolute) with \p Commands, its compile commands from
 /// the database.
 TUResult analyseTranslationUnit(
