@@ -35,7 +35,7 @@ while [ $# -gt 0 ]; do
       fi
       opts+=("$1" "$2")
       shift 2 ;;
-    --changed-since*|--shard*|--fix|--export-fixes*)
+    --changed-since*|--shard*|--fix|--export-fixes*|--list-checks|--verify-config)
       echo "gpuleak pre-commit hook: error: $1 cannot be given to the hook: it checks the files pre-commit passes" >&2
       exit 2 ;;
     -*) opts+=("$1"); shift ;;

@@ -12,6 +12,8 @@
 #include "TranslationUnitRunner.h"
 #include "Verify.h"
 #include "clang-tidy/GlobList.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -103,6 +105,49 @@ static cl::opt<std::string> ExcludeHeaderFilter(
              ".clang-tidy files, as clang-tidy's --exclude-header-filter does"),
     cl::value_desc("regex"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
     cl::cat(CheckCategory));
+
+static cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors",
+    cl::desc("Comma-separated globs of the checks whose findings are errors; "
+             "appended to WarningsAsErrors of the .clang-tidy files, as "
+             "clang-tidy's --warnings-as-errors is"),
+    cl::value_desc("globs"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
+    cl::cat(CheckCategory));
+
+static cl::list<std::string> ExtraArgs(
+    "extra-arg",
+    cl::desc("Additional argument to append to the compiler command line "
+             "(repeatable), as clang-tidy's --extra-arg"),
+    cl::value_desc("arg"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
+    cl::cat(CheckCategory));
+
+static cl::list<std::string> ExtraArgsBefore(
+    "extra-arg-before",
+    cl::desc("Additional argument to prepend to the compiler command line "
+             "(repeatable), as clang-tidy's --extra-arg-before"),
+    cl::value_desc("arg"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
+    cl::cat(CheckCategory));
+
+static cl::opt<std::string> ConfigFile(
+    "config-file",
+    cl::desc("Read the configuration from <file> instead of the .clang-tidy "
+             "files (on top of them when it sets InheritParentConfig), as "
+             "clang-tidy's --config-file does"),
+    cl::value_desc("file"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
+    cl::cat(CheckCategory));
+
+static cl::opt<bool> ListChecks(
+    "list-checks",
+    cl::desc("List the enabled checks and exit, as clang-tidy's "
+             "--list-checks does"),
+    cl::sub(CheckCmd), cl::cat(CheckCategory));
+
+static cl::opt<bool> VerifyConfig(
+    "verify-config",
+    cl::desc("Check the configuration (--checks, --config-file, the "
+             ".clang-tidy files) without analysing anything, as clang-tidy's "
+             "--verify-config does"),
+    cl::sub(CheckCmd), cl::cat(CheckCategory));
 
 static cl::opt<std::string> ExportFixes(
     "export-fixes",
@@ -285,6 +330,22 @@ static std::string sourceRoot(StringRef DBDir) {
   return "";
 }
 
+/// Validates the globs of \p Option (--checks, --warnings-as-errors):
+/// every positive one must name a gpuleak check. Returns the error.
+static std::optional<std::string> validateGlobs(StringRef Option,
+                                                StringRef Globs,
+                                                const RunSettings &Settings) {
+  if (Globs.empty())
+    return std::nullopt;
+  clang::tidy::GlobList List(Globs);
+  for (const auto &Item : List.getItems())
+    if (Item.IsPositive && !enablesAnyCheck(Item.Text, Settings))
+      return (Option + ": '" + Item.Text +
+              "' matches no gpuleak check (gpuleak runs only gpuleak-* checks)")
+          .str();
+  return std::nullopt;
+}
+
 /// Validates --checks: every positive glob must name a gpuleak check, and the
 /// list on top of the default must leave one enabled. Returns the error.
 static std::optional<std::string>
@@ -295,15 +356,64 @@ validateChecks(StringRef Globs, const RunSettings &Settings) {
     return llvm::any_of(Settings.CheckOptions,
                         [&](const auto &C) { return List.contains(C.first); });
   };
-  clang::tidy::GlobList List(Globs);
-  for (const auto &Item : List.getItems())
-    if (Item.IsPositive && !EnablesAny(clang::tidy::GlobList(Item.Text)))
-      return ("--checks: '" + Item.Text +
-              "' matches no gpuleak check (gpuleak runs only gpuleak-* checks)")
-          .str();
+  if (std::optional<std::string> Err =
+          validateGlobs("--checks", Globs, Settings))
+    return Err;
   if (!EnablesAny(clang::tidy::GlobList(("-*,gpuleak-*," + Globs).str())))
     return ("--checks: '" + Globs + "' enables no gpuleak check").str();
   return std::nullopt;
+}
+
+/// --list-checks and --verify-config: the configuration of the first
+/// <file> given, or of a file in the working directory (clang-tidy's
+/// "dummy"), as clang-tidy reads it for these options; nothing is analysed
+/// and no compile database is needed. Its errors are gpuleak's config errors
+/// (exit 2), where clang-tidy warns (--verify-config, exit 1) or says
+/// nothing (--list-checks, exit 0).
+static int listChecksOrVerifyConfig(RunSettings &Settings) {
+  std::vector<std::string> Files;
+  if (SourcePaths.empty() || ListChecks)
+    Files.push_back(absolute(SourcePaths.empty() ? "dummy" : SourcePaths[0]));
+  else
+    for (const std::string &F : SourcePaths)
+      Files.push_back(absolute(F));
+  std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Provider =
+      makeOptionsProvider(Settings, nullptr);
+  std::vector<std::string> Enabled;
+  for (const std::string &File : Files) {
+    clang::tidy::GlobList Globs(
+        Provider->getOptions(File).Checks.value_or(""));
+    for (const auto &Check : Settings.CheckOptions)
+      if (Globs.contains(Check.first))
+        Enabled.push_back(Check.first);
+    reportNoCheckEnabled(*Provider, File, Settings);
+    if (VerifyConfig && !ListChecks)
+      reportBadOptionValues(File, Settings);
+  }
+  std::vector<InputError> Errors = Settings.takeConfigErrors();
+  llvm::sort(Errors, [](const InputError &A, const InputError &B) {
+    return std::tie(A.File, A.Message) < std::tie(B.File, B.Message);
+  });
+  // A .clang-tidy above several <file>s: its errors once.
+  Errors.erase(std::unique(Errors.begin(), Errors.end(),
+                           [](const InputError &A, const InputError &B) {
+                             return A.File == B.File && A.Message == B.Message;
+                           }),
+               Errors.end());
+  if (ListChecks && !Enabled.empty()) {
+    // clang-tidy's words and layout.
+    outs() << "Enabled checks:";
+    for (const std::string &Check : Enabled)
+      outs() << "\n    " << Check;
+    outs() << "\n\n";
+  }
+  for (const InputError &E : Errors)
+    WithColor::error(errs(), "gpuleak") << E.File << ": " << E.Message << '\n';
+  if (!Errors.empty())
+    return ExitError;
+  if (VerifyConfig && !ListChecks)
+    outs() << "No config errors detected.\n";
+  return ExitClean;
 }
 
 /// Lets a worker's next translation unit reuse the memory its last one freed.
@@ -509,9 +619,14 @@ static int run(RunMode Mode) {
   // silently mean "no baseline", "stdout": an empty value is an error.
   for (const cl::opt<std::string> *O :
        {&Checks, &OutputPath, &IndexFile, &BaselinePath, &SourceRoot,
-        &ChangedSince, &ShardOption, &CacheDir, &ResourceDir, &ExportFixes})
+        &ChangedSince, &ShardOption, &CacheDir, &ResourceDir, &ExportFixes,
+        &WarningsAsErrors, &ConfigFile})
     if (O->getNumOccurrences() && O->empty())
       return fail("--" + O->ArgStr.str() + ": the value is empty");
+  for (const cl::list<std::string> *L :
+       {std::addressof(ExtraArgs), std::addressof(ExtraArgsBefore)})
+    if (llvm::any_of(*L, [](const std::string &V) { return V.empty(); }))
+      return fail("--" + L->ArgStr.str() + ": the value is empty");
   // An option of one value given twice: llvm::cl, like clang-tidy, would
   // keep the last one silently (`--checks=-*,a --checks=b` runs b alone).
   if (ChecksValues.size() > 1) {
@@ -526,7 +641,7 @@ static int run(RunMode Mode) {
            &BuildPath, &Jobs, &Format, &OutputPath, &DocsURL, &ResourceDir,
            &IndexFile, &Color, &BaselinePath, &SourceRoot, &ChangedSince,
            &ShardOption, &CacheDir, &HeaderFilter, &ExcludeHeaderFilter,
-           &ExportFixes})
+           &ExportFixes, &WarningsAsErrors, &ConfigFile})
     if (O->getNumOccurrences() > 1)
       return fail((O->ArgStr.size() == 1 ? "-" : "--") + O->ArgStr +
                   " is given " +
@@ -540,6 +655,54 @@ static int run(RunMode Mode) {
       return fail("--" + O->ArgStr + ": '" + *O +
                   "' is not a valid regular expression: " + Why);
   }
+  RunSettings Settings; // knows the registered checks and their options
+  if (std::optional<std::string> Err = validateChecks(Checks, Settings))
+    return fail(*Err);
+  if (std::optional<std::string> Err =
+          validateGlobs("--warnings-as-errors", WarningsAsErrors, Settings))
+    return fail(*Err);
+  Settings.Checks = Checks;
+  if (HeaderFilter.getNumOccurrences())
+    Settings.HeaderFilter = HeaderFilter;
+  if (ExcludeHeaderFilter.getNumOccurrences())
+    Settings.ExcludeHeaderFilter = ExcludeHeaderFilter;
+  if (WarningsAsErrors.getNumOccurrences())
+    Settings.WarningsAsErrors = WarningsAsErrors;
+  // --config-file is read before anything runs, and, unlike a .clang-tidy
+  // (ignored with an error when malformed), stops the run when it cannot be
+  // used: clang-tidy stops too ("invalid configuration specified").
+  if (!ConfigFile.empty()) {
+    std::string Path = absolute(ConfigFile);
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Path);
+    if (!Text)
+      return fail("--config-file: cannot read '" + ConfigFile +
+                  "': " + Text.getError().message());
+    std::string FirstError;
+    ErrorOr<clang::tidy::ClangTidyOptions> Parsed =
+        clang::tidy::parseConfigurationWithDiags(
+            MemoryBufferRef((*Text)->getBuffer(), Path),
+            [&](const SMDiagnostic &D) {
+              if (D.getKind() == SourceMgr::DK_Error && FirstError.empty())
+                FirstError = (Twine(D.getLineNo()) + ":" +
+                              Twine(D.getColumnNo() + 1) + ": " +
+                              D.getMessage())
+                                 .str();
+            });
+    if (!Parsed)
+      return fail("--config-file: malformed configuration '" + ConfigFile +
+                  "': " +
+                  (FirstError.empty() ? Parsed.getError().message()
+                                      : FirstError));
+    std::vector<std::string> Problems = configProblems(*Parsed, Settings);
+    for (const std::string &Problem : Problems)
+      WithColor::error(errs(), "gpuleak") << Path << ": " << Problem << '\n';
+    if (!Problems.empty())
+      return ExitError;
+    Settings.ConfigFile = std::move(*Parsed);
+    Settings.ConfigFilePath = Path;
+  }
+  if (ListChecks || VerifyConfig)
+    return listChecksOrVerifyConfig(Settings);
   if (BuildPath.empty())
     return fail("no build directory; pass -p BUILD_DIR");
   for (const std::string &Out : {OutputPath.getValue(), ExportFixes.getValue()}) {
@@ -571,9 +734,6 @@ static int run(RunMode Mode) {
   }
   if (Mode == RunMode::Merge && SourcePaths.empty())
     return fail("no shard files; pass those of 'gpuleak check --shard=K/N'");
-  RunSettings Settings; // knows the registered checks and their options
-  if (std::optional<std::string> Err = validateChecks(Checks, Settings))
-    return fail(*Err);
 
   // The compile database. `-p` names its folder, as for clang-tidy; the file
   // itself is accepted too, whatever its name.
@@ -610,6 +770,24 @@ static int run(RunMode Mode) {
   if (!DB) {
     StringRef FirstLine = StringRef(LoadError).split('\n').first.trim();
     return fail("malformed compile database '" + DBPath + "': " + FirstLine);
+  }
+  // --extra-arg-before and --extra-arg, added to every compile command of
+  // the database as clang-tidy's CommonOptionsParser adds them: before the
+  // nvcc translation, the .clang-tidy files' ExtraArgs and the result
+  // cache's key, which so holds them.
+  {
+    auto Adjusting =
+        std::make_unique<clang::tooling::ArgumentsAdjustingCompilations>(
+            std::move(DB));
+    Adjusting->appendArgumentsAdjuster(clang::tooling::combineAdjusters(
+        clang::tooling::getInsertArgumentAdjuster(
+            std::vector<std::string>(ExtraArgsBefore.begin(),
+                                     ExtraArgsBefore.end()),
+            clang::tooling::ArgumentInsertPosition::BEGIN),
+        clang::tooling::getInsertArgumentAdjuster(
+            std::vector<std::string>(ExtraArgs.begin(), ExtraArgs.end()),
+            clang::tooling::ArgumentInsertPosition::END)));
+    DB = std::move(Adjusting);
   }
 
   // A baseline that cannot be read stops the run before the analysis.
@@ -712,11 +890,6 @@ static int run(RunMode Mode) {
     for (const std::string &File : Files)
       Commands.push_back(DB->getCompileCommands(File));
 
-  Settings.Checks = Checks;
-  if (HeaderFilter.getNumOccurrences())
-    Settings.HeaderFilter = HeaderFilter;
-  if (ExcludeHeaderFilter.getNumOccurrences())
-    Settings.ExcludeHeaderFilter = ExcludeHeaderFilter;
   Settings.ResourceDir = ResourceDir;
   Settings.Summarize = true;
   std::optional<ResultCache> Cache;
@@ -741,7 +914,8 @@ static int run(RunMode Mode) {
   std::vector<GuardedInput> Inputs = {
       {std::string(DBPath), "the compile database"},
       {BaselinePath, "the baseline given with --baseline"},
-      {std::string(IndexPath), "the project index"}};
+      {std::string(IndexPath), "the project index"},
+      {ConfigFile, "the configuration given with --config-file"}};
   if (Mode == RunMode::Merge)
     for (const std::string &Path : SourcePaths)
       Inputs.push_back({Path, "a shard file to merge"});

@@ -308,22 +308,48 @@ private:
 /// `file` is relative names the file relative to it, and so the lookup of
 /// .clang-tidy files must resolve it (not against gpuleak's own working
 /// directory).
+///
+/// With --config-file, its sources are those of clang-tidy's
+/// ConfigOptionsProvider (what clang-tidy's --config-file makes): the
+/// defaults, the .clang-tidy files only when the file sets
+/// InheritParentConfig, the file, and the command-line options.
 class ConfigFileLookup : public FileOptionsProvider {
 public:
   ConfigFileLookup(ClangTidyOptions Defaults, ClangTidyOptions Overrides,
                    std::function<llvm::ErrorOr<ClangTidyOptions>(
                        llvm::MemoryBufferRef)>
                        Parse,
-                   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> TUFS)
+                   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> TUFS,
+                   std::optional<ClangTidyOptions> ConfigFile,
+                   std::string ConfigFilePath)
       : FileOptionsProvider(ClangTidyGlobalOptions(), std::move(Defaults),
-                            std::move(Overrides), {{".clang-tidy", Parse}}) {
-    FS = std::move(TUFS);
+                            std::move(Overrides), {{".clang-tidy", Parse}}),
+        ConfigFile(std::move(ConfigFile)),
+        ConfigFilePath(std::move(ConfigFilePath)) {
+    FS = TUFS ? std::move(TUFS) : llvm::vfs::getRealFileSystem();
   }
+
+  std::vector<OptionsSource> getRawOptions(llvm::StringRef FileName) override {
+    if (!ConfigFile)
+      return FileOptionsProvider::getRawOptions(FileName);
+    std::vector<OptionsSource> Raw =
+        DefaultOptionsProvider::getRawOptions(FileName);
+    if (ConfigFile->InheritParentConfig.value_or(false))
+      if (llvm::ErrorOr<llvm::SmallString<128>> Abs =
+              getNormalizedAbsolutePath(FileName))
+        addRawFileOptions(Abs->str(), Raw);
+    Raw.emplace_back(*ConfigFile, ConfigFilePath);
+    Raw.emplace_back(OverrideOptions, OptionsSourceTypeCheckCommandLineOption);
+    return Raw;
+  }
+
+private:
+  std::optional<ClangTidyOptions> ConfigFile;
+  std::string ConfigFilePath;
 };
 } // namespace
 
-/// Whether \p Checks (a clang-tidy glob list) enables any gpuleak check.
-static bool enablesAny(llvm::StringRef Checks, const RunSettings &Settings) {
+bool enablesAnyCheck(llvm::StringRef Checks, const RunSettings &Settings) {
   GlobList List(Checks);
   for (const auto &Check : Settings.CheckOptions)
     if (List.contains(Check.first))
@@ -358,8 +384,8 @@ misspelledCheck(llvm::StringRef Name, const RunSettings &Settings) {
 /// modules' checks are not ours to judge: the file may serve stock clang-tidy
 /// too. (Values that do not parse are reported by the checks themselves,
 /// through clang-tidy's configuration diagnostics.)
-static std::vector<std::string> configProblems(const ClangTidyOptions &Options,
-                                               const RunSettings &Settings) {
+std::vector<std::string> configProblems(const ClangTidyOptions &Options,
+                                        const RunSettings &Settings) {
   std::vector<std::string> Problems;
   if (Options.Checks)
     for (llvm::StringRef Glob : llvm::split(*Options.Checks, ',')) {
@@ -378,7 +404,7 @@ static std::vector<std::string> configProblems(const ClangTidyOptions &Options,
                                  .str());
         continue;
       }
-      if (!enablesAny(Name, Settings))
+      if (!enablesAnyCheck(Name, Settings))
         Problems.push_back(("Checks: '" + Glob + "' matches no gpuleak check")
                                .str());
     }
@@ -412,7 +438,7 @@ static std::vector<std::string> configProblems(const ClangTidyOptions &Options,
 /// file's directory upward, with gpuleak's defaults below it and --checks
 /// above it. A malformed .clang-tidy is recorded as an error and ignored, as
 /// clang-tidy ignores it, instead of being printed to stderr.
-static std::unique_ptr<ClangTidyOptionsProvider>
+std::unique_ptr<ClangTidyOptionsProvider>
 makeOptionsProvider(RunSettings &Settings,
                     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) {
   ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
@@ -429,6 +455,7 @@ makeOptionsProvider(RunSettings &Settings,
       "-clang-analyzer-*";
   Overrides.HeaderFilterRegex = Settings.HeaderFilter;
   Overrides.ExcludeHeaderFilterRegex = Settings.ExcludeHeaderFilter;
+  Overrides.WarningsAsErrors = Settings.WarningsAsErrors;
 
   auto ParseConfig = [&Settings](llvm::MemoryBufferRef Config)
       -> llvm::ErrorOr<ClangTidyOptions> {
@@ -456,7 +483,7 @@ makeOptionsProvider(RunSettings &Settings,
   };
   return std::make_unique<ConfigFileLookup>(
       std::move(Defaults), std::move(Overrides), std::move(ParseConfig),
-      std::move(FS));
+      std::move(FS), Settings.ConfigFile, Settings.ConfigFilePath);
 }
 
 /// The configuration source (a .clang-tidy path or clang-tidy's name for a
@@ -517,12 +544,64 @@ static InputError configDiagnosticError(llvm::StringRef Message,
 static void reportNoCheckEnabled(ClangTidyContext &Context,
                                  ClangTidyOptionsProvider &Options,
                                  llvm::StringRef File, RunSettings &Settings) {
-  if (enablesAny(Context.getOptionsForFile(File).Checks.value_or(""),
+  if (enablesAnyCheck(Context.getOptionsForFile(File).Checks.value_or(""),
                  Settings))
     return;
   InputError E = noCheckEnabledError(Options, File, Settings);
   if (!Settings.hasConfigError(E.File, "Checks: '"))
     Settings.addConfigError(std::move(E));
+}
+
+void reportNoCheckEnabled(ClangTidyOptionsProvider &Options,
+                          llvm::StringRef File, RunSettings &Settings) {
+  if (enablesAnyCheck(Options.getOptions(File).Checks.value_or(""), Settings))
+    return;
+  InputError E = noCheckEnabledError(Options, File, Settings);
+  if (!Settings.hasConfigError(E.File, "Checks: '"))
+    Settings.addConfigError(std::move(E));
+}
+
+namespace {
+/// Keeps the text of each diagnostic, for the configuration diagnostics of
+/// checks constructed outside a translation unit.
+class MessageCollector : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    llvm::SmallString<256> Text;
+    Info.FormatDiagnostic(Text);
+    Messages.push_back(std::string(Text));
+  }
+  std::vector<std::string> Messages;
+};
+} // namespace
+
+void reportBadOptionValues(llvm::StringRef File, RunSettings &Settings) {
+  std::unique_ptr<ClangTidyOptionsProvider> Provider =
+      makeOptionsProvider(Settings, nullptr);
+  ClangTidyOptionsProvider &Options = *Provider;
+  ClangTidyContext Context(std::move(Provider));
+  MessageCollector Collector;
+  auto DiagOpts = std::make_unique<DiagnosticOptions>();
+  DiagnosticsEngine DE(llvm::makeIntrusiveRefCnt<DiagnosticIDs>(), *DiagOpts,
+                       &Collector, /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
+  Context.setCurrentFile(File);
+  ClangTidyCheckFactories Factories;
+  for (const auto &Module : ClangTidyModuleRegistry::entries())
+    Module.instantiate()->addCheckFactories(Factories);
+  // Each check reads its options when it is constructed, as in a
+  // translation unit, and reports a value it cannot take there.
+  for (const auto &Factory : Factories)
+    if (Factory.getKey().starts_with("gpuleak-") &&
+        Context.isCheckEnabled(Factory.getKey()))
+      Factory.getValue()(Factory.getKey(), &Context);
+  for (llvm::StringRef Message : Collector.Messages) {
+    Message.consume_back(" [clang-tidy-config]"); // the check-name suffix
+    if (Message.starts_with("invalid configuration value"))
+      Settings.addConfigError(configDiagnosticError(Message, Options, File));
+  }
 }
 
 /// \p Path made absolute against \p BuildDir, with `.` and `..` removed.

@@ -14,6 +14,7 @@
 
 #include "Findings.h"
 #include "summaries/Summaries.h"
+#include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include <map>
 #include <mutex>
@@ -35,6 +36,15 @@ struct RunSettings {
   /// the .clang-tidy files' HeaderFilterRegex and ExcludeHeaderFilterRegex,
   /// as clang-tidy's options do.
   std::optional<std::string> HeaderFilter, ExcludeHeaderFilter;
+  /// --warnings-as-errors, when given: appended to the WarningsAsErrors of
+  /// the .clang-tidy files, as clang-tidy's option is.
+  std::optional<std::string> WarningsAsErrors;
+  /// --config-file, parsed, and its absolute path (the name of its settings
+  /// in errors): it takes the place of the .clang-tidy files, or, when it
+  /// sets InheritParentConfig, goes on top of them, as clang-tidy's
+  /// --config-file does.
+  std::optional<clang::tidy::ClangTidyOptions> ConfigFile;
+  std::string ConfigFilePath;
   /// -resource-dir for the compiler, unless a compile command has its own.
   std::string ResourceDir;
   /// Compute each TU's function summaries for the project index; the checks
@@ -104,6 +114,34 @@ struct TUResult {
   /// errors.
   std::optional<std::string> Error;
 };
+
+/// What a configuration gets wrong about gpuleak, one message per problem,
+/// each naming its key (`Checks: 'gpuleak-x' matches no gpuleak check`).
+std::vector<std::string>
+configProblems(const clang::tidy::ClangTidyOptions &Options,
+               const RunSettings &Settings);
+
+/// The options provider gpuleak check uses for every translation unit
+/// (defaults, .clang-tidy files or --config-file, command-line options),
+/// over \p FS (the real file system when null). Errors of the .clang-tidy
+/// files it reads are recorded in \p Settings.
+std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>
+makeOptionsProvider(RunSettings &Settings,
+                    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS);
+
+/// Whether \p Checks (a clang-tidy glob list) enables any gpuleak check.
+bool enablesAnyCheck(llvm::StringRef Checks, const RunSettings &Settings);
+
+/// Records, in \p Settings, the error of a configuration that enables no
+/// gpuleak check for \p File (named after the source that set Checks
+/// last), unless a misspelled check name of that source already explains it.
+void reportNoCheckEnabled(clang::tidy::ClangTidyOptionsProvider &Options,
+                          llvm::StringRef File, RunSettings &Settings);
+
+/// Records, in \p Settings, each value of the configuration of \p File that
+/// an enabled gpuleak check cannot take (`MaxCallDepth: four`), as the
+/// analysis would: the checks are constructed, nothing is parsed.
+void reportBadOptionValues(llvm::StringRef File, RunSettings &Settings);
 
 /// Analyses \p File (absolute) with \p Commands, its compile commands from
 /// the database.
