@@ -42,9 +42,42 @@ ChangedLines parseUnifiedDiff(StringRef Diff, StringRef Root) {
       Current.clear();
       if (L.trim() == "/dev/null") // a deleted file
         continue;
-      L.consume_front("b/");
+      L = L.rtrim("\r\t ");
+      // git quotes a name with bytes outside ASCII or special characters
+      // (core.quotePath): "b/src/\303\251valuer.cpp".
+      std::string Unquoted;
+      if (L.size() >= 2 && L.front() == '"' && L.back() == '"') {
+        StringRef Q = L.drop_front().drop_back();
+        for (size_t I = 0; I < Q.size(); ++I) {
+          if (Q[I] != '\\' || I + 1 == Q.size()) {
+            Unquoted += Q[I];
+            continue;
+          }
+          char E = Q[++I];
+          if (E >= '0' && E <= '7' && I + 2 < Q.size()) {
+            Unquoted += char(((E - '0') << 6) | ((Q[I + 1] - '0') << 3) | (Q[I + 2] - '0'));
+            I += 2;
+          } else {
+            Unquoted += E == 't' ? '\t' : E == 'n' ? '\n' : E;
+          }
+        }
+        L = Unquoted;
+      }
+      // The new side's prefix: b/, or w/, i/, c/, o/ with
+      // diff.mnemonicPrefix (taken off only when that names a file here).
+      if (!L.consume_front("b/"))
+        for (StringRef M : {"w/", "i/", "c/", "o/"}) {
+          SmallString<256> Stripped(Root), Literal(Root);
+          sys::path::append(Stripped, L.substr(2));
+          sys::path::append(Literal, L);
+          if (L.starts_with(M) && !sys::fs::exists(Literal) &&
+              sys::fs::exists(Stripped)) {
+            L = L.substr(2);
+            break;
+          }
+        }
       SmallString<256> P(Root);
-      sys::path::append(P, L.rtrim("\r\t "));
+      sys::path::append(P, L);
       sys::path::remove_dots(P, /*remove_dot_dot=*/true);
       Current = std::string(P);
       C.Files[Current]; // changed, even if only by deletions
@@ -130,8 +163,9 @@ Expected<ChangedLines> changedSince(StringRef Ref, StringRef Dir) {
     return Top.takeError();
   std::string Root = StringRef(*Top).trim().str();
   Expected<std::string> Diff =
-      runGit({"diff", "--no-color", "--no-ext-diff", "--no-renames",
-              "--unified=0", Ref, "--"},
+      runGit({"-c", "core.quotePath=false", "diff", "--no-color",
+              "--no-ext-diff", "--no-renames", "--src-prefix=a/",
+              "--dst-prefix=b/", "--unified=0", Ref, "--"},
              Root);
   if (!Diff)
     return Diff.takeError();

@@ -538,12 +538,41 @@ static InputError configDiagnosticError(llvm::StringRef Message,
   return {Source, ("CheckOptions: " + Message).str()};
 }
 
+/// Records an error for a `HeaderFilterRegex` or `ExcludeHeaderFilterRegex`
+/// of \p File's configuration that is not a valid regular expression:
+/// clang-tidy matches nothing with it, so every finding in a header would be
+/// dropped without a word (`--header-filter` given on the command line is
+/// checked when it is read).
+static void reportBadHeaderFilters(ClangTidyOptionsProvider &Options,
+                                   llvm::StringRef File,
+                                   RunSettings &Settings) {
+  ClangTidyOptions Effective = Options.getOptions(File);
+  auto Check = [&](const std::optional<std::string> &Value, llvm::StringRef Key,
+                   bool Exclude) {
+    std::string Why;
+    if (!Value || Value->empty() || llvm::Regex(*Value).isValid(Why))
+      return;
+    std::string Source = sourceSetting(Options, File, [&](const ClangTidyOptions &O) {
+      return Exclude ? O.ExcludeHeaderFilterRegex.has_value()
+                     : O.HeaderFilterRegex.has_value();
+    });
+    std::string Prefix = (Key + ": '").str();
+    if (Settings.hasConfigError(Source, Prefix))
+      return;
+    Settings.addConfigError(
+        {Source, Prefix + *Value + "' is not a valid regular expression: " + Why});
+  };
+  Check(Effective.HeaderFilterRegex, "HeaderFilterRegex", false);
+  Check(Effective.ExcludeHeaderFilterRegex, "ExcludeHeaderFilterRegex", true);
+}
+
 /// Records the error of a configuration that enables no gpuleak check for
 /// \p File: it would let the run pass with nothing analysed. A misspelled
 /// check name already says why; one line is enough.
 static void reportNoCheckEnabled(ClangTidyContext &Context,
                                  ClangTidyOptionsProvider &Options,
                                  llvm::StringRef File, RunSettings &Settings) {
+  reportBadHeaderFilters(Options, File, Settings);
   if (enablesAnyCheck(Context.getOptionsForFile(File).Checks.value_or(""),
                  Settings))
     return;
@@ -554,6 +583,7 @@ static void reportNoCheckEnabled(ClangTidyContext &Context,
 
 void reportNoCheckEnabled(ClangTidyOptionsProvider &Options,
                           llvm::StringRef File, RunSettings &Settings) {
+  reportBadHeaderFilters(Options, File, Settings);
   if (enablesAnyCheck(Options.getOptions(File).Checks.value_or(""), Settings))
     return;
   InputError E = noCheckEnabledError(Options, File, Settings);
