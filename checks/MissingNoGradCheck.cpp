@@ -892,16 +892,18 @@ private:
 
 /// Whether every definition of forward that \p Call runs turns grad mode off
 /// in its own body (a guard in the callee).
-static bool calleeGuards(const CallExpr *Call, ASTContext &Ctx) {
+/// The `forward` methods that a forward call \p Call runs: the callee when
+/// it is one, or Contained::forward for ModuleHolder<Contained>::operator().
+static llvm::SmallVector<const FunctionDecl *, 2>
+forwardTargets(const CallExpr *Call) {
+  llvm::SmallVector<const FunctionDecl *, 2> Targets;
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
   if (!MD)
-    return false;
-  llvm::SmallVector<const FunctionDecl *, 2> Targets;
-  if (MD->getName() == "forward") {
+    return Targets;
+  if (MD->getIdentifier() && MD->getName() == "forward") {
     Targets.push_back(MD);
   } else if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(
                  MD->getParent())) {
-    // ModuleHolder<Contained>::operator() runs Contained::forward.
     const auto &Args = Spec->getTemplateArgs();
     if (Args.size() == 1 && Args[0].getKind() == TemplateArgument::Type)
       if (const CXXRecordDecl *RD = Args[0].getAsType()->getAsCXXRecordDecl())
@@ -909,6 +911,11 @@ static bool calleeGuards(const CallExpr *Call, ASTContext &Ctx) {
           if (M->getIdentifier() && M->getName() == "forward")
             Targets.push_back(M);
   }
+  return Targets;
+}
+
+static bool calleeGuards(const CallExpr *Call, ASTContext &Ctx) {
+  llvm::SmallVector<const FunctionDecl *, 2> Targets = forwardTargets(Call);
   if (Targets.empty())
     return false;
   for (const FunctionDecl *T : Targets) {
@@ -1139,16 +1146,10 @@ static bool forwardKeepsState(
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
   if (!MD)
     return false;
-  llvm::SmallVector<const FunctionDecl *, 2> Targets{MD};
-  // ModuleHolder<Contained>::operator() runs Contained::forward.
-  if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(MD->getParent())) {
-    const auto &Args = Spec->getTemplateArgs();
-    if (Args.size() == 1 && Args[0].getKind() == TemplateArgument::Type)
-      if (const CXXRecordDecl *RD = Args[0].getAsType()->getAsCXXRecordDecl())
-        for (const CXXMethodDecl *M : RD->methods())
-          if (M->getIdentifier() && M->getName() == "forward")
-            Targets.push_back(M);
-  }
+  // The callee itself (a module's `denoise()` too), and what it runs.
+  llvm::SmallVector<const FunctionDecl *, 2> Targets = forwardTargets(Call);
+  if (!llvm::is_contained(Targets, MD))
+    Targets.push_back(MD);
   for (const FunctionDecl *T : Targets) {
     const FunctionDecl *Def = T->getDefinition();
     if (MissingNoGradCheck::FunctionFacts *F = Def ? ByDecl.lookup(Def) : nullptr)
