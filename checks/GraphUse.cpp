@@ -87,8 +87,7 @@ bool isAssignment(const FunctionDecl *FD) {
 
 class Follower {
 public:
-  Follower(const Expr *Source, ASTContext &Ctx,
-           llvm::function_ref<bool(QualType)> Carrier)
+  Follower(const Expr *Source, llvm::function_ref<bool(QualType)> Carrier)
       : Source(Source), Carrier(Carrier) {}
 
   std::optional<SourceLocation> run(const Stmt *Body) {
@@ -392,11 +391,11 @@ private:
 } // namespace
 
 std::optional<SourceLocation>
-graphDroppedUnused(const FunctionDecl *FD, const Expr *Source, ASTContext &Ctx,
+graphDroppedUnused(const FunctionDecl *FD, const Expr *Source,
                    llvm::function_ref<bool(QualType)> Carrier) {
   if (!FD || !FD->getBody() || !Source)
     return std::nullopt;
-  return Follower(Source, Ctx, Carrier).run(FD->getBody());
+  return Follower(Source, Carrier).run(FD->getBody());
 }
 
 } // namespace clang::tidy::gpuleak

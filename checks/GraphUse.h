@@ -14,7 +14,6 @@
 #ifndef GPULEAK_CHECKS_GRAPHUSE_H
 #define GPULEAK_CHECKS_GRAPHUSE_H
 
-#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -27,7 +26,7 @@ namespace clang::tidy::gpuleak {
 /// whether a type can hold a tensor. On success, the location of the
 /// statement where the last graph-carrying value ends (for a note).
 std::optional<SourceLocation>
-graphDroppedUnused(const FunctionDecl *FD, const Expr *Source, ASTContext &Ctx,
+graphDroppedUnused(const FunctionDecl *FD, const Expr *Source,
                    llvm::function_ref<bool(QualType)> Carrier);
 
 } // namespace clang::tidy::gpuleak

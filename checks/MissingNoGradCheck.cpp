@@ -1003,7 +1003,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
         std::optional<SourceLocation> Dropped;
         if (R == 0 && !forwardKeepsState(Fwd, ByDecl))
           Dropped = graphDroppedUnused(
-              F.FD, Fwd, *Ctx, [&](QualType T) { return isCarrier(T, *Ctx); });
+              F.FD, Fwd, [&](QualType T) { return isCarrier(T, *Ctx); });
         if (!Dropped)
           continue;
         Why.push_back({Reason::Dropped, *Dropped});

@@ -334,6 +334,13 @@ bool cutsGraph(const CallExpr *C) {
     return false;
   if (castsToIntegral(C, FD))
     return true;
+  // A tensor's gradient (`param.grad()`) carries no history, unless a
+  // backward pass ran with create_graph (gpuleak-create-graph-cycle). Not
+  // torch::autograd::grad, which is a free function.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
+      MC && MC->getNumArgs() == 0 && calleeName(FD) == "grad" &&
+      isTensorRecord(MC->getMethodDecl()->getParent()))
+    return true;
   switch (FD->getOverloadedOperator()) {
   case OO_EqualEqual: case OO_ExclaimEqual: case OO_Less: case OO_Greater:
   case OO_LessEqual: case OO_GreaterEqual: case OO_Exclaim:
@@ -1126,13 +1133,6 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
   }
   if (const auto *C = dyn_cast<CallExpr>(E)) {
     if (DeviceMode ? dropsDeviceStorage(C, Ctx) : cutsGraph(C))
-      return P;
-    // A tensor's gradient (`param.grad()`) carries no history, unless a
-    // backward pass ran with create_graph (gpuleak-create-graph-cycle).
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
-        !DeviceMode && MC && MC->getNumArgs() == 0 &&
-        calleeName(MC->getDirectCallee()) == "grad" &&
-        isTensorRecord(MC->getMethodDecl()->getParent()))
       return P;
     const FunctionDecl *Callee = C->getDirectCallee();
     bool NoGrad = !DeviceMode && inAny(F.NoGrad, C->getBeginLoc(), SM);

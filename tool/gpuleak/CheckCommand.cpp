@@ -11,6 +11,7 @@
 #include "Shard.h"
 #include "TranslationUnitRunner.h"
 #include "Verify.h"
+#include "CompileDatabase.h"
 #include "clang-tidy/GlobList.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -735,42 +736,13 @@ static int run(RunMode Mode) {
   if (Mode == RunMode::Merge && SourcePaths.empty())
     return fail("no shard files; pass those of 'gpuleak check --shard=K/N'");
 
-  // The compile database. `-p` names its folder, as for clang-tidy; the file
-  // itself is accepted too, whatever its name.
-  SmallString<256> DBPath(BuildPath);
-  if (sys::fs::is_directory(BuildPath)) {
-    sys::path::append(DBPath, "compile_commands.json");
-    if (!sys::fs::exists(DBPath))
-      return fail("no compile_commands.json in '" + BuildPath + "'");
-  } else if (!sys::fs::exists(BuildPath)) {
-    return fail("no compile database at '" + BuildPath + "'");
-  }
-  // LLVM's loader reads the database with a YAML parser that prints syntax
-  // errors to stderr and still returns what it read (a truncated file loads),
-  // so the JSON is checked first: a malformed database must stop the run.
-  {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(DBPath);
-    if (!Text)
-      return fail("cannot read '" + DBPath + "': " + Text.getError().message());
-    if (!gpuleak::jsonNestingWithin((*Text)->getBuffer()))
-      return fail("malformed compile database '" + DBPath + "': nests deeper than " +
-                  Twine(gpuleak::MaxJSONNesting) + " levels");
-    Expected<json::Value> Parsed = json::parse((*Text)->getBuffer());
-    if (!Parsed)
-      return fail("malformed compile database '" + DBPath +
-                  "': " + toString(Parsed.takeError()));
-    if (!Parsed->getAsArray())
-      return fail("malformed compile database '" + DBPath +
-                  "': expected a JSON array of compile commands");
-  }
-  std::string LoadError;
-  std::unique_ptr<clang::tooling::CompilationDatabase> DB =
-      clang::tooling::JSONCompilationDatabase::loadFromFile(
-          DBPath, LoadError, clang::tooling::JSONCommandLineSyntax::AutoDetect);
-  if (!DB) {
-    StringRef FirstLine = StringRef(LoadError).split('\n').first.trim();
-    return fail("malformed compile database '" + DBPath + "': " + FirstLine);
-  }
+  // The compile database (-p: its folder, or the file itself).
+  SmallString<256> DBPath;
+  Expected<std::unique_ptr<clang::tooling::CompilationDatabase>> Loaded =
+      gpuleak::loadCompileDatabase(BuildPath, DBPath);
+  if (!Loaded)
+    return fail(toString(Loaded.takeError()));
+  std::unique_ptr<clang::tooling::CompilationDatabase> DB = std::move(*Loaded);
   // --extra-arg-before and --extra-arg, added to every compile command of
   // the database as clang-tidy's CommonOptionsParser adds them: before the
   // nvcc translation, the .clang-tidy files' ExtraArgs and the result

@@ -1,6 +1,7 @@
 //===--- CompdbCommand.cpp - `gpuleak compdb` -----------------------------===//
 
 #include "CompdbCommand.h"
+#include "CompileDatabase.h"
 #include "CheckCommand.h"
 #include "NvccCommand.h"
 #include "OutputGuard.h"
@@ -54,34 +55,12 @@ int runCompdb() {
     return fail("no build directory; pass -p BUILD_DIR");
   if (OutputDir.empty())
     return fail("no output directory; pass -o DIR");
-  SmallString<256> DBPath(BuildPath);
-  if (sys::fs::is_directory(BuildPath)) {
-    sys::path::append(DBPath, "compile_commands.json");
-    if (!sys::fs::exists(DBPath))
-      return fail("no compile_commands.json in '" + BuildPath + "'");
-  } else if (!sys::fs::exists(BuildPath)) {
-    return fail("no compile database at '" + BuildPath + "'");
-  }
-  // LLVM's loader reads a truncated file half-way: the JSON is checked first.
-  {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(DBPath);
-    if (!Text)
-      return fail("cannot read '" + DBPath + "': " + Text.getError().message());
-    Expected<json::Value> Parsed = json::parse((*Text)->getBuffer());
-    if (!Parsed)
-      return fail("malformed compile database '" + DBPath +
-                  "': " + toString(Parsed.takeError()));
-    if (!Parsed->getAsArray())
-      return fail("malformed compile database '" + DBPath +
-                  "': expected a JSON array of compile commands");
-  }
-  std::string LoadError;
-  std::unique_ptr<clang::tooling::CompilationDatabase> DB =
-      clang::tooling::JSONCompilationDatabase::loadFromFile(
-          DBPath, LoadError, clang::tooling::JSONCommandLineSyntax::AutoDetect);
-  if (!DB)
-    return fail("malformed compile database '" + DBPath +
-                "': " + StringRef(LoadError).split('\n').first.trim());
+  SmallString<256> DBPath;
+  Expected<std::unique_ptr<clang::tooling::CompilationDatabase>> Loaded =
+      gpuleak::loadCompileDatabase(BuildPath, DBPath);
+  if (!Loaded)
+    return fail(toString(Loaded.takeError()));
+  std::unique_ptr<clang::tooling::CompilationDatabase> DB = std::move(*Loaded);
 
   if (sys::fs::exists(OutputDir) && !sys::fs::is_directory(OutputDir))
     return fail("cannot write into '" + OutputDir + "': not a directory");

@@ -77,11 +77,7 @@ class Reader {
 public:
   bool string(const json::Object &O, StringLiteral Key, std::string &Out,
               json::Path Path) {
-    std::optional<StringRef> S = O.getString(Key);
-    if (!S)
-      return fail(Path.field(Key), "expected a string");
-    Out = S->str();
-    return true;
+    return readJSONString(O, Key, Out, Path);
   }
 
   bool errors(const json::Value *V, std::vector<InputError> &Out,

@@ -104,11 +104,7 @@ public:
 
   bool string(const json::Object &O, StringLiteral Key, std::string &Out,
               json::Path Path) {
-    std::optional<StringRef> S = O.getString(Key);
-    if (!S)
-      return fail(Path.field(Key), "expected a string");
-    Out = S->str();
-    return true;
+    return readJSONString(O, Key, Out, Path);
   }
 
   bool finding(const json::Value &V, Finding &F, json::Path Path) {
@@ -209,6 +205,17 @@ public:
   }
 };
 } // namespace
+
+bool readJSONString(const json::Object &O, StringLiteral Key, std::string &Out,
+                    json::Path Path) {
+  std::optional<StringRef> S = O.getString(Key);
+  if (!S) {
+    Path.field(Key).report("expected a string");
+    return false;
+  }
+  Out = S->str();
+  return true;
+}
 
 bool readTUResult(const json::Object &O, TUResult &TU, json::Path Path) {
   return Reader().result(O, TU, Path);

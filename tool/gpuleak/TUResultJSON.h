@@ -25,6 +25,12 @@ llvm::json::Object tuResultJSON(const TUResult &TU);
 bool readTUResult(const llvm::json::Object &O, TUResult &TU,
                   llvm::json::Path Path);
 
+/// Reads the string field \p Key of \p O into \p Out; reports "expected a
+/// string" at that field and returns false when it is not one. (Shared by the
+/// readers of TU results and of shard files.)
+bool readJSONString(const llvm::json::Object &O, llvm::StringLiteral Key,
+                    std::string &Out, llvm::json::Path Path);
+
 } // namespace gpuleak
 
 #endif

@@ -31,6 +31,8 @@ import sys
 from lsprotocol import converters, types
 from pygls.lsp.client import LanguageClient
 
+from lsp_common import client_capabilities
+
 TIMEOUT_S = 300  # a loaded 2-core CI machine parses CUDA headers slowly
 
 
@@ -98,17 +100,7 @@ async def main(clangd, root):
                             "--background-index=false",
                             env=dict(os.environ, LOG=log,
                                      XDG_CONFIG_HOME=os.path.join(root, "xdg")))
-    caps = types.ClientCapabilities(
-        text_document=types.TextDocumentClientCapabilities(
-            publish_diagnostics=types.PublishDiagnosticsClientCapabilities(
-                related_information=True, version_support=True,
-                code_description_support=True),
-            code_action=types.CodeActionClientCapabilities(
-                code_action_literal_support=types.ClientCodeActionLiteralOptions(
-                    code_action_kind=types.ClientCodeActionKindOptions(
-                        value_set=[types.CodeActionKind.QuickFix,
-                                   types.CodeActionKind.Refactor])),
-                is_preferred_support=True)))
+    caps = client_capabilities()
     await asyncio.wait_for(s.client.initialize_async(types.InitializeParams(
         capabilities=caps, root_uri=uri(root),
         workspace_folders=[types.WorkspaceFolder(uri=uri(root), name="root")])),

@@ -34,6 +34,8 @@ import time
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
+from lsp_common import client_capabilities
+
 TIMEOUT_S = 600  # a loaded 2-core machine parses LibTorch slowly
 
 LANGUAGES = {".c": "c", ".cu": "cuda-cpp", ".h": "cpp"}
@@ -143,17 +145,7 @@ async def main(clangd, root, steps, args):
     log = os.path.join(root, "clangd.log")
     await s.client.start_io("/bin/sh", "-c", 'exec "$0" "$@" 2>"$LOG"', clangd, *args,
                             env=dict(os.environ, LOG=log))
-    caps = types.ClientCapabilities(
-        text_document=types.TextDocumentClientCapabilities(
-            publish_diagnostics=types.PublishDiagnosticsClientCapabilities(
-                related_information=True, version_support=True,
-                code_description_support=True),
-            code_action=types.CodeActionClientCapabilities(
-                code_action_literal_support=types.ClientCodeActionLiteralOptions(
-                    code_action_kind=types.ClientCodeActionKindOptions(
-                        value_set=[types.CodeActionKind.QuickFix,
-                                   types.CodeActionKind.Refactor])),
-                is_preferred_support=True)))
+    caps = client_capabilities()
     await asyncio.wait_for(s.client.initialize_async(types.InitializeParams(
         capabilities=caps, root_uri="file://" + root,
         workspace_folders=[types.WorkspaceFolder(uri="file://" + root, name="root")])),
