@@ -101,6 +101,7 @@ GPULEAK_PRELOAD=$work/rt/libgpuleak_preload.so LD_PRELOAD="$work/bin/libfirst.so
   GPULEAK_RUN=1 GPULEAK_OUTPUT="$work/rep/busy-first" timeout 60 "$work/bin/malloc_loop" 50 2>&1 | head -5
 for f in "$work"/log/*.run; do echo "---- $(basename "$f")"; grep -v '^$' "$f" | head -16 | cut -c1-220; done
 echo "runs done at $((SECONDS - t0)) s"
+tar -C "$work" -czf "$out/cupti-run.tar.gz" rep log
 
 echo "== overhead"
 bash "$root/runtime/bench/raw_cuda_overhead.sh" "$work/bin/raw_cuda_overhead" "$run" 7 20000 1048576
