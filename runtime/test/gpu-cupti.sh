@@ -37,10 +37,12 @@ prefix=$(python3 -c 'import torch;print(torch.utils.cmake_prefix_path)')
 bpid=$!
 pids=()
 for f in "$root"/runtime/test/cupti/*.cu; do
+  [ "${BENCH_ONLY:-0}" = 1 ] && continue
   n=$(basename "$f" .cu); lib=; [[ $n == cublas* ]] && lib=-lcublas
   nvcc -g -O0 -o "$work/bin/$n" "$f" $lib > "$work/log/$n.build" 2>&1 & pids+=($!)
 done
 for f in "$cases"/*.cu "$cases"/1*.cpp; do
+  [ "${BENCH_ONLY:-0}" = 1 ] && continue
   [ -f "$f" ] || continue
   n=$(basename "$f" | cut -c1-3)
   nvcc -g -O0 -x cu -o "$work/bin/case-$n" "$f" > "$work/log/case-$n.build" 2>&1 & pids+=($!)
@@ -85,26 +87,26 @@ pids=()
 for b in "$work"/bin/*; do
   n=$(basename "$b")
   case $n in libfirst.so|raw_cuda_overhead) continue ;; esac
-  stop=0; case $n in case-018|case-021|case-026) stop=4 ;; case-012) stop=6 ;; esac
+  # BENCH_ONLY=1: only the LibTorch case (torch's own resources), stopped early.
+  [ "${BENCH_ONLY:-0}" = 1 ] && [ "$n" != case-012 ] && continue
+  stop=0; case $n in case-018|case-021|case-026) stop=4 ;; case-012) stop=${STOP_012:-6} ;; esac
   (GPULEAK_STOP_AFTER=$stop timeout -s KILL 90 "$run" --interval-ms 100 --output "$work/rep/$n" \
     -- "$b" > "$work/log/$n.run" 2>&1; echo "$n rc=$?") & pids+=($!)
 done
 wait "${pids[@]}"
 echo "== a second subscriber first"
-for order in before after; do
+[ "${BENCH_ONLY:-0}" = 1 ] || for order in before after; do
   if [ $order = before ]; then pre="$work/bin/libfirst.so"; else pre=; fi
   (export LD_PRELOAD=$pre; GPULEAK_QUIET=0 timeout 60 "$run" --interval-ms 100 \
     --output "$work/rep/busy-$order" -- "$work/bin/malloc_loop" 50 > "$work/log/busy-$order.run" 2>&1; echo "busy-$order rc=$?")
   cat "$work/log/busy-$order.run" | head -6
 done
-GPULEAK_PRELOAD=$work/rt/libgpuleak_preload.so LD_PRELOAD="$work/bin/libfirst.so:$work/rt/libgpuleak_preload.so" \
-  GPULEAK_RUN=1 GPULEAK_OUTPUT="$work/rep/busy-first" timeout 60 "$work/bin/malloc_loop" 50 2>&1 | head -5
-for f in "$work"/log/*.run; do echo "---- $(basename "$f")"; grep -v '^$' "$f" | head -16 | cut -c1-220; done
+for f in "$work"/log/*.run; do [ -f "$f" ] || continue; echo "---- $(basename "$f")"; grep -v '^$' "$f" | head -16 | cut -c1-220; done
 echo "runs done at $((SECONDS - t0)) s"
 tar -C "$work" -czf "$out/cupti-run.tar.gz" rep log
 
 echo "== overhead"
-bash "$root/runtime/bench/raw_cuda_overhead.sh" "$work/bin/raw_cuda_overhead" "$run" 7 20000 1048576
-bash "$root/runtime/bench/raw_cuda_overhead.sh" "$work/bin/raw_cuda_overhead" "$run" 5 20000 256
+bash "$root/runtime/bench/raw_cuda_overhead.sh" "$work/bin/raw_cuda_overhead" "$run" "${ROUNDS:-7}" "${PAIRS:-20000}" 1048576
+bash "$root/runtime/bench/raw_cuda_overhead.sh" "$work/bin/raw_cuda_overhead" "$run" "${ROUNDS:-5}" "${PAIRS:-20000}" 256
 echo "all done at $((SECONDS - t0)) s"
 tar -C "$work" -czf "$out/cupti-run.tar.gz" rep log
