@@ -1,32 +1,37 @@
 //===- p5_overhead.cpp - Detection cost on launch-bound (sub-ms) steps ----===//
 //
-//   gpuleak_p5_bench [SECONDS] [BLOCK_MS]   (GPU; default 24 15: about 2 min)
+//   gpuleak_p5_bench [SECONDS] [BLOCK_MS]   (GPU; default 24 10: about 2 min)
 //
 // Issue 13, part 3 (P5): the cost of detection on loops whose step is a few
 // kernel launches, where a fixed cost per step shows most. A tiny MLP
 // (Linear 64-128-128-10 with ReLU), batch 8:
-//   fwd    forward only, under NoGradGuard (about 0.08 ms a step)
-//   train  forward, MSE loss, backward, SGD step (about 0.8 ms a step)
+//   fwd    forward only, under NoGradGuard (about 0.06 ms a step)
+//   train  forward, MSE loss, backward, SGD step (about 0.5-0.8 ms a step)
 // Modes, each against the loop alone ("off"), in the same process:
 //   step   Monitor::step() every step, history off: one Monitor for the whole
 //          run, so it runs far past the 4096-step bound of the step list
-//   run    gpuleak run's sampler (gpuleak::Sampler, 5 ms samples, 250 ms
-//          intervals, history off), started before its phase and stopped after
+//   run    gpuleak run's sampler (gpuleak::Sampler, 5 ms samples, history
+//          off), started before its phase and stopped after, with 20 ms
+//          intervals instead of 250 so that each short phase holds interval
+//          boundaries (12.5 times the default's boundary work: an upper bound)
 //   aa     the run mode's rounds with no sampler in either phase: the null
 //          (an A/A control; its interval must hold 0)
 //
-// The time is cut into short blocks of BLOCK_MS (the steps of a block are
-// fixed per workload), each timed from a device sync to a device sync on the
-// host clock (a launch-bound step is host time). A round is two phases, on
-// and off, their order alternating from round to round so that a linear drift
-// cancels; each phase is K blocks back to back (step: K=2; run, aa: K=24,
-// about 360 ms, so each "on" phase holds a sampler interval boundary). In run
-// and aa mode each phase first runs the workload untimed for 80 ms: the
-// sampler's start (its 50 ms wait for the allocator, the Monitor's creation)
-// falls there, and both phases start from the same warm state; its stop
-// (joining the thread, the Monitor's final report) comes after the timed
-// blocks. Start and stop are once per process in `gpuleak run`; their cost is
-// printed apart (stop_ms), not spread over the steps.
+// The GPU machine's speed moves in bursts: on the H200 of 2026-12-02 a block
+// took 15 ms for seconds, then 30 ms for a second, and phases 0.4 s apart
+// differed by 10% (per-round sd) while blocks 20 ms apart agreed. So the time
+// is cut into short blocks of BLOCK_MS (the steps of a block are fixed per
+// workload), each timed from a device sync to a device sync on the host clock
+// (a launch-bound step is host time), and compared only with blocks close by.
+// A round is two phases, on and off, their order alternating from round to
+// round so that a linear drift cancels. step: each phase is one block, no
+// pause between. run, aa: each phase first runs the workload untimed for 70
+// ms, in which the sampler starts (its 50 ms wait for the allocator, the
+// Monitor's creation), then 4 timed blocks; the sampler's stop (joining the
+// thread, the Monitor's final report) comes after them. Start and stop are
+// once per process in `gpuleak run`; their cost is printed apart (stop_ms),
+// not spread over the steps, and intervals_per_phase (the intervals the
+// phase's sampler closed, from its report) shows that it sampled.
 //
 // A round's ratio is the sum of its on blocks over the sum of its off blocks
 // (every block counts: a rare slow step caused by the sampler is kept). The
@@ -34,13 +39,13 @@
 // bootstrap interval of that median (4000 resamples of the rounds, fixed
 // seed); the mean ratio and its 1.96-standard-error interval are printed as
 // well, and the same median and interval of a robust variant whose round
-// ratio is the median on block over the median off block (it drops slow
-// blocks, whoever caused them). Rounds run until their time is spent: per
-// workload, step SECONDS/2, run SECONDS*1.5 (a round costs about 0.9 s), aa
+// ratio is the median on block over the median off block. Rounds run until
+// their time is spent: per workload, step SECONDS/2, run SECONDS*1.5, aa
 // SECONDS/2. P5_RAW=FILE writes every block (workload mode round on block ms).
 // Output:
 //   p5 <workload> <mode> off_ms=<ms/step> on_ms=<ms/step> cost=<median>
 //      ci95=[<lo>,<hi>] mean=<mean>±<ci> rounds=<n> blocks=<K>x<steps> p5=<verdict>
+//      block_medians: cost=<median> ci95=[<lo>,<hi>] [stop_ms=.. intervals_per_phase=..]
 // verdict: met (interval's top <= 2%), missed (its bottom > 2%) or unresolved;
 // and the bare cost of Monitor::step (empty loop body) before and after the
 // bound:
@@ -165,16 +170,39 @@ gpuleak::MonitorOptions quiet(const std::string &Name) {
   return O;
 }
 
+// The sampler's interval in the bench: 20 ms instead of gpuleak run's 250,
+// so that every short "on" phase holds interval boundaries (12.5 times the
+// boundary work of the default: an upper bound).
+const long RunIntervalMs = 20;
+
+std::string samplerReport(const char *Work) { return "/tmp/gpuleak-p5-run-" + std::string(Work) + ".json"; }
+
+/// steps_total of the report a phase's sampler wrote: the intervals it
+/// closed, which says it sampled during the phase.
+double stepsTotal(const std::string &Path) {
+  FILE *F = std::fopen(Path.c_str(), "r");
+  if (!F)
+    return -1;
+  std::string Text;
+  char Buf[4096];
+  size_t N;
+  while ((N = std::fread(Buf, 1, sizeof Buf, F)) > 0)
+    Text.append(Buf, N);
+  std::fclose(F);
+  const size_t At = Text.find("\"steps_total\":");
+  return At == std::string::npos ? -1 : std::atof(Text.c_str() + At + 14);
+}
+
 enum class Mode { Step, Run, AA };
 const char *name(Mode M) { return M == Mode::Step ? "step" : M == Mode::Run ? "run" : "aa"; }
 
 /// One case: rounds of an on and an off phase until Seconds are spent.
 void measure(const char *Work, const std::function<void()> &Body, int BlockSteps, Mode M,
              double Seconds, gpuleak::Monitor &StepMonitor) {
-  const bool Phased = M != Mode::Step; // untimed warm work and K=24
-  const int K = Phased ? 24 : 2;
-  const double WarmMs = Phased ? 80 : 0;
-  std::vector<double> Ratios, MedianRatios, OnMs, OffMs, StopMs;
+  const bool Phased = M != Mode::Step; // untimed warm work and K=4
+  const int K = Phased ? 4 : 1;
+  const double WarmMs = Phased ? 70 : 0;
+  std::vector<double> Ratios, MedianRatios, OnMs, OffMs, StopMs, Intervals;
   std::vector<double> Blocks[2]; // this round's block times, [off, on]
   static FILE *Raw = std::getenv("P5_RAW") ? std::fopen(std::getenv("P5_RAW"), "w") : nullptr;
   const auto Start = Clock::now();
@@ -186,8 +214,10 @@ void measure(const char *Work, const std::function<void()> &Body, int BlockSteps
       const bool On = (Ph == 0) == (R % 2 == 0);
       std::unique_ptr<gpuleak::Sampler> Samp;
       if (On && M == Mode::Run) {
+        std::remove(samplerReport(Work).c_str());
         gpuleak::SamplerOptions SO;
         SO.monitor = quiet(std::string("run-") + Work);
+        SO.interval_ms = RunIntervalMs;
         Samp = std::make_unique<gpuleak::Sampler>(SO);
       }
       const auto W0 = Clock::now();
@@ -216,6 +246,7 @@ void measure(const char *Work, const std::function<void()> &Body, int BlockSteps
         const auto S0 = Clock::now();
         Samp.reset();
         StopMs.push_back(msSince(S0));
+        Intervals.push_back(stepsTotal(samplerReport(Work)));
       }
     }
     Ratios.push_back(Sum[1] / Sum[0]);
@@ -233,7 +264,7 @@ void measure(const char *Work, const std::function<void()> &Body, int BlockSteps
   std::printf(" block_medians: cost=%+.2f%% ci95=[%+.2f%%,%+.2f%%]", 100 * (B.Median - 1),
               100 * (B.Lo - 1), 100 * (B.Hi - 1));
   if (!StopMs.empty())
-    std::printf(" stop_ms=%.1f", median(StopMs));
+    std::printf(" stop_ms=%.1f intervals_per_phase=%.0f", median(StopMs), median(Intervals));
   std::printf("\n");
   std::fflush(stdout);
   if (Raw)
@@ -243,7 +274,7 @@ void measure(const char *Work, const std::function<void()> &Body, int BlockSteps
 
 int main(int argc, char **argv) {
   const double Seconds = argc > 1 ? std::atof(argv[1]) : 24;
-  const double BlockMs = argc > 2 ? std::atof(argv[2]) : 15;
+  const double BlockMs = argc > 2 ? std::atof(argv[2]) : 10;
   Net N;
   for (int I = 0; I < 200; ++I)
     N.train();
