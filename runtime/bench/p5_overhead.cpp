@@ -1,6 +1,6 @@
 //===- p5_overhead.cpp - Detection cost on launch-bound (sub-ms) steps ----===//
 //
-//   gpuleak_p5_bench [SECONDS] [BLOCK_MS]   (GPU; default 24 10: about 2 min)
+//   gpuleak_p5_bench [SECONDS] [BLOCK_MS]   (GPU; default 24 10: about 2.5 min)
 //
 // Issue 13, part 3 (P5): the cost of detection on loops whose step is a few
 // kernel launches, where a fixed cost per step shows most. A tiny MLP
@@ -40,7 +40,7 @@
 // seed); the mean ratio and its 1.96-standard-error interval are printed as
 // well, and the same median and interval of a robust variant whose round
 // ratio is the median on block over the median off block. Rounds run until
-// their time is spent: per workload, step SECONDS/2, run SECONDS*1.5, aa
+// their time is spent: per workload, step SECONDS/2, run SECONDS*2, aa
 // SECONDS/2. P5_RAW=FILE writes every block (workload mode round on block ms).
 // Output:
 //   p5 <workload> <mode> off_ms=<ms/step> on_ms=<ms/step> cost=<median>
@@ -317,7 +317,7 @@ int main(int argc, char **argv) {
         std::max(1, static_cast<int>(std::lround(BlockMs / (msSince(T0) / Calib))));
     gpuleak::Monitor StepMonitor(quiet(std::string("step-") + Work));
     measure(Work, Body, BlockSteps, Mode::Step, Seconds / 2, StepMonitor);
-    measure(Work, Body, BlockSteps, Mode::Run, Seconds * 1.5, StepMonitor);
+    measure(Work, Body, BlockSteps, Mode::Run, Seconds * 2, StepMonitor);
     measure(Work, Body, BlockSteps, Mode::AA, Seconds / 2, StepMonitor);
   }
   return 0;

@@ -10,6 +10,8 @@
 #   runtime/test/gpu-issue13.sh final       P5, the empty_cache fixture, the stress harness
 #                                           under ASan and TSan, libstdc++ link facts
 #                                           (one call, about 7 minutes)
+#   runtime/test/gpu-issue13.sh p5          build, libstdc++ NEEDED check, P5, a short
+#                                           stress run and the empty_cache fixture (2.5 min)
 #   runtime/test/gpu-issue13.sh ab OLD      the runtime of OLD (a folder holding an
 #                                           older runtime's src/ and include/) and of
 #                                           this tree side by side: the stress harness
@@ -304,7 +306,7 @@ final() {
   echo "all builds: $((SECONDS - t0)) s; load: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "== P5 (part 3)"
   P5_RAW=$out/p5-blocks.txt timeout -s KILL $((${P5_SECONDS:-24} * 6 + 60)) \
-    "$work/rt/gpuleak_p5_bench" "${P5_SECONDS:-24}" "${P5_BLOCK_MS:-15}" 2>&1 | grep '^p5'
+    "$work/rt/gpuleak_p5_bench" "${P5_SECONDS:-24}" "${P5_BLOCK_MS:-10}" 2>&1 | grep '^p5'
   gzip -f "$out/p5-blocks.txt"
   echo "P5: $((SECONDS - t0)) s"
   for s in asan tsan; do
@@ -320,6 +322,35 @@ final() {
       $(cd "$work" && grep -l -E "ERROR: AddressSanitizer|WARNING: ThreadSanitizer" stress-$s/*/log 2>/dev/null | head -12) 2>/dev/null
     echo "$s: $((SECONDS - t0)) s"
   done
+  echo "total: $((SECONDS - t0)) s"
+}
+
+# P5 again after the bench's short phases, and the libstdc++ link fix
+# checked (one device call, about 2.5 minutes): a plain build; every binary's
+# NEEDED libstdc++ and its own std:: symbols; P5 (P5_SECONDS, default 14);
+# a short plain stress run (STRESS_N, default 8 a mode) and the empty_cache
+# fixture, to see the runtime still ends every program with rc 0 and a report.
+p5() {
+  local t0=$SECONDS f
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  echo "cores: $(nproc); load: $(cut -d' ' -f1-3 /proc/loadavg); CXX=${CXX:-}; PATH=$PATH"
+  JOBS=16 build "$work/rt" "" gpuleak_runtime gpuleak_preload gpuleak_p5_bench gpuleak_stress_prog \
+    gpuleak-snapshot-report || { tail -30 "$work/rt.log"; return 1; }
+  echo "build: $((SECONDS - t0)) s"
+  echo "== libstdc++ (GPULEAK_RUNTIME_SHARED_LIBSTDCXX)"
+  grep -E '^CMAKE_CXX_COMPILER:|^CMAKE_CXX_STANDARD_LIBRARIES:' "$work/rt/CMakeCache.txt"
+  for f in libgpuleak_runtime.so libgpuleak_preload.so gpuleak_p5_bench gpuleak_stress_prog gpuleak-snapshot-report; do
+    echo "$f: libstdc++.so.6 NEEDED: $(readelf -d "$work/rt/$f" | grep -c -F '[libstdc++.so.6]');" \
+      "std:: defined (dynamic): $(nm -D --defined-only "$work/rt/$f" | c++filt | grep -c ' std::')"
+  done
+  echo "== P5 (part 3)"
+  P5_RAW=$out/p5-blocks.txt timeout -s KILL $((${P5_SECONDS:-14} * 7 + 40)) \
+    "$work/rt/gpuleak_p5_bench" "${P5_SECONDS:-14}" "${P5_BLOCK_MS:-10}" 2>&1 | grep '^p5'
+  gzip -f "$out/p5-blocks.txt"
+  echo "P5: $((SECONDS - t0)) s"
+  STRESS_MODES="main exit thread monitor" STRESS_BARE=0 timeout -s KILL 60 \
+    "$root/runtime/test/stress/stress.sh" "$work/rt" "$work/stress-plain" "${STRESS_N:-8}" 16 | grep -v '^  bare'
+  PY_FIXTURES=empty_cache python_fixtures
   echo "total: $((SECONDS - t0)) s"
 }
 
@@ -347,6 +378,7 @@ case "$phase" in
   all) all 2>&1 | tee "$out/issue13-all.log" ;;
   ingest) ingest "${2:?ingest DIR}" ;;
   final) final 2>&1 | tee "$out/issue13-final.log" ;;
+  p5) p5 2>&1 | tee "$out/issue13-p5.log" ;;
   ab) ab "$(cd "${2:?ab OLD}" && pwd)" 2>&1 | tee "$out/issue13-ab.log" ;;
-  *) sed -n 2,25p "$0"; exit 2 ;;
+  *) sed -n 2,27p "$0"; exit 2 ;;
 esac
