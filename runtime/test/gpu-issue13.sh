@@ -318,8 +318,10 @@ final() {
     timeout -s KILL "$left" "$root/runtime/test/stress/stress.sh" "$work/$s" "$work/stress-$s" \
       "$([ $s = asan ] && echo "${STRESS_ASAN_N:-16}" || echo "${STRESS_TSAN_N:-8}")" 16
     [ -f "$work/stress-$s/results.txt" ] && python3 "$root/runtime/test/stress/sanitizer_reports.py" "$work/stress-$s"
+    # The first two logs with a report of each kind and mode (bare and monitored).
     tar -C "$work" -czf "$out/stress-$s.tar.gz" "stress-$s/results.txt" \
-      $(cd "$work" && grep -l -E "ERROR: AddressSanitizer|WARNING: ThreadSanitizer" stress-$s/*/log 2>/dev/null | head -12) 2>/dev/null
+      $(cd "$work" && for k in $(ls -d stress-$s/*-*/ | sed 's|-[0-9]*/$||' | sort -u); do
+          grep -l -E "ERROR: AddressSanitizer|WARNING: ThreadSanitizer" "$k"-*/log 2>/dev/null | head -2; done) 2>/dev/null
     echo "$s: $((SECONDS - t0)) s"
   done
   echo "total: $((SECONDS - t0)) s"
