@@ -743,6 +743,10 @@ static int run(RunMode Mode) {
   if (!Loaded)
     return fail(toString(Loaded.takeError()));
   std::unique_ptr<clang::tooling::CompilationDatabase> DB = std::move(*Loaded);
+  // The database as its file has it (before --extra-arg): part of a shard's
+  // run identity, which the merge compares with its own database.
+  const std::string DBHash =
+      Shard || Mode == RunMode::Merge ? databaseHash(*DB) : "";
   // --extra-arg-before and --extra-arg, added to every compile command of
   // the database as clang-tidy's CommonOptionsParser adds them: before the
   // nvcc translation, the .clang-tidy files' ExtraArgs and the result
@@ -800,6 +804,17 @@ static int run(RunMode Mode) {
           return fail("'" + F + "' of '" + DBPath +
                       "' is in no shard: the compile database changed since "
                       "the shards ran");
+    // The merge reads the sources again (fingerprints, the index's file
+    // times): they must be those the shards analysed.
+    if (Merged->Run.Database != DBHash)
+      return fail("the entries of '" + DBPath +
+                  "' changed since the shards ran; merge with the compile "
+                  "database they ran with");
+    for (const auto &[File, Hash] : sourceHashes(Files))
+      if (Merged->Run.Sources.at(File) != Hash)
+        return fail("'" + File +
+                    "' changed since the shards ran (another commit or "
+                    "checkout); merge in the checkout they ran in");
   } else if (SourcePaths.empty()) {
     Files = DB->getAllFiles();
     llvm::sort(Files);
@@ -850,9 +865,11 @@ static int run(RunMode Mode) {
           << "; nothing was analysed\n";
   }
   const size_t TotalFiles = Files.size();
+  std::vector<std::string> AllFiles; // of all shards
   if (Shard) {
     std::vector<std::string> Sorted = Files, Members;
     llvm::sort(Sorted);
+    AllFiles = Sorted;
     for (size_t I : shardMembers(Sorted.size(), *Shard))
       Members.push_back(Sorted[I]);
     Files = std::move(Members);
@@ -946,13 +963,28 @@ static int run(RunMode Mode) {
         WithColor::warning(errs(), "gpuleak") << *W << '\n';
     if (Shard) {
       ShardContents C;
+      C.ConfigErrors = Settings.takeConfigErrors();
+      // What makes the shards one run: every shard hashes every translation
+      // unit of the run, not only its own.
+      C.Run.Gpuleak = gpuleakVersionText();
+      C.Run.Database = DBHash;
+      C.Run.Sources = sourceHashes(AllFiles);
+      {
+        std::vector<std::string> Args = {"--resource-dir=" + ResourceDir};
+        for (const std::string &A : ExtraArgsBefore)
+          Args.push_back("--extra-arg-before=" + A);
+        for (const std::string &A : ExtraArgs)
+          Args.push_back("--extra-arg=" + A);
+        C.Run.Configuration = configurationHash(
+            AllFiles, *makeOptionsProvider(Settings, nullptr), Args);
+        Settings.takeConfigErrors(); // those of the shard's own files are kept
+      }
       C.Spec = *Shard;
       C.Database = absolute(DBPath);
       C.TotalFiles = TotalFiles;
       C.WholeDatabase = SourcePaths.empty();
       C.Files = Files;
       C.TUs = std::move(TUResults);
-      C.ConfigErrors = Settings.takeConfigErrors();
       return writeShardFile(std::move(C), Start);
     }
     R = collectResults(Files, TUResults, Settings.takeConfigErrors());
