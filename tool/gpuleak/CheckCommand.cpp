@@ -913,6 +913,14 @@ static int run(RunMode Mode) {
   if (std::optional<std::string> Err = outputOverwritesInput(
           OutputPath, Inputs, DB->getAllFiles(), DBPath))
     return fail(*Err);
+  if (std::optional<std::string> Err = outputReplacesGpuleakFile(
+          OutputPath, WriteBaseline ? "gpuleak-baseline"
+                      : Shard       ? "gpuleak-shard"
+                                    : ""))
+    return fail(*Err);
+  if (std::optional<std::string> Err =
+          outputReplacesGpuleakFile(ExportFixes, ""))
+    return fail("--export-fixes: " + *Err);
   if (!ExportFixes.empty()) {
     if (!OutputPath.empty())
       Inputs.push_back({OutputPath, "the report's --output"});
