@@ -87,8 +87,9 @@ bool isAssignment(const FunctionDecl *FD) {
 
 class Follower {
 public:
-  Follower(const Expr *Source, llvm::function_ref<bool(QualType)> Carrier)
-      : Source(Source), Carrier(Carrier) {}
+  Follower(const Expr *Source, llvm::function_ref<bool(QualType)> Carrier,
+           bool FollowLocals)
+      : Source(Source), Carrier(Carrier), FollowLocals(FollowLocals) {}
 
   std::optional<SourceLocation> run(const Stmt *Body) {
     // Variables join as they are found initialized from the graph; walk
@@ -108,6 +109,10 @@ public:
     // Every use of a followed variable must have been seen in a place
     // understood above (not in a lambda, a template argument, ...).
     if (Uses != countUses(Body))
+      return std::nullopt;
+    // A followed variable that nothing reads is not evidence of a read-only
+    // use (a dead variable next to training code).
+    if (!Tracked.empty() && Uses == 0)
       return std::nullopt;
     return Last;
   }
@@ -298,12 +303,15 @@ private:
     Last = E->getBeginLoc();
     if (F == Flow::Cut || P == Place::Discarded)
       return;
-    // Kept in a variable, returned, or kept where it outlives the function:
-    // not followed. (Following locals was tried and measured: on the second
-    // labelled set it took a graph that reaches a backward pass through
-    // later locals, cyclegan.hpp:283, and a model whose forward in another
-    // file differentiates, SchNet app.cpp:139, for dropped.)
-    (void)VD;
+    // A local variable that it initializes is followed through its uses
+    // when the caller asks (see the header). Kept in any other variable,
+    // returned, or kept where it outlives the function: not followed.
+    if (P == Place::Init && FollowLocals && VD && VD->hasLocalStorage() &&
+        !VD->isStaticLocal() && !VD->getType()->isReferenceType() &&
+        !isa<ParmVarDecl>(VD)) {
+      Tracked.insert(VD);
+      return;
+    }
     Lost = true;
   }
 
@@ -384,6 +392,7 @@ private:
 
   const Expr *Source;
   llvm::function_ref<bool(QualType)> Carrier;
+  bool FollowLocals;
   llvm::SmallPtrSet<const VarDecl *, 4> Tracked;
   bool Lost = false, SawSource = false;
   unsigned Uses = 0;
@@ -394,10 +403,10 @@ private:
 
 std::optional<SourceLocation>
 graphDroppedUnused(const FunctionDecl *FD, const Expr *Source,
-                   llvm::function_ref<bool(QualType)> Carrier) {
+                   llvm::function_ref<bool(QualType)> Carrier, bool FollowLocals) {
   if (!FD || !FD->getBody() || !Source)
     return std::nullopt;
-  return Follower(Source, Carrier).run(FD->getBody());
+  return Follower(Source, Carrier, FollowLocals).run(FD->getBody());
 }
 
 } // namespace clang::tidy::gpuleak

@@ -139,6 +139,7 @@ struct MissingNoGradCheck::FunctionFacts {
   llvm::SmallPtrSet<const LambdaExpr *, 2> ThreadLambdas;
   llvm::SmallVector<CallerSite, 2> Callers; // filled at the end of the TU
   int Reach = -1; // memo for reachesConsumer: -1 unknown, 2 computing
+  int KnownTrains = -1; // memo for Decider::trainsKnown, the same way
 };
 
 using FunctionFacts = MissingNoGradCheck::FunctionFacts;
@@ -569,7 +570,7 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
               Callee && Index ? Index->lookup(usrOf(Callee->getCanonicalDecl()))
                               : nullptr;
           S && S->Backward) {
-        F.Sites.push_back({Site::Opaque, Loc, nullptr});
+        F.Sites.push_back({Site::Consumer, Loc, nullptr});
         continue;
       }
       // Opaque: defined elsewhere (or called through a pointer), takes a
@@ -662,6 +663,56 @@ public:
 
   bool siteCounts(const Site &S) {
     return S.Kind != Site::Call || callReaches(S.Callee);
+  }
+
+  /// Whether \p F runs a backward pass that is known: a `backward()` or
+  /// `torch::autograd::grad` call, a call of a function that the project
+  /// index says trains, or a call of a function of this TU that does so.
+  /// Code that is not known (an opaque call) does not count here.
+  bool trainsKnown(FunctionFacts &F) {
+    if (F.KnownTrains == 2)
+      return false; // recursion: the other calls decide
+    if (F.KnownTrains >= 0)
+      return F.KnownTrains;
+    F.KnownTrains = 2;
+    bool R = llvm::any_of(F.Sites, [&](const Site &S) {
+      if (S.Kind == Site::Consumer)
+        return true;
+      FunctionFacts *Callee = S.Kind == Site::Call ? ByDecl.lookup(S.Callee) : nullptr;
+      return Callee && trainsKnown(*Callee);
+    });
+    F.KnownTrains = R;
+    return R;
+  }
+
+  /// Whether the forward pass \p Fwd may run a backward pass itself (a model
+  /// whose forward computes forces as the gradient of an energy): the body
+  /// of what it runs, in this TU, may reach one, or the project index says
+  /// so of its definition elsewhere. Unknown code counts as may; a
+  /// TorchScript module's forward (library code) does not.
+  bool forwardMayDifferentiate(const CallExpr *Fwd,
+                               llvm::ArrayRef<const FunctionDecl *> Targets) {
+    const FunctionDecl *Callee = Fwd->getDirectCallee();
+    if (!Callee)
+      return true;
+    llvm::SmallVector<const FunctionDecl *, 2> Run(Targets.begin(), Targets.end());
+    if (Run.empty())
+      Run.push_back(Callee);
+    for (const FunctionDecl *T : Run) {
+      if (SM.isInSystemHeader(T->getLocation()))
+        continue;
+      const FunctionDecl *Def = T->getDefinition();
+      if (Def && Def->hasBody()) {
+        if (callReaches(Def))
+          return true;
+        continue;
+      }
+      const FunctionSummary *S =
+          Index ? Index->lookup(usrOf(T->getCanonicalDecl())) : nullptr;
+      if (!S || S->Backward)
+        return true;
+    }
+    return false;
   }
 
   bool anySiteIn(FunctionFacts &F, SourceRange R) {
@@ -890,8 +941,6 @@ private:
 };
 } // namespace
 
-/// Whether every definition of forward that \p Call runs turns grad mode off
-/// in its own body (a guard in the callee).
 /// The `forward` methods that a forward call \p Call runs: the callee when
 /// it is one, or Contained::forward for ModuleHolder<Contained>::operator().
 static llvm::SmallVector<const FunctionDecl *, 2>
@@ -914,6 +963,8 @@ forwardTargets(const CallExpr *Call) {
   return Targets;
 }
 
+/// Whether every definition of forward that \p Call runs turns grad mode off
+/// in its own body (a guard in the callee).
 static bool calleeGuards(const CallExpr *Call, ASTContext &Ctx) {
   llvm::SmallVector<const FunctionDecl *, 2> Targets = forwardTargets(Call);
   if (Targets.empty())
@@ -1001,9 +1052,15 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
         // `item()`) records a graph that nothing can use (GraphUse.h).
         Why.resize(Covering);
         std::optional<SourceLocation> Dropped;
+        // Locals that the output initializes are followed too when nothing
+        // known in the function trains (a dead or printed output next to a
+        // training step is not an inference path) and the pass itself does
+        // not differentiate.
         if (R == 0 && !forwardKeepsState(Fwd, ByDecl))
           Dropped = graphDroppedUnused(
-              F.FD, Fwd, [&](QualType T) { return isCarrier(T, *Ctx); });
+              F.FD, Fwd, [&](QualType T) { return isCarrier(T, *Ctx); },
+              !D.trainsKnown(F) &&
+                  !D.forwardMayDifferentiate(Fwd, forwardTargets(Fwd)));
         if (!Dropped)
           continue;
         Why.push_back({Reason::Dropped, *Dropped});

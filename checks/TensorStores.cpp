@@ -146,6 +146,8 @@ static const Expr *strip(const Expr *E) {
       E = S->getSubExpr();
     else if (const auto *CE = dyn_cast<CStyleCastExpr>(E))
       E = CE->getSubExpr();
+    else if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(E))
+      E = IL->getSubExpr(); // `torch::cat({t, v})`: the list's elements
     else if (const auto *Ctor = dyn_cast<CXXConstructExpr>(E);
              Ctor && Ctor->getNumArgs() == 1 &&
              !isa<CXXTemporaryObjectExpr>(Ctor))
@@ -1290,6 +1292,10 @@ TensorStoreFinder::Path TensorStoreFinder::pathTo(const Expr *E,
       R = Path::Through;
     return R;
   }
+  // `c ? a : b` is one of its arms; the condition is read, not passed on.
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
+    return std::max(pathTo(CO->getTrueExpr(), Target, F, Ctx, Depth + 1),
+                    pathTo(CO->getFalseExpr(), Target, F, Ctx, Depth + 1));
   Path R = Path::None;
   for (const Stmt *Child : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(Child))
@@ -1343,6 +1349,56 @@ bool TensorStoreFinder::escapes(const ValueDecl *Target, FnInfo &F,
     if (pathTo(R, Target, F, Ctx, 0) != Path::None)
       return true;
   return false;
+}
+
+/// The ranges of \p S's parts that run only on some paths through it: the
+/// arms of an `if`, a `switch`'s body, the bodies of loops (not a `do`'s),
+/// the arms of `?:`, the right side of `&&`/`||`, and `catch` blocks.
+/// Lambda bodies do not run where they are written and are left out.
+static void conditionalParts(const Stmt *S, llvm::SmallVectorImpl<SourceRange> &Out) {
+  if (!S || isa<LambdaExpr>(S))
+    return;
+  auto Add = [&](const Stmt *Part) {
+    if (Part)
+      Out.push_back(Part->getSourceRange());
+  };
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    Add(If->getThen());
+    Add(If->getElse());
+  } else if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
+    Add(Sw->getBody());
+  } else if (const auto *For = dyn_cast<ForStmt>(S)) {
+    Add(For->getBody());
+    Add(For->getInc());
+  } else if (const auto *W = dyn_cast<WhileStmt>(S)) {
+    Add(W->getBody());
+  } else if (const auto *RF = dyn_cast<CXXForRangeStmt>(S)) {
+    Add(RF->getBody());
+  } else if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S)) {
+    Add(CO->getTrueExpr());
+    Add(CO->getFalseExpr());
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isLogicalOp())
+      Add(BO->getRHS());
+  } else if (const auto *Catch = dyn_cast<CXXCatchStmt>(S)) {
+    Add(Catch->getHandlerBlock());
+  }
+  for (const Stmt *C : S->children())
+    conditionalParts(C, Out);
+}
+
+/// Whether \p A, which comes before \p B in \p Body, runs on every path
+/// that reaches \p B, judged by structure: no conditional part of the body
+/// (above) holds \p A without holding \p B. `if (first) t = v; else t =
+/// cat({t, v});` does not run the assignment before the concatenation.
+static bool runsBefore(const Stmt *A, const Stmt *B, const Stmt *Body,
+                       const SourceManager &SM) {
+  llvm::SmallVector<SourceRange, 16> Parts;
+  conditionalParts(Body, Parts);
+  return llvm::none_of(Parts, [&](SourceRange R) {
+    return rangeContains(R, A->getBeginLoc(), SM) &&
+           !rangeContains(R, B->getBeginLoc(), SM);
+  });
 }
 
 /// Whether \p Store sits in a block of \p Loop that ends the loop with a
@@ -1602,7 +1658,8 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
         if (D == Target && A != Store &&
             isBeforeExpanded(A->getBeginLoc(), Store->getBeginLoc(), SM) &&
             (Outlives ? rangeContains(F.Body->getSourceRange(), A->getBeginLoc(), SM)
-                      : InIteration(A->getBeginLoc())))
+                      : InIteration(A->getBeginLoc())) &&
+            runsBefore(A, Store, F.Body, SM))
           return;
     if (Through == Path::Through)
       Kind = TensorStore::Carry;

@@ -12,6 +12,8 @@ struct Net : torch::nn::Module {
   torch::Tensor forward(const torch::Tensor &x) { return x; }
 };
 
+void takesTensorLater(const torch::Tensor &t);
+
 // Data flow on the value, not on the region: the epoch loop also trains.
 void positiveEvalInsideEpoch(Net &net, torch::optim::SGD &opt, torch::Tensor xs,
                              torch::Tensor ys, torch::Tensor xdev, torch::Tensor ydev) {
@@ -29,8 +31,9 @@ void positiveEvalInsideEpoch(Net &net, torch::optim::SGD &opt, torch::Tensor xs,
   }
 }
 
-// Kept in a local variable: not followed (following locals took graphs that
-// reach a backward pass through later locals for dropped, on real code).
+// Kept in a local variable, in a function that trains: not followed
+// (following locals there took graphs that reach a backward pass through
+// later locals for dropped, on real code).
 void negativeLocalOnlyRead(Net &net, torch::optim::SGD &opt, torch::Tensor x,
                            torch::Tensor y) {
   torch::Tensor out = net.forward(x);
@@ -71,7 +74,8 @@ void positiveScriptedInline(torch::jit::Module &m, torch::Tensor x, torch::Tenso
   opt.step();
 }
 
-// A TorchScript output read through the IValue, held in a local: not followed.
+// A TorchScript output read through the IValue, held in a local, in a function
+// that trains: not followed.
 void negativeScripted(torch::jit::Module &m, torch::Tensor x, torch::Tensor y,
                       torch::optim::SGD &opt, Net &net) {
   auto logits = m.forward({x}).toTensor();
@@ -79,6 +83,116 @@ void negativeScripted(torch::jit::Module &m, torch::Tensor x, torch::Tensor y,
     std::cout << "ok\n";
   torch::mse_loss(net.forward(x), y).backward();
   opt.step();
+}
+
+// ---- kept in locals, in a function that runs no known backward pass -------
+// Each function also calls a data set's methods defined in another file: they
+// take the set, which holds tensors, so they may run anything, and the
+// region rules cannot call the function an inference path. The output,
+// kept in locals, is read only through values that carry no graph, and no
+// known code of the function trains, so the graph is dropped unused.
+
+struct PairSet {
+  std::vector<torch::Tensor> items;
+  size_t size();
+  torch::Tensor get(size_t i);
+};
+
+double positiveLocalEvalHelper(Net &net, PairSet &data, torch::Tensor y) {
+  int err = 0;
+  for (size_t i = 0; i < data.size(); ++i) {
+    auto out = net.forward(data.get(i));
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+    // CHECK-MESSAGES: :[[@LINE+1]]:9: note: its output is read only through values that carry no graph
+    if ((out.item<double>() < 0.5) != (y.item<int>() != 0))
+      err++;
+  }
+  return double(err) / data.size();
+}
+
+struct TwoHeads : torch::nn::Module {
+  std::tuple<torch::Tensor, torch::Tensor> forward(const torch::Tensor &x) { return {x, x}; }
+};
+
+double positiveLocalBindings(TwoHeads &net, PairSet &data, torch::Tensor y) {
+  double total = 0;
+  for (size_t i = 0; i < data.size(); ++i) {
+    auto [a, b] = net.forward(data.get(i));
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+    auto la = torch::mse_loss(a, y);
+    // CHECK-MESSAGES: :[[@LINE+1]]:5: note: its output is read only through values that carry no graph
+    total += la.item<double>() + b.argmax(1).item<double>();
+  }
+  return total;
+}
+
+// A model whose own forward differentiates (forces from an energy) needs
+// grad mode to run; its outputs are not an unused graph.
+struct ForceField : torch::nn::Module {
+  std::tuple<torch::Tensor, torch::Tensor> forward(const torch::Tensor &pos) {
+    torch::Tensor e = torch::mse_loss(pos, pos);
+    torch::Tensor f = torch::autograd::grad({e}, {pos}, {}, true)[0];
+    return {e, f};
+  }
+};
+
+double negativeLocalForwardDifferentiates(ForceField &ff, PairSet &data, torch::Tensor y) {
+  double total = 0;
+  for (size_t i = 0; i < data.size(); ++i) {
+    auto [e, f] = ff.forward(data.get(i));
+    auto l = torch::mse_loss(e, y) + torch::mse_loss(f, y);
+    total += l.item<double>();
+  }
+  return total;
+}
+
+// A model whose forward is defined in another file (no index): whether it
+// differentiates is not known, so its locals are not followed.
+struct Remote : torch::nn::Module {
+  torch::Tensor forward(const torch::Tensor &x);
+};
+
+double negativeLocalRemoteForward(Remote &net, PairSet &data) {
+  double total = 0;
+  for (size_t i = 0; i < data.size(); ++i) {
+    auto out = net.forward(data.get(i));
+    total += out.item<double>();
+  }
+  return total;
+}
+
+// A local that is never read, one handed to code that is not a tensor
+// operation, one read next to a known training step.
+void negativeLocalUnusedPassedOrTrained(Net &net, PairSet &data, torch::Tensor y,
+                                        torch::optim::SGD &opt) {
+  for (size_t i = 0; i < data.size(); ++i) {
+    auto unused = net.forward(data.get(i));
+    auto passed = net.forward(data.get(i));
+    takesTensorLater(passed);
+  }
+  for (size_t i = 0; i < data.size(); ++i) {
+    auto read = net.forward(data.get(i));
+    std::cout << read.argmax(1).item<int64_t>() << "\n";
+    torch::mse_loss(net.forward(data.get(i)), y).backward();
+    opt.step();
+  }
+}
+
+void trainWithLocalEvals(Net &net, TwoHeads &heads, ForceField &ff, Remote &remote,
+                         torch::optim::SGD &opt, PairSet &data, torch::Tensor y) {
+  for (int e = 0; e < 10; ++e) {
+    for (size_t i = 0; i < data.size(); ++i) {
+      torch::mse_loss(net.forward(data.get(i)), y).backward();
+      opt.step();
+    }
+    net.eval();
+    double a = positiveLocalEvalHelper(net, data, y) + positiveLocalBindings(heads, data, y) +
+               negativeLocalForwardDifferentiates(ff, data, y) +
+               negativeLocalRemoteForward(remote, data);
+    negativeLocalUnusedPassedOrTrained(net, data, y, opt);
+    std::cout << a << "\n";
+    net.train();
+  }
 }
 
 // ---- negatives: the graph is used, kept, or may be -------------------------

@@ -55,6 +55,24 @@ const torch::Tensor &positiveShapeCache(int64_t rows, int64_t cols, const torch:
   return it->second;
 }
 
+// `t = torch::cat({t, v})` and its first-iteration twin, with the real
+// `at::cat(const ITensorListRef &, int64_t)`: the braced list passes the old
+// value on (before 2026-12-02 only `t = t + v` was seen).
+void positiveCatGrowth(Policy &policy, int n) {
+  torch::Tensor all, firstThen;
+  for (int i = 0; i < n; ++i) {
+    torch::Tensor out = policy.forward(torch::randn({1, 4}));
+    all = torch::cat({all, out});
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: accumulating a tensor that carries autograd history into 'all' keeps every iteration's graph alive{{.*}} [gpuleak-retained-tensor]
+    if (i == 0)
+      firstThen = out;
+    else
+      firstThen = torch::cat({firstThen, out}, 1);
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: accumulating a tensor that carries autograd history into 'firstThen' keeps every iteration's graph alive{{.*}} [gpuleak-retained-tensor]
+  }
+  std::cout << all.sum().item<float>() << firstThen.sum().item<float>() << "\n";
+}
+
 // ---- negatives ----
 
 void negativeItemDetachNoGrad(Policy &policy, torch::jit::Module &scripted, int n) {
