@@ -41,6 +41,10 @@ TU_EXTS = (".cpp", ".cc", ".cxx", ".cu")
 STUBS = os.path.join(ROOT, "bench", "labels", "stubs")
 # Python's headers, for trees whose headers include torch/extension.h (it needs Python.h).
 PYTHON_INCLUDE = sysconfig.get_paths()["include"]
+OPENCV4 = ["-isystem", "/usr/include/opencv4"]
+QT5 = ["-isystem", "/usr/include/x86_64-linux-gnu/qt5"] + [
+    x for m in ("QtCore", "QtGui", "QtWidgets", "QtCharts")
+    for x in ("-isystem", "/usr/include/x86_64-linux-gnu/qt5/" + m)]
 # Flags a repository needs beyond make-compdb.py's defaults and the stubs: C++20 library
 # features, the folders of its public headers, the macros its build defines. "{tree}"
 # is replaced by the work tree, "{out}" by the findings folder.
@@ -82,6 +86,32 @@ EXTRA_FLAGS = {
                         "-include", "cudnn8_removed.h"],
     # CMake: C++20, external/ for the perf tests
     "satidev+pmpp_cuda": ["-std=c++20", "-I{tree}/external"],
+    # Fourth set. Real OpenCV 4 and Qt 5 headers from Debian (libopencv-dev, qtbase5-dev,
+    # libqt5charts5-dev, libboost-log-dev; see bench/labels/README.md) where a tree needs
+    # more of them than the stubs declare: they come before the stubs, so they win.
+    # Both files use std::ofstream without including <fstream> (MSVC leniency)
+    "AlexeyIvanov90+Siam_NN_libtorch": ["-include", "fstream"],
+    "AlexeyIvanov90+ResNet_libtorch": ["-include", "fstream"],
+    # CMake: target_include_directories(libtorch_main ... src_model src_dataset), OpenCV
+    "JJBUP+libtorch_code": ["-I{tree}", "-I{tree}/src_model", "-I{tree}/src_dataset"] + OPENCV4,
+    # nca.cpp uses C++20 abbreviated function templates ('auto' parameters)
+    "austinvhuang+libtorch-experiments": ["-std=c++20"],
+    "burstknight+LibtorchPractice": OPENCV4,
+    # CMake: Qt5 Core, Widgets and Charts
+    "lacskam+LibtorchSalesPrediction-": ["-fPIC"] + QT5,
+    # Sixth set. CMake: the networks library's include/ folder
+    "Ipsedo+EvoMotion": ["-I{tree}/evo_motion_networks/include", "-I{tree}/evo_motion_model/include"],
+    # CMake of each sub-project: the repository root (Environment/, ...) is the include root
+    "goksanisil23+OpenKitchen": ["-I{tree}"] + OPENCV4,
+    "ArkarPhyo1310+libtorch_playground": OPENCV4,
+    "Julymycin+Self-Correction-Human-Parsing-with-libtorch-deployment": OPENCV4,
+    "tubabear+YOLOv8-LibTorch-CPP-Inference": OPENCV4,
+    "krshrimali+DCGAN-CelebA-PyTorch-CPP": ["-I{tree}/include"] + OPENCV4,
+    "datlt4+superpoint-lightglue-libtorch-cpp": OPENCV4,
+    # CMake: C++23, OpenCV
+    "zjeffer+alphazero-general-cpp": ["-std=c++2b"] + OPENCV4,
+    # CMake: target_include_directories(AlphaZero PUBLIC include)
+    "Georg-S+AlphaZero": ["-I{tree}/AlphaZero/include", "-I{tree}/Games/include", "-I{tree}/Main/include"],
 }
 ALE_PATH = "/Users/navneetmadhukumar/Downloads/Arcade-Learning-Environment-master/src"
 # Line-preserving text fixes for code that clang rejects against the headers here (older
