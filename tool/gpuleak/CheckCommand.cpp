@@ -910,8 +910,12 @@ static int run(RunMode Mode) {
   if (Mode == RunMode::Merge)
     for (const std::string &Path : SourcePaths)
       Inputs.push_back({Path, "a shard file to merge"});
+  std::vector<std::string> SourceFiles = DB->getAllFiles();
+  SourceFiles.insert(SourceFiles.end(), Files.begin(), Files.end());
   if (std::optional<std::string> Err = outputOverwritesInput(
-          OutputPath, Inputs, DB->getAllFiles(), DBPath))
+          OutputPath, Inputs, SourceFiles, DBPath))
+    return fail(*Err);
+  if (std::optional<std::string> Err = outputIsProjectFile(OutputPath))
     return fail(*Err);
   if (std::optional<std::string> Err = outputReplacesGpuleakFile(
           OutputPath, WriteBaseline ? "gpuleak-baseline"
@@ -925,7 +929,9 @@ static int run(RunMode Mode) {
     if (!OutputPath.empty())
       Inputs.push_back({OutputPath, "the report's --output"});
     if (std::optional<std::string> Err = outputOverwritesInput(
-            ExportFixes, Inputs, DB->getAllFiles(), DBPath))
+            ExportFixes, Inputs, SourceFiles, DBPath))
+      return fail("--export-fixes: " + *Err);
+    if (std::optional<std::string> Err = outputIsProjectFile(ExportFixes))
       return fail("--export-fixes: " + *Err);
   }
   // Never write the index over something else (`--index src/a.cpp` would
