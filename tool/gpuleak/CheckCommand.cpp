@@ -12,6 +12,7 @@
 #include "TranslationUnitRunner.h"
 #include "Verify.h"
 #include "CompileDatabase.h"
+#include "ConfigProblems.h"
 #include "clang-tidy/GlobList.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -332,18 +333,25 @@ static std::string sourceRoot(StringRef DBDir) {
 }
 
 /// Validates the globs of \p Option (--checks, --warnings-as-errors):
-/// every positive one must name a gpuleak check. Returns the error.
+/// every positive one must name a gpuleak check, and a negative one must
+/// not misspell one (`-gpuleak-retained-tensr`), as in a .clang-tidy file
+/// (globProblem). Returns the error.
 static std::optional<std::string> validateGlobs(StringRef Option,
                                                 StringRef Globs,
                                                 const RunSettings &Settings) {
   if (Globs.empty())
     return std::nullopt;
   clang::tidy::GlobList List(Globs);
-  for (const auto &Item : List.getItems())
+  for (const auto &Item : List.getItems()) {
     if (Item.IsPositive && !enablesAnyCheck(Item.Text, Settings))
       return (Option + ": '" + Item.Text +
               "' matches no gpuleak check (gpuleak runs only gpuleak-* checks)")
           .str();
+    if (!Item.IsPositive)
+      if (std::optional<std::string> Problem = clang::tidy::gpuleak::globProblem(
+              ("-" + Item.Text).str(), Settings.CheckOptions))
+        return (Option + ": " + *Problem).str();
+  }
   return std::nullopt;
 }
 
