@@ -858,12 +858,32 @@ static int run(RunMode Mode) {
         ResourceDir,
         Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count(),
         *Changed);
-    if (!Quiet)
+    // A translation unit whose file is gone (a stale database) cannot say
+    // what it includes: it is kept, and reported as an error as a full run
+    // reports it ("cannot parse: the file does not exist", exit 2), not
+    // dropped without a word.
+    StringSet<> Selected;
+    for (const std::string &F : Files)
+      Selected.insert(F);
+    size_t Including = Files.size(), Gone = 0;
+    Files.clear();
+    for (const std::string &F : Candidates) {
+      bool Missing = !Selected.contains(F) && !sys::fs::exists(F);
+      Gone += Missing;
+      if (Missing || Selected.contains(F))
+        Files.push_back(F);
+    }
+    if (!Quiet) {
       errs() << "gpuleak: --changed-since=" << ChangedSince << ": "
              << Changed->Files.size() << " changed file"
-             << (Changed->Files.size() == 1 ? "" : "s") << "; " << Files.size()
+             << (Changed->Files.size() == 1 ? "" : "s") << "; " << Including
              << " of " << Before << " translation unit"
-             << (Before == 1 ? "" : "s") << " include one\n";
+             << (Before == 1 ? "" : "s") << " include one";
+      if (Gone)
+        errs() << "; " << Gone << (Gone == 1 ? " does" : " do")
+               << " not exist";
+      errs() << "\n";
+    }
     // Nothing to analyse is correct for a change without C++ code, and the
     // sign of a wrong ref or an empty pipe otherwise: said even with --quiet.
     if (Files.empty())
