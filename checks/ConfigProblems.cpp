@@ -58,29 +58,33 @@ misspelledCheck(llvm::StringRef Name, const GpuleakChecks &Known) {
   return std::nullopt;
 }
 
+std::optional<std::string> globProblem(llvm::StringRef Glob,
+                                       const GpuleakChecks &Known) {
+  Glob = Glob.trim();
+  llvm::StringRef Name = Glob;
+  Name.consume_front("-");
+  if (!Name.starts_with_insensitive("gpuleak")) {
+    // Another module's check is not ours to judge, but a gpuleak check
+    // misspelled in its prefix (`gpu-leak-missing-no-grad`,
+    // `missing-no-grad`) is no stock check either: it would turn the
+    // check off without a word.
+    if (std::optional<std::string> Meant = misspelledCheck(Name, Known))
+      return ("'" + Glob + "' matches no check; did you mean '" + *Meant +
+              "'?")
+          .str();
+    return std::nullopt;
+  }
+  if (!enablesAnyCheck(Name, Known))
+    return ("'" + Glob + "' matches no gpuleak check").str();
+  return std::nullopt;
+}
+
 std::vector<std::string> checksProblems(llvm::StringRef Checks,
                                         const GpuleakChecks &Known) {
   std::vector<std::string> Problems;
-  for (llvm::StringRef Glob : llvm::split(Checks, ',')) {
-    Glob = Glob.trim();
-    llvm::StringRef Name = Glob;
-    Name.consume_front("-");
-    if (!Name.starts_with_insensitive("gpuleak")) {
-      // Another module's check is not ours to judge, but a gpuleak check
-      // misspelled in its prefix (`gpu-leak-missing-no-grad`,
-      // `missing-no-grad`) is no stock check either: it would turn the
-      // check off without a word.
-      if (std::optional<std::string> Meant = misspelledCheck(Name, Known))
-        Problems.push_back(("Checks: '" + Glob +
-                            "' matches no check; did you mean '" + *Meant +
-                            "'?")
-                               .str());
-      continue;
-    }
-    if (!enablesAnyCheck(Name, Known))
-      Problems.push_back(("Checks: '" + Glob + "' matches no gpuleak check")
-                             .str());
-  }
+  for (llvm::StringRef Glob : llvm::split(Checks, ','))
+    if (std::optional<std::string> P = globProblem(Glob, Known))
+      Problems.push_back("Checks: " + *P);
   return Problems;
 }
 

@@ -16,6 +16,7 @@
 
 #include "clang-tidy/ClangTidyOptions.h"
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -32,6 +33,14 @@ GpuleakChecks registeredGpuleakChecks();
 
 /// Whether \p Checks (a clang-tidy glob list) enables any of \p Known.
 bool enablesAnyCheck(llvm::StringRef Checks, const GpuleakChecks &Known);
+
+/// What the one glob \p Glob (`gpuleak-x`, `-gpuleak-x`) of a `Checks` list
+/// gets wrong about gpuleak (`'gpuleak-x' matches no gpuleak check`, or a
+/// gpuleak check misspelled in its prefix), or std::nullopt; a glob of
+/// another module is not judged. `gpuleak check --checks` judges its
+/// negative globs with it, as a `.clang-tidy` file's are.
+std::optional<std::string> globProblem(llvm::StringRef Glob,
+                                       const GpuleakChecks &Known);
 
 /// What the `Checks` glob list \p Checks gets wrong about gpuleak, one
 /// message per glob (`Checks: 'gpuleak-x' matches no gpuleak check`).

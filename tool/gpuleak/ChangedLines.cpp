@@ -163,8 +163,12 @@ Expected<ChangedLines> changedSince(StringRef Ref, StringRef Dir) {
     return Top.takeError();
   std::string Root = StringRef(*Top).trim().str();
   Expected<std::string> Diff =
+      // --text and --no-textconv: a file that .gitattributes marks -diff or
+      // binary has hunks too, and the hunks hold the file's own lines, not
+      // those of a textconv filter.
       runGit({"-c", "core.quotePath=false", "diff", "--no-color",
-              "--no-ext-diff", "--no-renames", "--src-prefix=a/",
+              "--no-ext-diff", "--text", "--no-textconv", "--no-renames",
+              "--src-prefix=a/",
               "--dst-prefix=b/", "--unified=0", Ref, "--"},
              Root);
   if (!Diff)

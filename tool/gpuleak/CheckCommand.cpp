@@ -12,6 +12,7 @@
 #include "TranslationUnitRunner.h"
 #include "Verify.h"
 #include "CompileDatabase.h"
+#include "ConfigProblems.h"
 #include "clang-tidy/GlobList.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -332,18 +333,25 @@ static std::string sourceRoot(StringRef DBDir) {
 }
 
 /// Validates the globs of \p Option (--checks, --warnings-as-errors):
-/// every positive one must name a gpuleak check. Returns the error.
+/// every positive one must name a gpuleak check, and a negative one must
+/// not misspell one (`-gpuleak-retained-tensr`), as in a .clang-tidy file
+/// (globProblem). Returns the error.
 static std::optional<std::string> validateGlobs(StringRef Option,
                                                 StringRef Globs,
                                                 const RunSettings &Settings) {
   if (Globs.empty())
     return std::nullopt;
   clang::tidy::GlobList List(Globs);
-  for (const auto &Item : List.getItems())
+  for (const auto &Item : List.getItems()) {
     if (Item.IsPositive && !enablesAnyCheck(Item.Text, Settings))
       return (Option + ": '" + Item.Text +
               "' matches no gpuleak check (gpuleak runs only gpuleak-* checks)")
           .str();
+    if (!Item.IsPositive)
+      if (std::optional<std::string> Problem = clang::tidy::gpuleak::globProblem(
+              ("-" + Item.Text).str(), Settings.CheckOptions))
+        return (Option + ": " + *Problem).str();
+  }
   return std::nullopt;
 }
 
@@ -850,12 +858,32 @@ static int run(RunMode Mode) {
         ResourceDir,
         Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count(),
         *Changed);
-    if (!Quiet)
+    // A translation unit whose file is gone (a stale database) cannot say
+    // what it includes: it is kept, and reported as an error as a full run
+    // reports it ("cannot parse: the file does not exist", exit 2), not
+    // dropped without a word.
+    StringSet<> Selected;
+    for (const std::string &F : Files)
+      Selected.insert(F);
+    size_t Including = Files.size(), Gone = 0;
+    Files.clear();
+    for (const std::string &F : Candidates) {
+      bool Missing = !Selected.contains(F) && !sys::fs::exists(F);
+      Gone += Missing;
+      if (Missing || Selected.contains(F))
+        Files.push_back(F);
+    }
+    if (!Quiet) {
       errs() << "gpuleak: --changed-since=" << ChangedSince << ": "
              << Changed->Files.size() << " changed file"
-             << (Changed->Files.size() == 1 ? "" : "s") << "; " << Files.size()
+             << (Changed->Files.size() == 1 ? "" : "s") << "; " << Including
              << " of " << Before << " translation unit"
-             << (Before == 1 ? "" : "s") << " include one\n";
+             << (Before == 1 ? "" : "s") << " include one";
+      if (Gone)
+        errs() << "; " << Gone << (Gone == 1 ? " does" : " do")
+               << " not exist";
+      errs() << "\n";
+    }
     // Nothing to analyse is correct for a change without C++ code, and the
     // sign of a wrong ref or an empty pipe otherwise: said even with --quiet.
     if (Files.empty())
@@ -910,8 +938,12 @@ static int run(RunMode Mode) {
   if (Mode == RunMode::Merge)
     for (const std::string &Path : SourcePaths)
       Inputs.push_back({Path, "a shard file to merge"});
+  std::vector<std::string> SourceFiles = DB->getAllFiles();
+  SourceFiles.insert(SourceFiles.end(), Files.begin(), Files.end());
   if (std::optional<std::string> Err = outputOverwritesInput(
-          OutputPath, Inputs, DB->getAllFiles(), DBPath))
+          OutputPath, Inputs, SourceFiles, DBPath))
+    return fail(*Err);
+  if (std::optional<std::string> Err = outputIsProjectFile(OutputPath))
     return fail(*Err);
   if (std::optional<std::string> Err = outputReplacesGpuleakFile(
           OutputPath, WriteBaseline ? "gpuleak-baseline"
@@ -925,7 +957,9 @@ static int run(RunMode Mode) {
     if (!OutputPath.empty())
       Inputs.push_back({OutputPath, "the report's --output"});
     if (std::optional<std::string> Err = outputOverwritesInput(
-            ExportFixes, Inputs, DB->getAllFiles(), DBPath))
+            ExportFixes, Inputs, SourceFiles, DBPath))
+      return fail("--export-fixes: " + *Err);
+    if (std::optional<std::string> Err = outputIsProjectFile(ExportFixes))
       return fail("--export-fixes: " + *Err);
   }
   // Never write the index over something else (`--index src/a.cpp` would

@@ -51,6 +51,35 @@ outputOverwritesInput(StringRef Output, ArrayRef<GuardedInput> Inputs,
   return std::nullopt;
 }
 
+std::optional<std::string> outputIsProjectFile(StringRef Output) {
+  if (Output.empty() || Output == "-")
+    return std::nullopt;
+  SmallString<256> Out = normalized(Output);
+  auto Refuse = [&](const Twine &Why) {
+    return ("refusing to write '" + Output + "': " + Why).str();
+  };
+  for (StringRef Part : make_range(sys::path::begin(Out), sys::path::end(Out)))
+    if (Part == ".git")
+      return Refuse("it is inside a '.git' folder");
+  StringRef Name = sys::path::filename(Out);
+  for (StringRef Config : {".clang-tidy", ".clang-format",
+                           "compile_commands.json"})
+    if (Name == Config)
+      return Refuse("'" + Name + "' is read by gpuleak, clang-tidy or the build");
+  // The names the pre-commit hook takes as sources and headers
+  // (.pre-commit-hooks.yaml, docs/ci.md).
+  static const char *const Extensions[] = {
+      ".c",   ".cc",   ".cpp",  ".cxx",  ".c++", ".cppm", ".ccm",
+      ".cxxm", ".c++m", ".ixx", ".cu",   ".cuh", ".h",    ".hh",
+      ".hpp", ".hxx",  ".h++",  ".inl",  ".ipp", ".tpp",  ".tcc",
+      ".txx", ".inc",  ".def",  ".h.in", ".hh.in", ".hpp.in", ".hxx.in"};
+  if (sys::fs::is_regular_file(Out))
+    for (StringRef Ext : Extensions)
+      if (Name.size() > Ext.size() && Name.ends_with_insensitive(Ext))
+        return Refuse("it is an existing C, C++ or CUDA source or header");
+  return std::nullopt;
+}
+
 std::optional<std::string> outputReplacesGpuleakFile(StringRef Output,
                                                      StringRef Writes) {
   if (Output.empty() || Output == "-" || !sys::fs::is_regular_file(Output))

@@ -38,6 +38,15 @@ outputOverwritesInput(llvm::StringRef Output,
                       llvm::ArrayRef<std::string> SourceFiles,
                       llvm::StringRef Database);
 
+/// When \p Output is a file that the run, git or the build read by its
+/// place or name, the one-line reason to refuse it: a path inside a `.git`
+/// folder, a file named `.clang-tidy`, `.clang-format` or
+/// `compile_commands.json`, or an existing file whose extension is that of
+/// a C, C++ or CUDA source or header (`-o include/model.h` would replace a
+/// header every translation unit includes). std::nullopt otherwise, and for
+/// "-" (stdout).
+std::optional<std::string> outputIsProjectFile(llvm::StringRef Output);
+
 /// When \p Output is an existing file that gpuleak wrote as another kind
 /// than this run writes (\p Writes: "gpuleak-baseline" for `gpuleak
 /// baseline`, "gpuleak-shard" for `check --shard`, "" for a report), the

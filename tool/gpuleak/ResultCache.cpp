@@ -9,6 +9,7 @@
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/StringExtras.h"
@@ -42,8 +43,10 @@ std::string hashOf(StringRef Bytes) {
 
 namespace {
 /// Records the lookups whose outcome the file list alone does not show:
-/// `__has_include` (true: a file that may never be entered; false: paths
-/// that must stay absent) and includes that are not found.
+/// the paths each `#include` and `__has_include` searched before the file
+/// it found (or all it searched, when it found none), which must stay
+/// absent; the files a `__has_include` found, which may never be entered;
+/// and includes that are not found.
 class InputRecorder : public clang::PPCallbacks {
 public:
   InputRecorder(clang::CompilerInstance &CI, TUInputs &Into)
@@ -61,40 +64,81 @@ public:
       SmallString<256> Path(File->getName());
       CI.getFileManager().makeAbsolutePath(Path);
       Into.Probed.push_back(std::string(Path));
-      return;
     }
+    recordSearch(Loc, FileName, IsAngled, File);
+  }
+
+  // The file an `#include` found is in the file list; the places searched
+  // before it must stay empty, or a new header there would be found instead
+  // (a `src/logger.h` that shadows `include/logger.h` for "logger.h").
+  void InclusionDirective(clang::SourceLocation HashLoc, const clang::Token &,
+                          StringRef FileName, bool IsAngled,
+                          clang::CharSourceRange, clang::OptionalFileEntryRef File,
+                          StringRef, StringRef, const clang::Module *, bool,
+                          clang::SrcMgr::CharacteristicKind) override {
+    if (File)
+      recordSearch(HashLoc, FileName, IsAngled, File);
+  }
+
+private:
+  /// Adds to Into.Absent every path the lookup of \p FileName from \p Loc
+  /// tried, in search order, before the one it found (\p File), or every
+  /// path it tried when it found nothing. A path that exists and is not
+  /// \p File was not searched (`#include_next` starts after the directory
+  /// of the file that asks) or is no regular file; it is passed over.
+  void recordSearch(clang::SourceLocation Loc, StringRef FileName,
+                    bool IsAngled, clang::OptionalFileEntryRef File) {
     if (sys::path::is_absolute(FileName)) {
-      Into.Absent.insert(FileName.str());
+      if (!File)
+        Into.Absent.insert(FileName.str());
       return;
     }
-    SmallVector<std::string, 16> Dirs;
+    SmallString<256> Found;
+    if (File) {
+      Found = File->getName();
+      CI.getFileManager().makeAbsolutePath(Found);
+    }
     const clang::SourceManager &SM = CI.getSourceManager();
+    const clang::HeaderSearch &HS = CI.getPreprocessor().getHeaderSearchInfo();
+    SmallVector<StringRef, 16> Dirs;
+    std::string IncluderDir;
     if (!IsAngled)
       if (clang::OptionalFileEntryRef Includer =
-              SM.getFileEntryRefForID(SM.getFileID(SM.getExpansionLoc(Loc))))
-        Dirs.push_back(sys::path::parent_path(Includer->getName()).str());
-    for (const clang::DirectoryLookup &D :
-         CI.getPreprocessor().getHeaderSearchInfo().search_dir_range())
-      if (clang::OptionalDirectoryEntryRef Dir = D.getDirRef())
-        Dirs.push_back(Dir->getName().str());
-    // A path that exists was not searched: `__has_include_next` starts
-    // after the directory of the file that asks (clang's <stdarg.h>).
-    for (const std::string &Dir : Dirs) {
+              SM.getFileEntryRefForID(SM.getFileID(SM.getExpansionLoc(Loc)))) {
+        IncluderDir = sys::path::parent_path(Includer->getName()).str();
+        Dirs.push_back(IncluderDir);
+      }
+    for (auto It = IsAngled ? HS.angled_dir_begin() : HS.search_dir_begin(),
+              End = HS.search_dir_end();
+         It != End; ++It)
+      if (clang::OptionalDirectoryEntryRef Dir = It->getDirRef())
+        Dirs.push_back(Dir->getName());
+    for (StringRef Dir : Dirs) {
       SmallString<256> Path(Dir);
       sys::path::append(Path, FileName);
       CI.getFileManager().makeAbsolutePath(Path);
       if (!sys::fs::exists(Path))
         Into.Absent.insert(std::string(Path));
+      else if (File && (Path == Found || sys::fs::equivalent(Path, Found)))
+        return;
     }
   }
 
-private:
   clang::CompilerInstance &CI;
   TUInputs &Into;
 };
 } // namespace
 
 void recordInputs(clang::CompilerInstance &CI, TUInputs &Into) {
+  // Clang leaves out a search directory that does not exist; one that
+  // appears later comes into the search order, so it must stay absent.
+  for (const clang::HeaderSearchOptions::Entry &E :
+       CI.getHeaderSearchOpts().UserEntries) {
+    SmallString<256> Dir(E.Path);
+    CI.getFileManager().makeAbsolutePath(Dir);
+    if (!sys::fs::exists(Dir))
+      Into.Absent.insert(std::string(Dir));
+  }
   CI.getPreprocessor().addPPCallbacks(std::make_unique<InputRecorder>(CI, Into));
 }
 

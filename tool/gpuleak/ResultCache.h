@@ -14,9 +14,13 @@
 //     --checks), the resource directory and the include-path environment;
 //   - the entry lists every file the parse read (the SourceManager's files,
 //     after the parse: the include closure as the preprocessor resolved it)
-//     with a hash of the bytes clang read, and the paths whose absence a
-//     `__has_include` relied on; a hit needs each file to hash the same
-//     today and each absent path to be still absent.
+//     with a hash of the bytes clang read, and the paths whose absence the
+//     include resolution relied on (for each `#include` and `__has_include`,
+//     the candidates in the includer's folder and the search directories
+//     that came before the file it found, and the search directories that
+//     did not exist, which clang leaves out); a hit needs each file to hash the
+//     same today and each absent path to be still absent, so a new header
+//     that an `#include` would now find first makes the entry stale.
 //
 // The project step (ProjectFindings.h) runs on every run over the cached and
 // fresh results alike, so the report is the same byte for byte as without
@@ -57,7 +61,8 @@ std::string configurationText(const clang::tidy::ClangTidyOptions &Options);
 struct TUInputs {
   /// Each file read (absolute path as clang named it) -> hash of its bytes.
   std::map<std::string, std::string> Files;
-  /// Paths that a `__has_include` found absent, and must stay absent.
+  /// Paths that an `#include` or `__has_include` searched and found absent
+  /// before the file it found (or before giving up), and must stay absent.
   std::set<std::string> Absent;
   /// False when an `#include` was not found: the result then depends on a
   /// file that does not exist yet, and is not cached.
