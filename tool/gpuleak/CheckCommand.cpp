@@ -9,6 +9,7 @@
 #include "ProjectFindings.h"
 #include "ResultCache.h"
 #include "Shard.h"
+#include "SharedHeaders.h"
 #include "TranslationUnitRunner.h"
 #include "Verify.h"
 #include "CompileDatabase.h"
@@ -30,6 +31,7 @@
 #include <atomic>
 #include <chrono>
 #include <climits>
+#include <set>
 #include <map>
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -273,6 +275,13 @@ static cl::opt<bool> NoCache("no-cache",
                              cl::sub(CheckCmd), cl::sub(BaselineCmd),
                              cl::cat(CheckCategory));
 
+static cl::opt<bool> NoSharedHeaders(
+    "no-shared-headers",
+    cl::desc("Parse each translation unit's headers on its own, with no "
+             "precompiled header shared by translation units of the same "
+             "flags and first includes (the findings are the same)"),
+    cl::sub(CheckCmd), cl::sub(BaselineCmd), cl::cat(CheckCategory));
+
 /// Whether the lines gpuleak writes on stderr are coloured (--color).
 static bool StderrColors = false;
 
@@ -479,20 +488,38 @@ private:
 
 /// Analyses \p Files on \p NumWorkers threads: each worker takes the next
 /// translation unit until none is left. Every translation unit gets its own
-/// clang-tidy context; nothing is shared between them but \p Settings.
+/// clang-tidy context; nothing is shared between them but \p Settings and,
+/// with \p Shared, the precompiled prefix of each group of translation
+/// units (SharedHeaders.h). The first translation unit of each group is
+/// taken first, so that workers rarely wait for a group's PCH.
 static void
 analyseAll(ArrayRef<std::string> Files,
            ArrayRef<std::vector<clang::tooling::CompileCommand>> Commands,
-           RunSettings &Settings, unsigned NumWorkers, ProgressBar &Progress,
-           std::vector<TUResult> &TUResults) {
+           RunSettings &Settings, SharedHeaders *Shared, unsigned NumWorkers,
+           ProgressBar &Progress, std::vector<TUResult> &TUResults) {
   TUResults.assign(Files.size(), TUResult());
   keepFreedMemoryForNextTU();
+  std::vector<std::shared_ptr<SharedPrefix>> Prefixes(Files.size());
+  if (Shared) {
+    std::vector<std::optional<SharingCandidate>> Candidates;
+    for (size_t I = 0; I < Files.size(); ++I)
+      Candidates.push_back(sharingCandidate(Files[I], Commands[I], Settings));
+    Prefixes = Shared->plan(Candidates);
+  }
+  std::vector<size_t> Order, Later;
+  std::set<const SharedPrefix *> Started;
+  for (size_t I = 0; I < Files.size(); ++I)
+    (!Prefixes[I] || Started.insert(Prefixes[I].get()).second ? Order : Later)
+        .push_back(I);
+  Order.insert(Order.end(), Later.begin(), Later.end());
   std::atomic<size_t> Next{0};
   auto Work = [&] {
-    for (size_t I; (I = Next++) < Files.size();) {
+    for (size_t N; (N = Next++) < Order.size();) {
+      size_t I = Order[N];
       Progress.started(Files[I]);
       auto Start = std::chrono::steady_clock::now();
-      TUResults[I] = analyseTranslationUnit(Files[I], Commands[I], Settings);
+      TUResults[I] = analyseTranslationUnit(Files[I], Commands[I], Settings,
+                                            Prefixes[I].get());
       TUResults[I].Seconds = std::chrono::duration<double>(
                                  std::chrono::steady_clock::now() - Start)
                                  .count();
@@ -940,7 +967,16 @@ static int run(RunMode Mode) {
     TUResults = std::move(Merged->TUs);
     R = collectResults(Files, TUResults, std::move(Merged->ConfigErrors));
   } else {
-    analyseAll(Files, Commands, Settings, NumWorkers, Progress, TUResults);
+    // The PCHs of shared headers go next to the cache's entries, or to the
+    // build folder; each run makes a folder of its own and removes it.
+    std::optional<SharedHeaders> Shared;
+    if (!NoSharedHeaders)
+      Shared.emplace(Cache ? Cache->dir()
+                           : absolute(sys::path::parent_path(DBPath)));
+    analyseAll(Files, Commands, Settings, Shared ? &*Shared : nullptr,
+               NumWorkers, Progress, TUResults);
+    if (PrintStats && Shared)
+      errs() << "gpuleak: stats: " << Shared->stats() << '\n';
     if (Cache)
       if (std::optional<std::string> W = Cache->warning())
         WithColor::warning(errs(), "gpuleak") << *W << '\n';
