@@ -31,7 +31,6 @@
 #include <atomic>
 #include <chrono>
 #include <climits>
-#include <set>
 #include <map>
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -490,8 +489,7 @@ private:
 /// translation unit until none is left. Every translation unit gets its own
 /// clang-tidy context; nothing is shared between them but \p Settings and,
 /// with \p Shared, the precompiled prefix of each group of translation
-/// units (SharedHeaders.h). The first translation unit of each group is
-/// taken first, so that workers rarely wait for a group's PCH.
+/// units (SharedHeaders.h).
 static void
 analyseAll(ArrayRef<std::string> Files,
            ArrayRef<std::vector<clang::tooling::CompileCommand>> Commands,
@@ -506,12 +504,28 @@ analyseAll(ArrayRef<std::string> Files,
       Candidates.push_back(sharingCandidate(Files[I], Commands[I], Settings));
     Prefixes = Shared->plan(Candidates);
   }
-  std::vector<size_t> Order, Later;
-  std::set<const SharedPrefix *> Started;
-  for (size_t I = 0; I < Files.size(); ++I)
-    (!Prefixes[I] || Started.insert(Prefixes[I].get()).second ? Order : Later)
-        .push_back(I);
-  Order.insert(Order.end(), Later.begin(), Later.end());
+  // Each group's TUs one after the other, the groups in the order of their
+  // first TU, then the TUs of no group: the workers share a group's PCH
+  // soon after it is built, and builds (one at a time) seldom meet.
+  std::vector<size_t> Order, Alone;
+  std::map<const SharedPrefix *, std::vector<size_t>> Members;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    if (!Prefixes[I]) {
+      Alone.push_back(I);
+      continue;
+    }
+    std::vector<size_t> &Group = Members[Prefixes[I].get()];
+    if (Group.empty())
+      Order.push_back(I); // stands for its group until expanded below
+    Group.push_back(I);
+  }
+  std::vector<size_t> Firsts = std::move(Order);
+  Order.clear();
+  for (size_t First : Firsts) {
+    const std::vector<size_t> &Group = Members[Prefixes[First].get()];
+    Order.insert(Order.end(), Group.begin(), Group.end());
+  }
+  Order.insert(Order.end(), Alone.begin(), Alone.end());
   std::atomic<size_t> Next{0};
   auto Work = [&] {
     for (size_t N; (N = Next++) < Order.size();) {

@@ -17,6 +17,9 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 using namespace clang;
 
@@ -122,9 +125,11 @@ static std::string joinLines(const std::vector<std::string> &Lines) {
 }
 
 SharedPrefix::SharedPrefix(std::vector<std::string> Includes,
-                           std::string Header, std::string Path)
+                           std::string Header, std::string Path,
+                           std::mutex &BuildLock)
     : Includes(std::move(Includes)), Header(std::move(Header)),
-      Text(joinLines(this->Includes)), Path(std::move(Path)) {}
+      Text(joinLines(this->Includes)), Path(std::move(Path)),
+      BuildLock(BuildLock) {}
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem>
 SharedPrefix::headerFS() const {
@@ -137,7 +142,15 @@ SharedPrefix::headerFS() const {
 
 bool SharedPrefix::applyTo(CompilerInvocation &TU,
                            llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) {
-  std::call_once(Once, [&] { Usable = build(TU, FS); });
+  std::call_once(Once, [&] {
+    std::lock_guard<std::mutex> Guard(BuildLock);
+    Usable = build(TU, FS);
+#if defined(__GLIBC__)
+    // gpuleak check keeps freed memory for the next TU of each worker
+    // (keepFreedMemoryForNextTU); a build's is more than a parse needs.
+    malloc_trim(0);
+#endif
+  });
   if (!Usable)
     return false;
   ++Uses;
@@ -247,8 +260,8 @@ std::vector<std::shared_ptr<SharedPrefix>> SharedHeaders::plan(
         Quoted ? std::get<2>(Key) + "/." + Name + "-" +
                      std::to_string(llvm::sys::Process::getProcessId()) + ".h"
                : Dir + "/" + Name + ".h";
-    auto Shared = std::make_shared<SharedPrefix>(std::move(Prefix), Header,
-                                                 Dir + "/" + Name + ".pch");
+    auto Shared = std::make_shared<SharedPrefix>(
+        std::move(Prefix), Header, Dir + "/" + Name + ".pch", BuildLock);
     for (size_t I : Members)
       Result[I] = Shared;
     Planned.push_back(std::move(Shared));

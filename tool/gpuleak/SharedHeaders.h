@@ -78,8 +78,10 @@ public:
   /// \p Header: where the prefix header seems to be (the TU's directory
   /// when the prefix has a quoted include, so that it is looked up there
   /// first, as from the TU); \p Path: the PCH.
+  /// \p BuildLock: held while a PCH is built (one at a time per run, so
+  /// that two builds, the costliest parses in memory, never add up).
   SharedPrefix(std::vector<std::string> Includes, std::string Header,
-               std::string Path);
+               std::string Path, std::mutex &BuildLock);
 
   /// The prefix header, which exists only in memory: a file system that
   /// holds it, to lay over a TU's (one per TU: the layers of an overlay
@@ -113,6 +115,7 @@ private:
   const std::string Header, Text;
   /// The PCH file.
   const std::string Path;
+  std::mutex &BuildLock;
   std::once_flag Once;
   bool Usable = false;
   std::atomic<size_t> Uses{0};
@@ -144,6 +147,7 @@ private:
   std::mutex Lock;
   std::optional<std::string> RunDir;
   std::vector<std::shared_ptr<SharedPrefix>> Planned;
+  std::mutex BuildLock;
 };
 
 } // namespace gpuleak
