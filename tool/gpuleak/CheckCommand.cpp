@@ -31,6 +31,7 @@
 #include <atomic>
 #include <chrono>
 #include <climits>
+#include <functional>
 #include <map>
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -498,10 +499,22 @@ analyseAll(ArrayRef<std::string> Files,
   TUResults.assign(Files.size(), TUResult());
   keepFreedMemoryForNextTU();
   std::vector<std::shared_ptr<SharedPrefix>> Prefixes(Files.size());
+  auto OnWorkers = [NumWorkers](std::function<void()> Work) {
+    if (NumWorkers == 1)
+      return Work();
+    DefaultThreadPool Pool(hardware_concurrency(NumWorkers));
+    for (unsigned W = 0; W < NumWorkers; ++W)
+      Pool.async(Work);
+    Pool.wait();
+  };
   if (Shared) {
-    std::vector<std::optional<SharingCandidate>> Candidates;
-    for (size_t I = 0; I < Files.size(); ++I)
-      Candidates.push_back(sharingCandidate(Files[I], Commands[I], Settings));
+    // What each TU shares (a cache lookup and a look at its first lines).
+    std::vector<std::optional<SharingCandidate>> Candidates(Files.size());
+    std::atomic<size_t> Next{0};
+    OnWorkers([&] {
+      for (size_t I; (I = Next++) < Files.size();)
+        Candidates[I] = sharingCandidate(Files[I], Commands[I], Settings);
+    });
     Prefixes = Shared->plan(Candidates);
   }
   // Each group's TUs one after the other, the groups in the order of their
@@ -540,14 +553,7 @@ analyseAll(ArrayRef<std::string> Files,
       Progress.finished();
     }
   };
-  if (NumWorkers == 1) {
-    Work();
-  } else {
-    DefaultThreadPool Pool(hardware_concurrency(NumWorkers));
-    for (unsigned W = 0; W < NumWorkers; ++W)
-      Pool.async(Work);
-    Pool.wait();
-  }
+  OnWorkers(Work);
   Progress.clear();
 }
 

@@ -18,8 +18,9 @@
 //     prefix is the longest run of leading includes that all of them share;
 //   - the first translation unit of a group to be parsed builds a PCH of its
 //     prefix (a header holding those lines, compiled with that TU's own
-//     compiler invocation, clang's GeneratePCHAction), the others wait for
-//     it; every TU of the group is then parsed with it as -include-pch. The
+//     compiler invocation, clang's GeneratePCHAction; one build at a time
+//     per run, its freed memory handed back), the others wait for it;
+//     every TU of the group is then parsed with it as -include-pch. The
 //     TU's own copies of those #include lines are then no-ops, which is why
 //     a PCH is used only when every header the prefix includes directly is
 //     include-guarded or `#pragma once` (checked after the build); a PCH

@@ -850,8 +850,10 @@ sharingCandidate(llvm::StringRef File,
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
     // Anything the command includes itself comes before the main file's
-    // includes; a CUDA or C input, or a response file, is not shared.
+    // includes; a CUDA or C input, modules, or a response file, are not
+    // shared.
     if (A.starts_with("-include") || A.starts_with("-imacros") ||
+        A.starts_with("-fmodule") ||
         A.starts_with("@") || A.starts_with("--cuda") ||
         (A.starts_with("-x") && A.size() > 2 && A != "-xc++") ||
         (A == "-x" && (I + 1 == Args.size() || Args[I + 1] != "c++")))
