@@ -35,6 +35,10 @@ using FSRef = llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>;
 
 namespace gpuleak {
 
+/// The options provider clangTidyMain made last (the one its context uses):
+/// gpuleak-tidy validates its configurations before the analysis.
+clang::tidy::ClangTidyOptionsProvider *LastOptionsProvider = nullptr;
+
 /// clang-tidy's defaults with `gpuleak-*` after them.
 static ClangTidyOptions withGpuleakChecks(ClangTidyOptions Defaults) {
   Defaults.Checks = Defaults.Checks && !Defaults.Checks->empty()
@@ -61,6 +65,7 @@ void wrapFileOptionsProvider(FileOptionsProvider *This,
   realFileOptionsProvider(This, std::move(GlobalOptions),
                           withGpuleakChecks(std::move(DefaultOptions)),
                           std::move(OverrideOptions), std::move(FS));
+  LastOptionsProvider = This;
 }
 
 void realConfigOptionsProvider(ConfigOptionsProvider *This,
@@ -84,6 +89,7 @@ void wrapConfigOptionsProvider(ConfigOptionsProvider *This,
                             withGpuleakChecks(std::move(DefaultOptions)),
                             std::move(ConfigOptions),
                             std::move(OverrideOptions), std::move(FS));
+  LastOptionsProvider = This;
 }
 
 } // namespace gpuleak

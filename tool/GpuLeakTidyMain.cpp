@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ConfigProblems.h"
 #include "ExactOptions.h"
 #include "NvccCommand.h"
 #include "clang-tidy/ClangTidy.h"
@@ -18,6 +19,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include <set>
 
 namespace clang::tidy {
 // Defined in checks/GpuLeakTidyModule.cpp; referencing it keeps the module's
@@ -61,6 +63,10 @@ private:
 };
 } // namespace
 
+extern clang::tidy::ClangTidyOptionsProvider *LastOptionsProvider;
+/// Set when the configuration was refused: gpuleak-tidy exits 1.
+static bool ConfigFailed = false;
+
 #define GPULEAK_RUN_CLANG_TIDY                                                 \
   "_ZN5clang4tidy12runClangTidyERNS0_16ClangTidyContextERKNS_7tooling19"     \
   "CompilationDatabaseEN4llvm8ArrayRefINSt7__cxx1112basic_stringIcSt11char_"   \
@@ -86,6 +92,26 @@ std::vector<clang::tidy::ClangTidyError> wrapRunClangTidy(
     llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
     bool ApplyAnyFix, bool EnableCheckProfile, llvm::StringRef StoreCheckProfile,
     bool Quiet) {
+  // A misspelled gpuleak check or option in --checks, --config or a
+  // .clang-tidy would turn a check off without a word in clang-tidy: the
+  // configuration errors of `gpuleak check`, before anything is analysed.
+  if (LastOptionsProvider) {
+    clang::tidy::gpuleak::GpuleakChecks Known =
+        clang::tidy::gpuleak::registeredGpuleakChecks();
+    std::set<std::pair<std::string, std::string>> Reported;
+    for (const std::string &File : Files)
+      for (const auto &[Options, Source] :
+           LastOptionsProvider->getRawOptions(File))
+        for (const std::string &Problem :
+             clang::tidy::gpuleak::configProblems(Options, Known))
+          if (Reported.insert({Source, Problem}).second)
+            llvm::errs() << "error: gpuleak-tidy: " << Source << ": "
+                         << Problem << '\n';
+    if (!Reported.empty()) {
+      ConfigFailed = true;
+      return {};
+    }
+  }
   NvccTranslatingDatabase Translated(DB);
   return realRunClangTidy(Context, Translated, Files, std::move(BaseFS),
                           ApplyAnyFix, EnableCheckProfile, StoreCheckProfile,
@@ -94,6 +120,8 @@ std::vector<clang::tidy::ClangTidyError> wrapRunClangTidy(
 } // namespace gpuleak
 
 int main(int argc, const char **argv) {
+  // The configuration is validated before the analysis (wrapRunClangTidy).
+  clang::tidy::gpuleak::ConfigValidatedByTool = true;
   // A clang tool looks for clang's resource dir (builtin and CUDA wrapper
   // headers) next to its own binary, where ours has none. Point it at the
   // installed clang 22's, unless the user chose one.
@@ -113,5 +141,7 @@ int main(int argc, const char **argv) {
   if (!HasResourceDir)
     Args.insert(Args.begin() + 1,
                 "--extra-arg-before=-resource-dir=" GPULEAK_CLANG_RESOURCE_DIR);
-  return clang::tidy::clangTidyMain(static_cast<int>(Args.size()), Args.data());
+  int RC =
+      clang::tidy::clangTidyMain(static_cast<int>(Args.size()), Args.data());
+  return gpuleak::ConfigFailed ? 1 : RC;
 }

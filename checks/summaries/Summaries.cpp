@@ -457,6 +457,7 @@ llvm::Expected<ProjectIndex> ProjectIndex::read(llvm::StringRef Path) {
       if (!S || !Now || S->getInteger("size") != static_cast<int64_t>(Now->first) ||
           S->getInteger("mtime") != Now->second) {
         StaleFiles.insert(File);
+        Index.StaleFiles.push_back(File.str());
         continue;
       }
       Index.Files[File.str()] = {Now->first, Now->second};
@@ -480,6 +481,7 @@ llvm::Expected<ProjectIndex> ProjectIndex::read(llvm::StringRef Path) {
     for (const Value &V : *Bounded)
       if (std::optional<llvm::StringRef> S = V.getAsString())
         Index.addBounded(*S);
+  llvm::sort(Index.StaleFiles);
   Index.deriveProjectFacts();
   return Index;
 }

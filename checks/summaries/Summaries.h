@@ -242,6 +242,9 @@ public:
     return Functions;
   }
   size_t staleEntries() const { return Stale; }
+  /// The files of `files` that changed, appeared or disappeared since the
+  /// index was written (their entries were dropped by read()), sorted.
+  const std::vector<std::string> &staleFiles() const { return StaleFiles; }
   /// Whether a file the index read names (its `files`) has changed, appeared
   /// or disappeared since read(): its entries are then judged anew by
   /// reading the index again (a long-lived reader, clangd, sees an edit
@@ -275,6 +278,7 @@ private:
   std::vector<std::pair<std::string, std::optional<std::pair<uint64_t, int64_t>>>>
       SeenAtRead;
   size_t Stale = 0;
+  std::vector<std::string> StaleFiles;
 };
 
 } // namespace clang::tidy::gpuleak

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "gpuleak/Monitor.h"
 #include "gpuleak/ExitHooks.h"
+#include "gpuleak/RawCuda.h"
 #include "gpuleak/Report.h"
 #include "gpuleak/Snapshot.h"
 
@@ -362,6 +363,8 @@ struct Monitor::Impl {
     S.step = L.Step;
     S.time_us = nowUs();
     recordStep(L, S);
+    if (O.mode != "sampling")
+      rawCudaBoundary(); // the sampler marks its intervals itself
     const GrowthVerdict V = L.Detector.feed(S.allocated);
     if (V.growing && !L.Report.growth_detected) {
       L.Report.growth_detected = true;
@@ -435,7 +438,10 @@ struct Monitor::Impl {
     }
   }
 
-  bool writeReportLocked() {
+  /// Final: with the raw CUDA resources still live (symbolized; at the end).
+  bool writeReportLocked(bool Final = false) {
+    if (rawCudaWatchStarted())
+      R.raw_cuda = rawCudaSection(/*WithSites=*/Final);
     R.loops.clear();
     for (const Loop &L : Loops) {
       R.loops.push_back(L.Report);
@@ -451,6 +457,34 @@ struct Monitor::Impl {
   }
 };
 
+bool writeRawCudaReport(const MonitorOptions &O) noexcept {
+  try {
+    Report R;
+    R.torch_version =
+        std::to_string(TORCH_VERSION_MAJOR) + "." + std::to_string(TORCH_VERSION_MINOR);
+    R.mode = O.mode;
+    R.program = programName();
+    R.device = O.device;
+    R.growth = O.growth;
+    R.attribution = O.attribution;
+    R.history_max_entries = static_cast<int64_t>(O.history_max_entries);
+    R.history_policy = policyName(O.history);
+    R.raw_cuda = rawCudaSection();
+    stopRawCudaWatch();
+    R.created_unix = nowUs() / 1000000;
+    std::string Error;
+    if (!writeFileAtomic(O.output + ".json", reportToJson(R), Error)) {
+      std::fprintf(stderr, "gpuleak runtime: %s\n", Error.c_str());
+      return false;
+    }
+    if (O.print_summary)
+      std::fputs(reportSummary(R).c_str(), stderr);
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
 Monitor::Monitor(MonitorOptions Options) {
   try {
     P = std::make_unique<Impl>();
@@ -465,6 +499,10 @@ Monitor::Monitor(MonitorOptions Options) {
     R.attribution = P->O.attribution;
     R.history_max_entries = static_cast<int64_t>(P->O.history_max_entries);
     R.history_policy = policyName(P->O.history);
+    // Library mode watches raw CUDA resources on request; `gpuleak run`
+    // (the preload) starts the watch when the program loads.
+    if (const char *V = env("GPULEAK_CUPTI"); V && std::strcmp(V, "1") == 0)
+      startRawCudaWatch();
 #if GPULEAK_HAVE_CUDA
     if (c10::cuda::device_count() <= P->O.device) {
       P->disable("no-cuda", "no CUDA device " + std::to_string(P->O.device) + " is visible");
@@ -606,7 +644,8 @@ bool Monitor::finish() noexcept {
     }
     if (P->R.status == "no-cuda" || P->R.status == "no-cuda-build")
       return true; // nothing else: the host has no CUDA
-    const bool Ok = P->writeReportLocked();
+    const bool Ok = P->writeReportLocked(/*Final=*/true);
+    stopRawCudaWatch(); // the CUDA runtime's teardown follows
     if (P->O.print_summary)
       std::fputs(reportSummary(P->R).c_str(), stderr);
     return Ok;

@@ -107,6 +107,37 @@ static void writeFrame(Text &O, const Frame &F) {
     << ", \"function\": " << q(F.name) << "}";
 }
 
+/// The `raw_cuda` section (docs/runtime.md).
+static void writeRawCuda(Text &O, const RawCudaSection &C) {
+  O << "  \"raw_cuda\": {\"status\": " << q(C.status) << ", \"message\": " << q(C.message)
+    << ", \"creates\": " << C.creates << ", \"releases\": " << C.releases
+    << ", \"unmatched_releases\": " << C.unmatched_releases << ", \"dropped\": " << C.dropped
+    << ", \"boundaries\": " << C.boundaries << ",\n"
+    << "    \"unattributed\": {\"live\": " << C.unattributed_live
+    << ", \"bytes\": " << C.unattributed_bytes << "}, \"library\": {\"live\": " << C.library_live
+    << ", \"bytes\": " << C.library_bytes << "},\n"
+    << "    \"sites\": [";
+  for (size_t I = 0; I < C.sites.size(); ++I) {
+    const RawSite &S = C.sites[I];
+    const Frame Site = S.chain.empty() ? Frame() : S.chain.front();
+    O << (I ? ",\n" : "\n") << "      {\"kind\": " << q(S.kind) << ", \"api\": " << q(S.api)
+      << ", \"owner\": " << q(S.owner) << ", \"owner_kind\": " << q(S.owner_kind)
+      << ", \"file\": " << q(Site.filename) << ", \"line\": " << Site.line
+      << ", \"function\": " << q(Site.name) << ",\n       \"created\": " << S.created
+      << ", \"released\": " << S.released << ", \"live\": " << S.live
+      << ", \"live_bytes\": " << S.live_bytes << ", \"steps\": " << S.steps
+      << ", \"grows\": " << (S.grows ? "true" : "false")
+      << ", \"live_per_step\": " << num(S.live_per_step)
+      << ", \"bytes_per_step\": " << num(S.bytes_per_step) << ",\n       \"frames\": [";
+    for (size_t K = 0; K < S.chain.size(); ++K) {
+      O << (K ? ", " : "");
+      writeFrame(O, S.chain[K]);
+    }
+    O << "]}";
+  }
+  O << (C.sites.empty() ? "]},\n" : "\n    ]},\n");
+}
+
 std::string reportToJson(const Report &R) {
   Text O;
   O << "{\n";
@@ -184,6 +215,7 @@ std::string reportToJson(const Report &R) {
     O << "]}";
   }
   O << "\n  ],\n";
+  writeRawCuda(O, R.raw_cuda);
   O << "  \"snapshots\": [";
   for (size_t I = 0; I < R.snapshots.size(); ++I)
     O << (I ? ", " : "") << q(R.snapshots[I]);
@@ -291,6 +323,29 @@ std::string reportSummary(const Report &R) {
   if (R.unattributed_bytes)
     O << "  unattributed (no user frame): " << human(static_cast<double>(R.unattributed_bytes))
       << "\n";
+  const RawCudaSection &C = R.raw_cuda;
+  if (C.status != "off" && C.status != "ok")
+    O << "  raw CUDA (CUPTI): " << C.status << ": " << C.message << "\n";
+  else if (C.status == "ok") {
+    O << "  raw CUDA (CUPTI): " << C.creates << " created, " << C.releases << " released, "
+      << C.sites.size() << " sites live or growing\n";
+    size_t Raw = 0;
+    for (const RawSite &S : C.sites) {
+      if (Raw++ == 8) {
+        O << "  ... " << (C.sites.size() - 8) << " more in the JSON report\n";
+        break;
+      }
+      const Frame Site = S.chain.empty() ? Frame() : S.chain.front();
+      O << "  raw " << S.kind << (S.owner.empty() ? "" : " (" + S.owner + ")") << ": "
+        << baseName(Site.filename) << ":" << Site.line << " (" << Site.name << ") " << S.live
+        << " live";
+      if (S.live_bytes)
+        O << ", " << human(static_cast<double>(S.live_bytes));
+      if (S.grows)
+        O << "; GROWTH " << num(S.live_per_step) << "/step";
+      O << "\n";
+    }
+  }
   for (const std::string &S : R.snapshots)
     O << "  snapshot: " << S << " (open in https://pytorch.org/memory_viz)\n";
   return O.str();

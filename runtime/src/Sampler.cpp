@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "gpuleak/Sampler.h"
 #include "gpuleak/ExitHooks.h"
+#include "gpuleak/RawCuda.h"
 
 #if GPULEAK_HAVE_CUDA
 #include <c10/cuda/CUDACachingAllocator.h>
@@ -71,8 +72,23 @@ struct Sampler::Impl {
     if (Thread.joinable())
       Thread.detach(); // only if stop() ran on the thread itself
   }
+  bool RawWritten = false;
   void main();
   void stop();
+  /// The end of a run in which the allocator was never used: the raw CUDA
+  /// report when the watch ran, else the one line that says why there is none.
+  void finishWithoutAllocator() {
+    if (RawWritten)
+      return;
+    RawWritten = true;
+    if (rawCudaWatchStarted() && rawCudaSection(/*WithSites=*/false).status != "off") {
+      writeRawCudaReport(O.monitor);
+      return;
+    }
+    if (O.monitor.print_summary)
+      std::fprintf(stderr, "gpuleak run: the program never used the CUDA caching "
+                           "allocator; no report\n");
+  }
 };
 
 void Sampler::Impl::main() {
@@ -89,18 +105,27 @@ void Sampler::Impl::main() {
     // must hold for GraceMs in a row (gpuleak::allocatorReady says why).
     const long GraceMs = 50;
     long ReadyMs = 0;
+    // Intervals go on while we wait: the raw CUDA watch (RawCuda.h) sees a
+    // plain CUDA program that never uses the caching allocator.
+    auto RawIntervalStart = std::chrono::steady_clock::now();
     while (!Stop.load() && ReadyMs < GraceMs) {
       if (O.stop_after_s > 0 && Elapsed() > O.stop_after_s * 1000)
         break;
       ReadyMs = allocatorReady(Device) ? ReadyMs + 1 : 0;
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      const auto Now = std::chrono::steady_clock::now();
+      if (Now - RawIntervalStart >= std::chrono::milliseconds(O.interval_ms)) {
+        rawCudaBoundary();
+        RawIntervalStart = Now;
+      }
     }
     if (Stop.load() || ReadyMs < GraceMs) {
-      if (O.monitor.print_summary)
-        std::fprintf(stderr, "gpuleak run: the program never used the CUDA caching "
-                             "allocator; no report\n");
-      if (O.stop_after_s > 0 && !Stop.load())
+      // stop() writes the raw CUDA report when the watch ran.
+      if (O.stop_after_s > 0 && !Stop.load()) {
+        finishWithoutAllocator();
+        std::fflush(nullptr);
         std::_Exit(O.stop_status);
+      }
       return;
     }
     M = std::make_unique<Monitor>(O.monitor);
@@ -122,6 +147,7 @@ void Sampler::Impl::main() {
           SeenAllocation = true;
         if (SeenAllocation)
           M->boundaryWithAllocated(Loop, Min);
+        rawCudaBoundary();
         Min = UINT64_MAX;
         IntervalStart = Now;
       }
@@ -157,6 +183,8 @@ void Sampler::Impl::stop() {
   // The thread has ended: M is ours alone now.
   if (M)
     M->finish();
+  else
+    finishWithoutAllocator();
 }
 
 Sampler::Sampler(SamplerOptions Options) noexcept {

@@ -790,6 +790,10 @@ static int run(RunMode Mode) {
   if (!Loaded)
     return fail(toString(Loaded.takeError()));
   std::unique_ptr<clang::tooling::CompilationDatabase> DB = std::move(*Loaded);
+  // The database as its file has it (before --extra-arg): part of a shard's
+  // run identity, which the merge compares with its own database.
+  const std::string DBHash =
+      Shard || Mode == RunMode::Merge ? databaseHash(*DB) : "";
   // --extra-arg-before and --extra-arg, added to every compile command of
   // the database as clang-tidy's CommonOptionsParser adds them: before the
   // nvcc translation, the .clang-tidy files' ExtraArgs and the result
@@ -847,6 +851,17 @@ static int run(RunMode Mode) {
           return fail("'" + F + "' of '" + DBPath +
                       "' is in no shard: the compile database changed since "
                       "the shards ran");
+    // The merge reads the sources again (fingerprints, the index's file
+    // times): they must be those the shards analysed.
+    if (Merged->Run.Database != DBHash)
+      return fail("the entries of '" + DBPath +
+                  "' changed since the shards ran; merge with the compile "
+                  "database they ran with");
+    for (const auto &[File, Hash] : sourceHashes(Files))
+      if (Merged->Run.Sources.at(File) != Hash)
+        return fail("'" + File +
+                    "' changed since the shards ran (another commit or "
+                    "checkout); merge in the checkout they ran in");
   } else if (SourcePaths.empty()) {
     Files = DB->getAllFiles();
     llvm::sort(Files);
@@ -866,6 +881,7 @@ static int run(RunMode Mode) {
   }
   // Only changed code: the translation units that include a changed file.
   std::optional<ChangedLines> Changed;
+  std::vector<std::string> Candidates; // before the selection
   if (!ChangedSince.empty()) {
     Expected<ChangedLines> C =
         changedSince(ChangedSince, absolute(sys::path::parent_path(DBPath)));
@@ -874,6 +890,7 @@ static int run(RunMode Mode) {
                   (ChangedSince == "-" ? ": " : ": git diff failed: ") +
                   toString(C.takeError()));
     Changed = std::move(*C);
+    Candidates = Files;
     size_t Before = Files.size();
     Files = translationUnitsIncluding(
         Files, [&](StringRef F) { return DB->getCompileCommands(F); },
@@ -897,9 +914,11 @@ static int run(RunMode Mode) {
           << "; nothing was analysed\n";
   }
   const size_t TotalFiles = Files.size();
+  std::vector<std::string> AllFiles; // of all shards
   if (Shard) {
     std::vector<std::string> Sorted = Files, Members;
     llvm::sort(Sorted);
+    AllFiles = Sorted;
     for (size_t I : shardMembers(Sorted.size(), *Shard))
       Members.push_back(Sorted[I]);
     Files = std::move(Members);
@@ -941,6 +960,14 @@ static int run(RunMode Mode) {
   if (std::optional<std::string> Err = outputOverwritesInput(
           OutputPath, Inputs, DB->getAllFiles(), DBPath))
     return fail(*Err);
+  if (std::optional<std::string> Err = outputReplacesGpuleakFile(
+          OutputPath, WriteBaseline ? "gpuleak-baseline"
+                      : Shard       ? "gpuleak-shard"
+                                    : ""))
+    return fail(*Err);
+  if (std::optional<std::string> Err =
+          outputReplacesGpuleakFile(ExportFixes, ""))
+    return fail("--export-fixes: " + *Err);
   if (!ExportFixes.empty()) {
     if (!OutputPath.empty())
       Inputs.push_back({OutputPath, "the report's --output"});
@@ -976,12 +1003,51 @@ static int run(RunMode Mode) {
       return fail("cannot write the project index '" + IndexPath + "': " + *Err);
     }
   }
-  unsigned NumWorkers =
-      Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count();
-  NumWorkers = std::max(1u, std::min<unsigned>(NumWorkers, Files.size()));
+  // --changed-since without an index that holds the other translation
+  // units' function summaries (a fresh CI checkout, an index written before
+  // files other than the changed ones changed): the project
+  // step would not know a function of another file that keeps what a
+  // changed loop hands it, and the finding would be lost. Those translation
+  // units are summarized too (from the result cache where it has them),
+  // and their own findings left out, so that the report is the one a run
+  // with a fresh index makes.
+  std::vector<std::string> SummaryOnly;
+  if (Changed && !Files.empty() && !IndexPath.empty()) {
+    std::string Why;
+    if (!Previous)
+      Why = ("no usable project index at '" + IndexPath + "'").str();
+    else
+      for (const std::string &F : Previous->staleFiles())
+        if (!Changed->changed(F)) {
+          Why = ("the project index '" + IndexPath + "' is older than '" + F +
+                 "'")
+                    .str();
+          break;
+        }
+    if (!Why.empty()) {
+      StringSet<> Selected;
+      for (const std::string &F : Files)
+        Selected.insert(F);
+      for (const std::string &F : Candidates)
+        if (!Selected.contains(F))
+          SummaryOnly.push_back(F);
+    }
+    if (!SummaryOnly.empty() && !Quiet)
+      WithColor::note(errs(), "gpuleak")
+          << "--changed-since=" << ChangedSince << ": " << Why
+          << "; the function summaries of the " << SummaryOnly.size()
+          << " other translation unit" << (SummaryOnly.size() == 1 ? "" : "s")
+          << " are made too (from the result cache where it has them)\n";
+  }
+  auto WorkersFor = [](size_t NumFiles) {
+    unsigned N =
+        Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count();
+    return std::max(1u, std::min<unsigned>(N, NumFiles));
+  };
   ProgressBar Progress(Files.size());
   auto Start = std::chrono::steady_clock::now();
-  std::vector<TUResult> TUResults;
+  std::vector<TUResult> TUResults, SummaryOnlyResults;
+  std::optional<size_t> SelectedHits; // the cache's, when SummaryOnly ran
   Results R;
   if (Merged) {
     TUResults = std::move(Merged->TUs);
@@ -993,8 +1059,24 @@ static int run(RunMode Mode) {
     if (!NoSharedHeaders)
       Shared.emplace(Cache ? Cache->dir()
                            : absolute(sys::path::parent_path(DBPath)));
-    analyseAll(Files, Commands, Settings, Shared ? &*Shared : nullptr,
-               NumWorkers, Progress, TUResults);
+    SharedHeaders *SharedPtr = Shared ? &*Shared : nullptr;
+    analyseAll(Files, Commands, Settings, SharedPtr, WorkersFor(Files.size()),
+               Progress, TUResults);
+    if (!SummaryOnly.empty()) {
+      SelectedHits = Cache ? Cache->hits() : 0;
+      std::vector<std::vector<clang::tooling::CompileCommand>> OtherCommands;
+      for (const std::string &File : SummaryOnly)
+        OtherCommands.push_back(DB->getCompileCommands(File));
+      ProgressBar OtherProgress(SummaryOnly.size());
+      analyseAll(SummaryOnly, OtherCommands, Settings, SharedPtr,
+                 WorkersFor(SummaryOnly.size()), OtherProgress,
+                 SummaryOnlyResults);
+      for (TUResult &TU : SummaryOnlyResults) {
+        TU.Findings.clear();
+        TU.Sites.clear();
+        TU.Error.reset();
+      }
+    }
     if (PrintStats && Shared)
       errs() << "gpuleak: stats: " << Shared->stats() << '\n';
     if (Cache)
@@ -1002,16 +1084,33 @@ static int run(RunMode Mode) {
         WithColor::warning(errs(), "gpuleak") << *W << '\n';
     if (Shard) {
       ShardContents C;
+      C.ConfigErrors = Settings.takeConfigErrors();
+      // What makes the shards one run: every shard hashes every translation
+      // unit of the run, not only its own.
+      C.Run.Gpuleak = gpuleakVersionText();
+      C.Run.Database = DBHash;
+      C.Run.Sources = sourceHashes(AllFiles);
+      {
+        std::vector<std::string> Args = {"--resource-dir=" + ResourceDir};
+        for (const std::string &A : ExtraArgsBefore)
+          Args.push_back("--extra-arg-before=" + A);
+        for (const std::string &A : ExtraArgs)
+          Args.push_back("--extra-arg=" + A);
+        C.Run.Configuration = configurationHash(
+            AllFiles, *makeOptionsProvider(Settings, nullptr), Args);
+        Settings.takeConfigErrors(); // those of the shard's own files are kept
+      }
       C.Spec = *Shard;
       C.Database = absolute(DBPath);
       C.TotalFiles = TotalFiles;
       C.WholeDatabase = SourcePaths.empty();
       C.Files = Files;
       C.TUs = std::move(TUResults);
-      C.ConfigErrors = Settings.takeConfigErrors();
       return writeShardFile(std::move(C), Start);
     }
     R = collectResults(Files, TUResults, Settings.takeConfigErrors());
+    std::move(SummaryOnlyResults.begin(), SummaryOnlyResults.end(),
+              std::back_inserter(TUResults));
   }
   // clang-tidy applies no fix when a translation unit has compiler errors
   // (unless -fix-errors): the fixes may rest on a broken parse.
@@ -1133,7 +1232,8 @@ static int run(RunMode Mode) {
 
   if (!Quiet)
     printSummary(
-        R, Baselined, Errors, Files.size(), Cache ? Cache->hits() : 0,
+        R, Baselined, Errors, Files.size(),
+        SelectedHits ? *SelectedHits : Cache ? Cache->hits() : 0,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
             .count());
   if (Errors)

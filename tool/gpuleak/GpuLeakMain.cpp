@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckCommand.h"
+#include "ConfigProblems.h"
 #include "CompdbCommand.h"
 #include "ExactOptions.h"
 #include "Verify.h"
@@ -30,6 +31,8 @@ static void printVersion(llvm::raw_ostream &OS) {
 }
 
 int main(int argc, const char **argv) {
+  // gpuleak check validates the configuration itself (config errors, exit 2).
+  clang::tidy::gpuleak::ConfigValidatedByTool = true;
   llvm::InitLLVM X(argc, argv);
   using gpuleak::ExitError;
 

@@ -2,7 +2,10 @@
 
 #include "OutputGuard.h"
 #include "llvm/ADT/SmallString.h"
+#include "summaries/Summaries.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
@@ -46,6 +49,32 @@ outputOverwritesInput(StringRef Output, ArrayRef<GuardedInput> Inputs,
             .str();
     }
   return std::nullopt;
+}
+
+std::optional<std::string> outputReplacesGpuleakFile(StringRef Output,
+                                                     StringRef Writes) {
+  if (Output.empty() || Output == "-" || !sys::fs::is_regular_file(Output))
+    return std::nullopt;
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Output);
+  if (!Text)
+    return std::nullopt; // not readable: cannotCreateNextTo and the write judge
+  StringRef Bytes = (*Text)->getBuffer();
+  std::string Why;
+  if (Expected<json::Value> V = json::parse(Bytes)) {
+    const json::Object *O = V->getAsObject();
+    std::optional<StringRef> Format = O ? O->getString("format") : std::nullopt;
+    if (clang::tidy::gpuleak::ProjectIndex::looksLikeIndex(Bytes))
+      Why = "a gpuleak project index";
+    else if (Format == "gpuleak-baseline" && Writes != *Format)
+      Why = "a gpuleak baseline (only 'gpuleak baseline -o' replaces one)";
+    else if (Format == "gpuleak-shard" && Writes != *Format)
+      Why = "a shard file (only 'gpuleak check --shard' replaces one)";
+  } else {
+    consumeError(V.takeError());
+  }
+  if (Why.empty())
+    return std::nullopt;
+  return ("refusing to write '" + Output + "': it is " + Why).str();
 }
 
 llvm::Error writeOutput(llvm::StringRef Path,

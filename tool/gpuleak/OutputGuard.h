@@ -38,6 +38,14 @@ outputOverwritesInput(llvm::StringRef Output,
                       llvm::ArrayRef<std::string> SourceFiles,
                       llvm::StringRef Database);
 
+/// When \p Output is an existing file that gpuleak wrote as another kind
+/// than this run writes (\p Writes: "gpuleak-baseline" for `gpuleak
+/// baseline`, "gpuleak-shard" for `check --shard`, "" for a report), the
+/// one-line reason to refuse it: `gpuleak check -o gpuleak-baseline.json`
+/// would replace the committed baseline with a report.
+std::optional<std::string> outputReplacesGpuleakFile(llvm::StringRef Output,
+                                                     llvm::StringRef Writes);
+
 /// Writes what \p Write prints to \p Path ("-": stdout) and says whether it
 /// got there. A file is written to a temporary file next to it and renamed
 /// over it only when every byte was written; a failed write (a full disk,

@@ -30,8 +30,7 @@ using json::Object;
 
 namespace gpuleak {
 
-/// 32 hex digits of the XXH3-128 hash of \p Bytes.
-static std::string hashOf(StringRef Bytes) {
+std::string hashOf(StringRef Bytes) {
   XXH128_hash_t H = xxh3_128bits(arrayRefFromStringRef(Bytes));
   std::string S;
   raw_string_ostream OS(S);
@@ -229,20 +228,24 @@ std::string ResultCache::keyOf(
     std::optional<std::string> V = sys::Process::GetEnv(Var);
     Part(V ? "=" + *V : "unset");
   }
-  // The effective configuration: the check options sorted by name (a
-  // StringMap has no stable order), then every other field as clang-tidy
-  // writes a configuration.
+  Part(configurationText(Options));
+  return hashOf(Text);
+}
+
+std::string configurationText(const ClangTidyOptions &Options) {
+  // The check options sorted by name (a StringMap has no stable order),
+  // then every other field as clang-tidy writes a configuration.
+  std::string Text;
+  raw_string_ostream OS(Text);
   ClangTidyOptions Rest = Options;
   std::map<std::string, std::string> CheckOptions;
   for (const auto &O : Rest.CheckOptions)
     CheckOptions[O.getKey().str()] = O.getValue().Value;
   Rest.CheckOptions.clear();
-  for (const auto &[K, V] : CheckOptions) {
-    Part(K);
-    Part(V);
-  }
-  Part(clang::tidy::configurationAsText(Rest));
-  return hashOf(Text);
+  for (const auto &[K, V] : CheckOptions)
+    OS << K.size() << ':' << K << '\n' << V.size() << ':' << V << '\n';
+  OS << clang::tidy::configurationAsText(Rest);
+  return Text;
 }
 
 std::optional<std::string> ResultCache::currentHash(const std::string &Path) {

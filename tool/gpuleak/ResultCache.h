@@ -44,6 +44,15 @@ class CompilerInstance;
 
 namespace gpuleak {
 
+/// 32 hex digits of the XXH3-128 hash of \p Bytes: the hash of the result
+/// cache's file list and of a shard's run identity.
+std::string hashOf(llvm::StringRef Bytes);
+
+/// \p Options as text that is the same for the same effective
+/// configuration (check options sorted by name): part of the cache key and
+/// of a shard's run identity.
+std::string configurationText(const clang::tidy::ClangTidyOptions &Options);
+
 /// What the parse of one translation unit read.
 struct TUInputs {
   /// Each file read (absolute path as clang named it) -> hash of its bytes.

@@ -1,7 +1,9 @@
 //===--- Shard.cpp - `check --shard=K/N` and `gpuleak merge` --------------===//
 
 #include "Shard.h"
+#include "ResultCache.h"
 #include "TUResultJSON.h"
+#include "clang/Basic/Version.h"
 #include <tuple>
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
@@ -33,6 +35,81 @@ std::vector<size_t> shardMembers(size_t NumFiles, ShardSpec S) {
 }
 
 //===----------------------------------------------------------------------===//
+// The run identity
+//===----------------------------------------------------------------------===//
+
+std::string gpuleakVersionText() {
+  return "gpuleak " GPULEAK_VERSION ", " + clang::getClangFullVersion();
+}
+
+std::string databaseHash(const clang::tooling::CompilationDatabase &DB) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  // Each part length-prefixed, so that no two lists run together.
+  auto Part = [&](StringRef S) { OS << S.size() << ':' << S << '\n'; };
+  for (const clang::tooling::CompileCommand &C : DB.getAllCompileCommands()) {
+    Part(C.Directory);
+    Part(C.Filename);
+    OS << C.CommandLine.size() << '\n';
+    for (const std::string &Arg : C.CommandLine)
+      Part(Arg);
+  }
+  return hashOf(Text);
+}
+
+std::string configurationHash(ArrayRef<std::string> Files,
+                              clang::tidy::ClangTidyOptionsProvider &Options,
+                              ArrayRef<std::string> Args) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  auto Part = [&](StringRef S) { OS << S.size() << ':' << S << '\n'; };
+  OS << Args.size() << '\n';
+  for (const std::string &Arg : Args)
+    Part(Arg);
+  for (const std::string &File : Files) {
+    Part(File);
+    Part(configurationText(Options.getOptions(File)));
+  }
+  return hashOf(Text);
+}
+
+std::map<std::string, std::string> sourceHashes(ArrayRef<std::string> Files) {
+  std::map<std::string, std::string> Hashes;
+  for (const std::string &File : Files) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Bytes =
+        MemoryBuffer::getFile(File, /*IsText=*/false,
+                              /*RequiresNullTerminator=*/false);
+    Hashes[File] = Bytes ? hashOf((*Bytes)->getBuffer()) : "";
+  }
+  return Hashes;
+}
+
+std::optional<std::string> runDifference(const RunIdentity &A,
+                                         const RunIdentity &B) {
+  if (A.Gpuleak != B.Gpuleak)
+    return "made by " + A.Gpuleak + " and by " + B.Gpuleak;
+  for (const auto *Run : {&A, &B}) {
+    const RunIdentity &Other = Run == &A ? B : A;
+    for (const auto &Source : Run->Sources)
+      if (!Other.Sources.count(Source.first))
+        return "different lists of translation units ('" + Source.first +
+               "' is in the " + (Run == &A ? "first" : "second") +
+               "'s list only)";
+  }
+  if (A.Database != B.Database)
+    return std::string("different compile databases (their entries differ)");
+  if (A.Configuration != B.Configuration)
+    return std::string(
+        "different configurations (--checks, --warnings-as-errors, the "
+        "header filters, --config-file, --extra-arg, --extra-arg-before, "
+        "--resource-dir or the .clang-tidy files)");
+  for (const auto &[File, Hash] : A.Sources)
+    if (B.Sources.at(File) != Hash)
+      return "'" + File + "' differs between them (another commit or checkout)";
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
 // Writing
 //===----------------------------------------------------------------------===//
 
@@ -53,11 +130,19 @@ void writeShard(raw_ostream &OS, const ShardContents &C) {
   json::Array ConfigErrors;
   for (const InputError &E : C.ConfigErrors)
     ConfigErrors.push_back(errorJSON(E));
+  json::Object Sources;
+  for (const auto &[File, Hash] : C.Run.Sources)
+    Sources[File] = Hash;
   json::OStream J(OS, /*IndentSize=*/1);
   J.value(json::Object{{"format", "gpuleak-shard"},
                        {"version", ShardVersion},
                        {"shard", C.Spec.K},
                        {"shards", C.Spec.N},
+                       {"run", json::Object{{"gpuleak", C.Run.Gpuleak},
+                                            {"database", C.Run.Database},
+                                            {"configuration",
+                                             C.Run.Configuration},
+                                            {"sources", std::move(Sources)}}},
                        {"database", C.Database},
                        {"translation_units", int64_t(C.TotalFiles)},
                        {"whole_database", C.WholeDatabase},
@@ -94,6 +179,26 @@ public:
           !string(*O, "message", E.Message, Path.index(I)))
         return false;
       Out.push_back(std::move(E));
+    }
+    return true;
+  }
+
+  bool run(const json::Value *V, RunIdentity &Run, json::Path Path) {
+    const json::Object *O = V ? V->getAsObject() : nullptr;
+    if (!O)
+      return fail(Path, "expected an object");
+    if (!string(*O, "gpuleak", Run.Gpuleak, Path) ||
+        !string(*O, "database", Run.Database, Path) ||
+        !string(*O, "configuration", Run.Configuration, Path))
+      return false;
+    const json::Object *Sources = O->getObject("sources");
+    if (!Sources)
+      return fail(Path.field("sources"), "expected an object");
+    for (const auto &[File, Hash] : *Sources) {
+      std::optional<StringRef> H = Hash.getAsString();
+      if (!H)
+        return fail(Path.field("sources").field(File), "expected a string");
+      Run.Sources[File.str()] = H->str();
     }
     return true;
   }
@@ -151,6 +256,8 @@ Expected<ShardContents> readShard(StringRef Path) {
     OK = R.fail(P.field("translation_units"), "expected a number");
   else if (!TUs)
     OK = R.fail(P.field("tus"), "expected an array");
+  else
+    OK = R.run(O->get("run"), C.Run, P.field("run"));
   if (OK) {
     C.Spec = {unsigned(*K), unsigned(*N)};
     C.Database = DB->str();
@@ -177,6 +284,7 @@ Expected<ShardContents> readAllShards(ArrayRef<std::string> Paths) {
       return createStringError("cannot read the shard '" + Path +
                                "': " + toString(C.takeError()));
     if (Seen.empty()) {
+      All.Run = C->Run;
       All.Spec = {0, C->Spec.N};
       All.Database = C->Database;
       All.TotalFiles = C->TotalFiles;
@@ -190,6 +298,10 @@ Expected<ShardContents> readAllShards(ArrayRef<std::string> Paths) {
           Seen.begin()->second + "' of " + Twine(All.Spec.N) + " shards of " +
           Twine(All.TotalFiles) + " of '" + All.Database +
           "': not shards of one run");
+    } else if (std::optional<std::string> Differ =
+                   runDifference(All.Run, C->Run)) {
+      return createStringError("'" + Paths.front() + "' and '" + Path +
+                               "' are not shards of one run: " + *Differ);
     }
     auto [It, New] = Seen.emplace(C->Spec.K, Path);
     if (!New)
@@ -225,6 +337,7 @@ Expected<ShardContents> readAllShards(ArrayRef<std::string> Paths) {
                                "' is in two shards: the shards were not made "
                                "from one list of translation units");
   ShardContents Sorted;
+  Sorted.Run = std::move(All.Run);
   Sorted.WholeDatabase = All.WholeDatabase;
   Sorted.Spec = All.Spec;
   Sorted.Database = All.Database;

@@ -18,6 +18,7 @@
 #define GPULEAK_TOOL_GPULEAK_SHARD_H
 
 #include "TranslationUnitRunner.h"
+#include "clang-tidy/ClangTidyOptions.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -36,9 +37,48 @@ llvm::Expected<ShardSpec> parseShardSpec(llvm::StringRef Text);
 /// (0-based) belongs to shard I % N + 1.
 std::vector<size_t> shardMembers(size_t NumFiles, ShardSpec S);
 
+/// What makes the shards of one run one run: every shard of
+/// `check --shard=K/N` records it, and `gpuleak merge` refuses shards whose
+/// identities differ, or that differ from the checkout it runs in (the
+/// merge reads the sources again, for the fingerprints).
+struct RunIdentity {
+  /// gpuleak's and clang's versions, e.g. "gpuleak 0.1.0, clang 22.1.0".
+  std::string Gpuleak;
+  /// The hash of every entry of the compile database, as the file has them.
+  std::string Database;
+  /// The hash of the analysis options (--extra-arg, --extra-arg-before,
+  /// --resource-dir) and of the effective configuration of every
+  /// translation unit (--checks, --warnings-as-errors, the header filters,
+  /// --config-file and the .clang-tidy files, as they were applied).
+  std::string Configuration;
+  /// Every translation unit of the run (all shards) -> the hash of its
+  /// bytes ("" when it could not be read).
+  std::map<std::string, std::string> Sources;
+};
+
+/// "gpuleak VERSION, clang VERSION".
+std::string gpuleakVersionText();
+/// The hash of the entries of \p DB (directory, file and arguments of each
+/// compile command, in its order).
+std::string databaseHash(const clang::tooling::CompilationDatabase &DB);
+/// The hash of the options that decide the analysis of \p Files besides
+/// their compile commands: \p Options' configuration of each file, and
+/// \p Args (the extra arguments and the resource directory).
+std::string configurationHash(llvm::ArrayRef<std::string> Files,
+                              clang::tidy::ClangTidyOptionsProvider &Options,
+                              llvm::ArrayRef<std::string> Args);
+/// Each of \p Files -> the hash of its bytes now ("" when unreadable).
+std::map<std::string, std::string>
+sourceHashes(llvm::ArrayRef<std::string> Files);
+/// What differs between the runs of \p A and \p B, in words ("they were
+/// made with different configurations ..."), or std::nullopt.
+std::optional<std::string> runDifference(const RunIdentity &A,
+                                         const RunIdentity &B);
+
 /// What one shard produced.
 struct ShardContents {
   ShardSpec Spec;
+  RunIdentity Run;
   /// The compile database (absolute) and how many translation units the
   /// whole run has (all shards together).
   std::string Database;
@@ -54,7 +94,8 @@ struct ShardContents {
 };
 
 /// The version of the shard file format.
-constexpr int64_t ShardVersion = 1;
+/// 2: the run identity ("run").
+constexpr int64_t ShardVersion = 2;
 
 /// Writes \p C as a shard file (JSON, docs/cli.md).
 void writeShard(llvm::raw_ostream &OS, const ShardContents &C);

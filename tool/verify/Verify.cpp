@@ -15,6 +15,10 @@
 //   not executed  no recorded stack touches the finding's function
 //
 // Growth evidence that no finding covers is listed as runtime-only growth.
+// A gpuleak-cuda-unreleased finding is confirmed by the report's raw_cuda
+// section (the CUPTI watch, runtime/include/gpuleak/RawCuda.h): resources of
+// the finding's kind created through one of its lines that are still live at
+// the end of the run or grow per step.
 // Paths are matched by their longest common suffix, since findings and
 // reports are often made on different machines.
 //
@@ -47,8 +51,10 @@ namespace {
 
 /// Reports larger than this are refused (a report is a few hundred KB).
 constexpr uint64_t MaxInputBytes = 256ull << 20;
-/// The runtime report schema this reader understands.
-constexpr int64_t ReportSchemaVersion = 1;
+/// The runtime report schemas this reader understands: 1, and 2 (1 plus
+/// the raw_cuda section).
+constexpr int64_t ReportSchemaVersion = 2;
+constexpr int64_t OldestReportSchemaVersion = 1;
 /// Reports from this torch major.minor are understood (frames, actions).
 constexpr StringLiteral SupportedTorch = "2.11";
 
@@ -87,6 +93,12 @@ struct Evidence {
   std::optional<uint64_t> FreedByLaterGraph; // ... after outliving 2+ step boundaries
   // cache-flush: steps whose flush was followed by a segment_alloc
   std::optional<uint64_t> ReallocatedSteps;
+  // raw-cuda (the report's raw_cuda sites): Blocks is the live count
+  std::string ResourceKind; // CudaApis.def kind (DeviceMemory, Stream, ...)
+  std::string Owner, OwnerKind; // library call that created it (cublasCreate_v2, Cublas)
+  std::string Api;          // a creating call seen for it
+  bool Grows = false;
+  double LivePerStep = 0;
 };
 
 struct Covered {
@@ -103,6 +115,10 @@ struct RuntimeReport {
   int64_t HistoryWindows = 0;
   std::vector<Evidence> Evidences;
   std::vector<Covered> Coverage;
+  std::string RawStatus; // raw_cuda.status; "" in a version 1 report
+  std::string RawMessage;
+  uint64_t RawCreates = 0, RawReleases = 0;
+  std::vector<Evidence> RawSites; // Kind "raw-cuda"
 };
 
 enum class Label { Confirmed, HeldByOther, NotObserved, NotExecuted };
@@ -429,10 +445,11 @@ Expected<RuntimeReport> parseReport(const Input &In, size_t Index) {
   if (!Top || Top->getString("schema") != StringRef("gpuleak-runtime-report"))
     return fail(Where + " is not a gpuleak runtime report");
   std::optional<int64_t> Version = Top->getInteger("version");
-  if (Version != ReportSchemaVersion)
+  if (!Version || *Version < OldestReportSchemaVersion || *Version > ReportSchemaVersion)
     return fail(Where + (Version ? " has schema version " + Twine(*Version)
                                  : Twine(" has no integer schema \"version\"")) +
-                "; this gpuleak reads version " + Twine(ReportSchemaVersion));
+                "; this gpuleak reads versions " + Twine(OldestReportSchemaVersion) + " to " +
+                Twine(ReportSchemaVersion));
   StringRef Torch = Top->getString("torch_version").value_or("");
   if (Torch != SupportedTorch && !Torch.starts_with((SupportedTorch + ".").str()))
     return fail(Where + " was made with torch " + (Torch.empty() ? "?" : Torch) +
@@ -505,6 +522,44 @@ Expected<RuntimeReport> parseReport(const Input &In, size_t Index) {
       }
       R.Coverage.push_back(std::move(C));
     }
+  if (const json::Object *Raw = Top->getObject("raw_cuda")) {
+    R.RawStatus = Raw->getString("status").value_or("").str();
+    R.RawMessage = Raw->getString("message").value_or("").str();
+    R.RawCreates = static_cast<uint64_t>(std::max<int64_t>(0, Raw->getInteger("creates").value_or(0)));
+    R.RawReleases = static_cast<uint64_t>(std::max<int64_t>(0, Raw->getInteger("releases").value_or(0)));
+    if (const json::Array *Sites = Raw->getArray("sites"))
+      for (const json::Value &SV : *Sites) {
+        const json::Object *SO = SV.getAsObject();
+        if (!SO)
+          return fail(Where + ": a raw_cuda site is not an object");
+        gpuleak::Evidence E;
+        E.Kind = "raw-cuda";
+        E.ResourceKind = SO->getString("kind").value_or("").str();
+        E.Owner = SO->getString("owner").value_or("").str();
+        E.OwnerKind = SO->getString("owner_kind").value_or("").str();
+        E.Api = SO->getString("api").value_or("").str();
+        E.Blocks = static_cast<uint64_t>(std::max<int64_t>(0, SO->getInteger("live").value_or(0)));
+        E.Bytes = static_cast<uint64_t>(std::max<int64_t>(0, SO->getInteger("live_bytes").value_or(0)));
+        E.Steps = SO->getInteger("steps").value_or(0);
+        E.Grows = SO->getBoolean("grows").value_or(false);
+        E.LivePerStep = SO->getNumber("live_per_step").value_or(0);
+        E.BytesPerStep = SO->getNumber("bytes_per_step").value_or(0);
+        E.Report = Index;
+        if (const json::Array *Frames = SO->getArray("frames"))
+          for (const json::Value &FV : *Frames) {
+            const json::Object *FO = FV.getAsObject();
+            if (!FO)
+              return fail(Where + ": a frame is not an object");
+            Expected<Frame> F = readFrame(*FO, Where);
+            if (!F)
+              return F.takeError();
+            E.Frames.push_back(std::move(*F));
+          }
+        if (E.Frames.empty() || E.ResourceKind.empty())
+          return fail(Where + ": a raw_cuda site has no kind or no frames");
+        R.RawSites.push_back(std::move(E));
+      }
+  }
   return R;
 }
 
@@ -523,6 +578,26 @@ Expected<RuntimeReport> readReport(StringRef Path, size_t Index) {
 }
 
 //===--- The join ---------------------------------------------------------===//
+
+/// The resource kind (a CUDA_KIND id of checks/CudaApis.def) of a
+/// cuda-unreleased finding: the creating call its message names ("device
+/// memory allocated by 'cudaMalloc' ..."); "" when it names none.
+std::string findingResourceKind(StringRef Message) {
+  static const std::pair<StringRef, StringRef> Creators[] = {
+#define CUDA_CREATOR(Name, HandleArg, Kind, Field) {#Name, #Kind},
+#define CUDA_REGISTRAR(Name, HandleArg, Kind) {#Name, #Kind},
+#include "CudaApis.def"
+  };
+  size_t At = Message.find(" by '");
+  if (At == StringRef::npos)
+    return "";
+  StringRef Call = Message.substr(At + 5);
+  Call = Call.take_until([](char C) { return C == '\'' || C == '<' || C == '('; });
+  for (const auto &[Name, Kind] : Creators)
+    if (Call == Name)
+      return Kind.str();
+  return "";
+}
 
 StringRef checkName(StringRef Check) {
   Check.consume_front("gpuleak-");
@@ -703,6 +778,10 @@ struct Join {
     std::vector<Verdict> Out;
     for (size_t I = 0; I < Findings.size(); ++I) {
       Verdict V;
+      if (checkName(Findings[I].Check) == "cuda-unreleased") {
+        Out.push_back(judgeRawCuda(Findings[I]));
+        continue;
+      }
       for (const Evidence *E : Own[I])
         if (!HeldByOthers(E, I)) {
           V.Confirming.push_back(E);
@@ -736,6 +815,58 @@ struct Join {
       Out.push_back(judgeUnconfirmed(Findings[I]));
     }
     return Out;
+  }
+
+  /// A cuda-unreleased finding: confirmed by raw resources of its kind
+  /// (or created inside a library call of its kind: cublasCreate's memory and
+  /// events for a cuBLAS handle) created through one of its lines and still
+  /// live at the end of the run, or growing per step.
+  Verdict judgeRawCuda(const Finding &F) const {
+    Verdict V;
+    const std::string Kind = findingResourceKind(F.Loc.Message);
+    const std::vector<Location> Lines = linesOf(F);
+    bool Watched = false, OtherKind = false;
+    std::string NotWatched;
+    uint64_t Creates = 0, Releases = 0;
+    for (const RuntimeReport &R : Reports) {
+      if (R.RawStatus == "ok") {
+        Watched = true;
+        Creates += R.RawCreates;
+        Releases += R.RawReleases;
+      } else if (NotWatched.empty()) {
+        NotWatched = R.RawStatus.empty()
+                         ? "the report " + R.Path + " has no raw_cuda section (written before "
+                           "the runtime watched raw CUDA calls; run the program again)"
+                         : "the raw CUDA watch did not run in " + R.Path + " (" + R.RawStatus +
+                               (R.RawMessage.empty() ? "" : ": " + R.RawMessage) + ")";
+      }
+      for (const Evidence &E : R.RawSites) {
+        if (!hits(E, Lines) || (E.Blocks == 0 && !E.Grows))
+          continue;
+        if (!Kind.empty() && E.ResourceKind != Kind && E.OwnerKind != Kind) {
+          OtherKind = true;
+          continue;
+        }
+        V.Confirming.push_back(&E);
+        V.BytesPerStep += E.BytesPerStep;
+      }
+    }
+    if (!V.Confirming.empty()) {
+      V.L = Label::Confirmed;
+      return V;
+    }
+    V.L = Label::NotObserved;
+    if (!Watched) {
+      V.Reason = NotWatched.empty() ? "no runtime report" : NotWatched;
+      return V;
+    }
+    V.Reason = "no " + (Kind.empty() ? std::string("raw CUDA resource") : Kind) +
+               " created through its lines was live at the end of the run or grew per step "
+               "(the raw CUDA watch saw " + std::to_string(Creates) + " creations and " +
+               std::to_string(Releases) + " releases in the reports)";
+    if (OtherKind)
+      V.Reason += "; resources of another kind created there are live";
+    return V;
   }
 
   /// What the evidence on F's lines lacks, when it does not show F's
@@ -871,6 +1002,19 @@ std::string describe(const Evidence &E) {
   std::string S;
   raw_string_ostream OS(S);
   const Frame &Site = E.Frames.front();
+  if (E.Kind == "raw-cuda") {
+    OS << E.Blocks << " live of kind " << E.ResourceKind << " at the end of the run";
+    if (E.Bytes)
+      OS << " (" << human(static_cast<double>(E.Bytes)) << ")";
+    if (E.Grows)
+      OS << ", " << format("%.1f", E.LivePerStep) << " more per step";
+    if (!E.Owner.empty())
+      OS << ", made by " << E.Owner;
+    OS << ", created at " << Site.File << ":" << Site.Line;
+    if (!Site.Function.empty())
+      OS << " in " << Site.Function;
+    return S;
+  }
   if (E.Kind == "growth")
     OS << human(E.BytesPerStep) << " per step (" << E.Blocks << " blocks from "
        << E.Steps << " steps)";
@@ -910,6 +1054,15 @@ json::Object evidenceJSON(const Evidence &E, const std::vector<RuntimeReport> &R
     O["freed_by_later_graph"] = static_cast<int64_t>(*E.FreedByLaterGraph);
   if (E.ReallocatedSteps)
     O["reallocated_steps"] = static_cast<int64_t>(*E.ReallocatedSteps);
+  if (E.Kind == "raw-cuda") {
+    O["resource_kind"] = E.ResourceKind;
+    O["owner"] = E.Owner;
+    O["owner_kind"] = E.OwnerKind;
+    O["api"] = E.Api;
+    O["live"] = static_cast<int64_t>(E.Blocks);
+    O["grows"] = E.Grows;
+    O["live_per_step"] = E.LivePerStep;
+  }
   return O;
 }
 
@@ -956,6 +1109,9 @@ Expected<Joined> joinFindings(const std::vector<Finding> &Findings,
         Paths.addRuntimePath(F.File);
     for (const Covered &C : R.Coverage)
       Paths.addRuntimePath(C.File);
+    for (const Evidence &E : R.RawSites)
+      for (const Frame &F : E.Frames)
+        Paths.addRuntimePath(F.File);
   }
   for (const Finding &F : Findings) {
     if (Error E = Paths.resolve(F.Loc.File))

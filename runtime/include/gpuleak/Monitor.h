@@ -76,6 +76,11 @@ struct MonitorOptions {
 /// should also wait a moment after the first `true`. Never throws.
 bool allocatorReady(int Device) noexcept;
 
+/// Writes <output>.json with no allocator data, only the raw CUDA resources
+/// that the CUPTI watch saw (RawCuda.h): zero-code mode's report for a
+/// program that never used torch's caching allocator (a plain CUDA program).
+bool writeRawCudaReport(const MonitorOptions &Options) noexcept;
+
 class Monitor;
 
 /// RAII step marker: the step boundary is recorded when it is destroyed.

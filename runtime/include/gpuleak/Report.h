@@ -3,12 +3,13 @@
 // Part of gpuleak's runtime verifier (links LibTorch, never LLVM).
 //
 // The JSON schema is documented in docs/runtime.md ("gpuleak-runtime-report",
-// version 1); `gpuleak verify` reads it.
+// version 2: version 1 plus the `raw_cuda` section); `gpuleak verify` reads it.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "gpuleak/Analysis.h"
+#include "gpuleak/RawCuda.h"
 
 #include <cstdint>
 #include <string>
@@ -53,7 +54,7 @@ struct LoopReport {
 };
 
 struct Report {
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
   std::string status = "ok";   // ok | no-cuda | no-cuda-build | error
   std::string status_message;  // one line, empty when ok
   std::string torch_version;   // e.g. "2.11"
@@ -74,6 +75,7 @@ struct Report {
   int64_t history_windows = 0;        // attribution windows run
   double history_seconds = 0;         // wall time with stacks recorded
   int64_t history_wrapped = 0;        // windows whose trace ring wrapped (first steps lost)
+  RawCudaSection raw_cuda;            // raw CUDA resources seen through CUPTI (RawCuda.h)
 };
 
 /// Serializes the report (UTF-8 JSON, stable key order).
