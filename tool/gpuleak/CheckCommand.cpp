@@ -9,6 +9,7 @@
 #include "ProjectFindings.h"
 #include "ResultCache.h"
 #include "Shard.h"
+#include "SharedHeaders.h"
 #include "TranslationUnitRunner.h"
 #include "Verify.h"
 #include "CompileDatabase.h"
@@ -31,6 +32,7 @@
 #include <atomic>
 #include <chrono>
 #include <climits>
+#include <functional>
 #include <map>
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -274,6 +276,13 @@ static cl::opt<bool> NoCache("no-cache",
                              cl::sub(CheckCmd), cl::sub(BaselineCmd),
                              cl::cat(CheckCategory));
 
+static cl::opt<bool> NoSharedHeaders(
+    "no-shared-headers",
+    cl::desc("Parse each translation unit's headers on its own, with no "
+             "precompiled header shared by translation units of the same "
+             "flags and first includes (the findings are the same)"),
+    cl::sub(CheckCmd), cl::sub(BaselineCmd), cl::cat(CheckCategory));
+
 /// Whether the lines gpuleak writes on stderr are coloured (--color).
 static bool StderrColors = false;
 
@@ -487,34 +496,72 @@ private:
 
 /// Analyses \p Files on \p NumWorkers threads: each worker takes the next
 /// translation unit until none is left. Every translation unit gets its own
-/// clang-tidy context; nothing is shared between them but \p Settings.
+/// clang-tidy context; nothing is shared between them but \p Settings and,
+/// with \p Shared, the precompiled prefix of each group of translation
+/// units (SharedHeaders.h).
 static void
 analyseAll(ArrayRef<std::string> Files,
            ArrayRef<std::vector<clang::tooling::CompileCommand>> Commands,
-           RunSettings &Settings, unsigned NumWorkers, ProgressBar &Progress,
-           std::vector<TUResult> &TUResults) {
+           RunSettings &Settings, SharedHeaders *Shared, unsigned NumWorkers,
+           ProgressBar &Progress, std::vector<TUResult> &TUResults) {
   TUResults.assign(Files.size(), TUResult());
   keepFreedMemoryForNextTU();
+  std::vector<std::shared_ptr<SharedPrefix>> Prefixes(Files.size());
+  auto OnWorkers = [NumWorkers](std::function<void()> Work) {
+    if (NumWorkers == 1)
+      return Work();
+    DefaultThreadPool Pool(hardware_concurrency(NumWorkers));
+    for (unsigned W = 0; W < NumWorkers; ++W)
+      Pool.async(Work);
+    Pool.wait();
+  };
+  if (Shared) {
+    // What each TU shares (a cache lookup and a look at its first lines).
+    std::vector<std::optional<SharingCandidate>> Candidates(Files.size());
+    std::atomic<size_t> Next{0};
+    OnWorkers([&] {
+      for (size_t I; (I = Next++) < Files.size();)
+        Candidates[I] = sharingCandidate(Files[I], Commands[I], Settings);
+    });
+    Prefixes = Shared->plan(Candidates);
+  }
+  // Each group's TUs one after the other, the groups in the order of their
+  // first TU, then the TUs of no group: the workers share a group's PCH
+  // soon after it is built, and builds (one at a time) seldom meet.
+  std::vector<size_t> Order, Alone;
+  std::map<const SharedPrefix *, std::vector<size_t>> Members;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    if (!Prefixes[I]) {
+      Alone.push_back(I);
+      continue;
+    }
+    std::vector<size_t> &Group = Members[Prefixes[I].get()];
+    if (Group.empty())
+      Order.push_back(I); // stands for its group until expanded below
+    Group.push_back(I);
+  }
+  std::vector<size_t> Firsts = std::move(Order);
+  Order.clear();
+  for (size_t First : Firsts) {
+    const std::vector<size_t> &Group = Members[Prefixes[First].get()];
+    Order.insert(Order.end(), Group.begin(), Group.end());
+  }
+  Order.insert(Order.end(), Alone.begin(), Alone.end());
   std::atomic<size_t> Next{0};
   auto Work = [&] {
-    for (size_t I; (I = Next++) < Files.size();) {
+    for (size_t N; (N = Next++) < Order.size();) {
+      size_t I = Order[N];
       Progress.started(Files[I]);
       auto Start = std::chrono::steady_clock::now();
-      TUResults[I] = analyseTranslationUnit(Files[I], Commands[I], Settings);
+      TUResults[I] = analyseTranslationUnit(Files[I], Commands[I], Settings,
+                                            Prefixes[I].get());
       TUResults[I].Seconds = std::chrono::duration<double>(
                                  std::chrono::steady_clock::now() - Start)
                                  .count();
       Progress.finished();
     }
   };
-  if (NumWorkers == 1) {
-    Work();
-  } else {
-    DefaultThreadPool Pool(hardware_concurrency(NumWorkers));
-    for (unsigned W = 0; W < NumWorkers; ++W)
-      Pool.async(Work);
-    Pool.wait();
-  }
+  OnWorkers(Work);
   Progress.clear();
 }
 
@@ -1040,15 +1087,22 @@ static int run(RunMode Mode) {
     TUResults = std::move(Merged->TUs);
     R = collectResults(Files, TUResults, std::move(Merged->ConfigErrors));
   } else {
-    analyseAll(Files, Commands, Settings, WorkersFor(Files.size()), Progress,
-               TUResults);
+    // The PCHs of shared headers go next to the cache's entries, or to the
+    // build folder; each run makes a folder of its own and removes it.
+    std::optional<SharedHeaders> Shared;
+    if (!NoSharedHeaders)
+      Shared.emplace(Cache ? Cache->dir()
+                           : absolute(sys::path::parent_path(DBPath)));
+    SharedHeaders *SharedPtr = Shared ? &*Shared : nullptr;
+    analyseAll(Files, Commands, Settings, SharedPtr, WorkersFor(Files.size()),
+               Progress, TUResults);
     if (!SummaryOnly.empty()) {
       SelectedHits = Cache ? Cache->hits() : 0;
       std::vector<std::vector<clang::tooling::CompileCommand>> OtherCommands;
       for (const std::string &File : SummaryOnly)
         OtherCommands.push_back(DB->getCompileCommands(File));
       ProgressBar OtherProgress(SummaryOnly.size());
-      analyseAll(SummaryOnly, OtherCommands, Settings,
+      analyseAll(SummaryOnly, OtherCommands, Settings, SharedPtr,
                  WorkersFor(SummaryOnly.size()), OtherProgress,
                  SummaryOnlyResults);
       for (TUResult &TU : SummaryOnlyResults) {
@@ -1057,6 +1111,8 @@ static int run(RunMode Mode) {
         TU.Error.reset();
       }
     }
+    if (PrintStats && Shared)
+      errs() << "gpuleak: stats: " << Shared->stats() << '\n';
     if (Cache)
       if (std::optional<std::string> W = Cache->warning())
         WithColor::warning(errs(), "gpuleak") << *W << '\n';

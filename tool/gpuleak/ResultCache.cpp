@@ -142,7 +142,8 @@ void recordInputs(clang::CompilerInstance &CI, TUInputs &Into) {
   CI.getPreprocessor().addPPCallbacks(std::make_unique<InputRecorder>(CI, Into));
 }
 
-void collectInputs(clang::CompilerInstance &CI, TUInputs &Into) {
+void collectInputs(clang::CompilerInstance &CI, TUInputs &Into,
+                   StringRef Skip) {
   std::vector<std::string> Found = std::move(Into.Probed);
   Into.Probed.clear();
   if (!CI.hasSourceManager())
@@ -151,6 +152,8 @@ void collectInputs(clang::CompilerInstance &CI, TUInputs &Into) {
   for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
     SmallString<256> Path(It->first.getName());
     CI.getFileManager().makeAbsolutePath(Path);
+    if (!Skip.empty() && Path == Skip)
+      continue;
     // The bytes clang read, not the file as it is now: an edit during the
     // parse must not be taken for the parsed text.
     if (std::optional<MemoryBufferRef> Buffer =
@@ -307,6 +310,21 @@ std::optional<std::string> ResultCache::currentHash(const std::string &Path) {
 }
 
 bool ResultCache::lookup(StringRef Key, TUResult &Result) {
+  if (!read(Key, &Result, /*Report=*/true))
+    return false;
+  ++Hits;
+  return true;
+}
+
+bool ResultCache::has(StringRef Key) {
+  return read(Key, nullptr, /*Report=*/false);
+}
+
+bool ResultCache::read(StringRef Key, TUResult *Result, bool Report) {
+  auto problem = [&](const Twine &What) {
+    if (Report)
+      this->problem(What);
+  };
   std::string Path = entryPath(Key);
   ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Path);
   if (!Text) {
@@ -361,8 +379,8 @@ bool ResultCache::lookup(StringRef Key, TUResult &Result) {
   json::Path::Root Root("result");
   if (!readTUResult(*Stored, Read, Root))
     return Unreadable(toString(Root.getError()));
-  Result = std::move(Read);
-  ++Hits;
+  if (Result)
+    *Result = std::move(Read);
   return true;
 }
 

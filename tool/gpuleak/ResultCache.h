@@ -76,9 +76,11 @@ struct TUInputs {
 /// includes that are not found into \p Into. Call it before the parse (in
 /// CreateASTConsumer).
 void recordInputs(clang::CompilerInstance &CI, TUInputs &Into);
-/// Adds every file \p CI's SourceManager read to \p Into. Call it after the
-/// parse (EndSourceFileAction).
-void collectInputs(clang::CompilerInstance &CI, TUInputs &Into);
+/// Adds every file \p CI's SourceManager read to \p Into, but \p Skip (a
+/// file that exists in memory only). Call it after the parse
+/// (EndSourceFileAction).
+void collectInputs(clang::CompilerInstance &CI, TUInputs &Into,
+                   llvm::StringRef Skip = "");
 
 /// The cache folder of one run. Thread-safe.
 class ResultCache {
@@ -104,6 +106,9 @@ public:
   /// The cached result for \p Key, when its entry exists and its inputs
   /// are unchanged.
   bool lookup(llvm::StringRef Key, TUResult &Result);
+  /// Whether lookup(\p Key) would find a result; reports no problem and
+  /// counts no hit.
+  bool has(llvm::StringRef Key);
 
   /// Writes the entry for \p Key (atomically: a reader sees the old entry
   /// or the new one). Does nothing when \p Inputs is not cacheable.
@@ -118,6 +123,8 @@ public:
   std::optional<std::string> warning() const;
 
 private:
+  /// lookup(), with \p Result null for has(); \p Report: record problems.
+  bool read(llvm::StringRef Key, TUResult *Result, bool Report);
   /// The hash of \p Path's bytes now, computed once per run; std::nullopt
   /// when it cannot be read.
   std::optional<std::string> currentHash(const std::string &Path);

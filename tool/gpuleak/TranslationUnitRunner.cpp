@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "NvccCommand.h"
 #include "ResultCache.h"
+#include "SharedHeaders.h"
 #include "TensorStores.h"
 #include "summaries/LocalFacts.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -229,14 +230,19 @@ class TidyActionFactory : public tooling::FrontendActionFactory {
 public:
   TidyActionFactory(ClangTidyContext &Context,
                     llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
-                    TUResult *Summaries, TUInputs *Inputs)
+                    TUResult *Summaries, TUInputs *Inputs,
+                    SharedPrefix *Prefix)
       : ConsumerFactory(Context, std::move(FS)), Context(Context),
-        Summaries(Summaries), Inputs(Inputs) {}
+        Summaries(Summaries), Inputs(Inputs), Prefix(Prefix) {}
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<Action>(&ConsumerFactory, Context, Summaries,
-                                    Inputs);
+    return std::make_unique<Action>(
+        &ConsumerFactory, Context, Summaries, Inputs,
+        Prefix ? llvm::StringRef(Prefix->headerPath()) : "");
   }
+
+  /// Whether the parse used the shared prefix's PCH.
+  bool UsedPrefix = false;
 
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
                      FileManager *Files,
@@ -245,6 +251,11 @@ public:
     Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
     // No "N warnings generated." on stderr: the findings are the report.
     Invocation->getDiagnosticOpts().ShowCarets = false;
+    // The group's precompiled prefix (SharedHeaders.h), built from this
+    // very invocation when no TU of the group built it yet.
+    if (Prefix)
+      UsedPrefix =
+          Prefix->applyTo(*Invocation, Files->getVirtualFileSystemPtr());
     return FrontendActionFactory::runInvocation(
         std::move(Invocation), Files, std::move(PCHContainerOps), DiagConsumer);
   }
@@ -253,9 +264,9 @@ private:
   class Action : public ASTFrontendAction {
   public:
     Action(ClangTidyASTConsumerFactory *Factory, ClangTidyContext &Context,
-           TUResult *Summaries, TUInputs *Inputs)
+           TUResult *Summaries, TUInputs *Inputs, llvm::StringRef PrefixHeader)
         : Factory(Factory), Context(Context), Summaries(Summaries),
-          Inputs(Inputs) {}
+          Inputs(Inputs), PrefixHeader(PrefixHeader) {}
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
                                                    llvm::StringRef File) override {
       if (Inputs) // what the parse reads, for the result cache
@@ -270,7 +281,7 @@ private:
     }
     void EndSourceFileAction() override {
       if (Inputs)
-        collectInputs(getCompilerInstance(), *Inputs);
+        collectInputs(getCompilerInstance(), *Inputs, PrefixHeader);
     }
 
   private:
@@ -278,12 +289,14 @@ private:
     ClangTidyContext &Context;
     TUResult *Summaries;
     TUInputs *Inputs;
+    llvm::StringRef PrefixHeader;
   };
 
   ClangTidyASTConsumerFactory ConsumerFactory;
   ClangTidyContext &Context;
   TUResult *Summaries;
   TUInputs *Inputs;
+  SharedPrefix *Prefix;
 };
 
 /// clang-tidy's FileOptionsProvider with our own .clang-tidy parser. Its
@@ -637,9 +650,141 @@ static std::optional<std::string> otherSourceCompiled(const CompileCommand &C,
   return First;
 }
 
+/// The arguments adjusters gpuleak adds to ClangTool's own (output, syntax
+/// only, dependency file) for \p AbsFile, combined.
+static tooling::ArgumentsAdjuster commandAdjuster(ClangTidyContext &Context,
+                                                  const std::string &AbsFile,
+                                                  const RunSettings &Settings) {
+  std::vector<tooling::ArgumentsAdjuster> Adjusters;
+  // nvcc command lines (CMake's CUDA language) become clang CUDA ones.
+  Adjusters.push_back(
+      [](const CommandLineArguments &Args, llvm::StringRef) {
+        std::optional<CommandLineArguments> Clang = translateNvccCommand(Args);
+        return Clang ? *Clang : Args;
+      });
+  // ExtraArgs/ExtraArgsBefore of the .clang-tidy files, as runClangTidy adds
+  // them (looked up with the absolute path: the command's may be relative).
+  Adjusters.push_back(
+      [&Context, AbsFile](const CommandLineArguments &Args, llvm::StringRef) {
+        ClangTidyOptions Opts = Context.getOptionsForFile(AbsFile);
+        CommandLineArguments Adjusted = Args;
+        if (Opts.ExtraArgsBefore) {
+          auto I = Adjusted.begin();
+          if (I != Adjusted.end() && !llvm::StringRef(*I).starts_with("-"))
+            ++I; // the compiler
+          Adjusted.insert(I, Opts.ExtraArgsBefore->begin(),
+                          Opts.ExtraArgsBefore->end());
+        }
+        if (Opts.ExtraArgs)
+          Adjusted.insert(Adjusted.end(), Opts.ExtraArgs->begin(),
+                          Opts.ExtraArgs->end());
+        return Adjusted;
+      });
+  Adjusters.push_back(tooling::getStripPluginsAdjuster());
+  // Our binary is not next to clang's builtin headers: name them, unless the
+  // command does.
+  std::string ResourceDirArg = "-resource-dir=" + Settings.ResourceDir;
+  Adjusters.push_back(
+      [ResourceDirArg](const CommandLineArguments &Args, llvm::StringRef) {
+        for (llvm::StringRef A : Args)
+          if (A.starts_with("-resource-dir"))
+            return Args;
+        CommandLineArguments Adjusted = Args;
+        Adjusted.insert(Adjusted.begin() + (Adjusted.empty() ? 0 : 1),
+                        ResourceDirArg);
+        return Adjusted;
+      });
+
+  tooling::ArgumentsAdjuster All = Adjusters.front();
+  for (size_t I = 1; I < Adjusters.size(); ++I)
+    All = tooling::combineAdjusters(All, Adjusters[I]);
+  return All;
+}
+
+/// The distinct commands of \p Commands, in order.
+static std::vector<const CompileCommand *>
+distinctCommands(const std::vector<CompileCommand> &Commands) {
+  std::vector<const CompileCommand *> Distinct;
+  for (const CompileCommand &C : Commands)
+    if (llvm::none_of(Distinct, [&](const CompileCommand *D) {
+          return D->Directory == C.Directory && D->CommandLine == C.CommandLine;
+        }))
+      Distinct.push_back(&C);
+  return Distinct;
+}
+
+std::optional<SharingCandidate>
+sharingCandidate(llvm::StringRef File,
+                 const std::vector<CompileCommand> &Commands,
+                 RunSettings &Settings) {
+  std::vector<const CompileCommand *> Distinct = distinctCommands(Commands);
+  if (Distinct.size() != 1 || !llvm::sys::fs::is_directory(Distinct[0]->Directory))
+    return std::nullopt;
+  static const llvm::StringSet<> CxxExts = {".cc", ".cpp", ".cxx", ".c++",
+                                            ".cp", ".C", ".CPP"};
+  if (!CxxExts.contains(llvm::sys::path::extension(File)))
+    return std::nullopt;
+  if (otherSourceCompiled(*Distinct[0], File))
+    return std::nullopt;
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+      llvm::MemoryBuffer::getFile(File);
+  if (!Text)
+    return std::nullopt;
+  SharingCandidate C;
+  C.Includes = leadingIncludes((*Text)->getBuffer());
+  if (C.Includes.empty())
+    return std::nullopt;
+
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
+      new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
+  ClangTidyContext Context(makeOptionsProvider(Settings, FS));
+  std::string AbsFile = File.str();
+  // A TU whose result is in the cache is not parsed.
+  if (Settings.Cache &&
+      Settings.Cache->has(Settings.Cache->keyOf(
+          AbsFile, Distinct, Context.getOptionsForFile(AbsFile), Settings)))
+    return std::nullopt;
+
+  // The command line as the parse gets it (ClangTool's adjusters, then
+  // ours), without the file's name.
+  const CompileCommand &Cmd = *Distinct[0];
+  tooling::ArgumentsAdjuster Adjust = tooling::combineAdjusters(
+      tooling::combineAdjusters(
+          tooling::combineAdjusters(tooling::getClangStripOutputAdjuster(),
+                                    tooling::getClangSyntaxOnlyAdjuster()),
+          tooling::getClangStripDependencyFileAdjuster()),
+      commandAdjuster(Context, AbsFile, Settings));
+  CommandLineArguments Args = Adjust(Cmd.CommandLine, AbsFile);
+  C.FlagsKey = Cmd.Directory;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    // Anything the command includes itself comes before the main file's
+    // includes; a CUDA or C input, modules, or a response file, are not
+    // shared.
+    if (A.starts_with("-include") || A.starts_with("-imacros") ||
+        A.starts_with("-fmodule") ||
+        A.starts_with("@") || A.starts_with("--cuda") ||
+        (A.starts_with("-x") && A.size() > 2 && A != "-xc++") ||
+        (A == "-x" && (I + 1 == Args.size() || Args[I + 1] != "c++")))
+      return std::nullopt;
+    llvm::SmallString<256> Path(A);
+    if (!A.starts_with("-")) {
+      if (!llvm::sys::path::is_absolute(Path))
+        Path = (llvm::Twine(Cmd.Directory) + "/" + A).str();
+      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+      if (Path == AbsFile)
+        A = "<file>";
+    }
+    C.FlagsKey += '\0';
+    C.FlagsKey += A;
+  }
+  C.MainDir = llvm::sys::path::parent_path(AbsFile).str();
+  return C;
+}
+
 TUResult analyseTranslationUnit(llvm::StringRef File,
                                 const std::vector<CompileCommand> &Commands,
-                                RunSettings &Settings) {
+                                RunSettings &Settings, SharedPrefix *Prefix) {
   // A physical file system with its own working directory: ClangTool changes
   // the working directory to each command's, and the real file system would
   // chdir the whole process under the other threads.
@@ -661,45 +806,8 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
                           std::make_shared<PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false);
   Tool.setDiagnosticConsumer(&DiagConsumer);
-  // nvcc command lines (CMake's CUDA language) become clang CUDA ones.
-  Tool.appendArgumentsAdjuster(
-      [](const CommandLineArguments &Args, llvm::StringRef) {
-        std::optional<CommandLineArguments> Clang = translateNvccCommand(Args);
-        return Clang ? *Clang : Args;
-      });
-  // ExtraArgs/ExtraArgsBefore of the .clang-tidy files, as runClangTidy adds
-  // them (looked up with the absolute path: the command's may be relative).
   std::string AbsFile = File.str();
-  Tool.appendArgumentsAdjuster(
-      [&Context, AbsFile](const CommandLineArguments &Args, llvm::StringRef) {
-        ClangTidyOptions Opts = Context.getOptionsForFile(AbsFile);
-        CommandLineArguments Adjusted = Args;
-        if (Opts.ExtraArgsBefore) {
-          auto I = Adjusted.begin();
-          if (I != Adjusted.end() && !llvm::StringRef(*I).starts_with("-"))
-            ++I; // the compiler
-          Adjusted.insert(I, Opts.ExtraArgsBefore->begin(),
-                          Opts.ExtraArgsBefore->end());
-        }
-        if (Opts.ExtraArgs)
-          Adjusted.insert(Adjusted.end(), Opts.ExtraArgs->begin(),
-                          Opts.ExtraArgs->end());
-        return Adjusted;
-      });
-  Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
-  // Our binary is not next to clang's builtin headers: name them, unless the
-  // command does.
-  std::string ResourceDirArg = "-resource-dir=" + Settings.ResourceDir;
-  Tool.appendArgumentsAdjuster(
-      [ResourceDirArg](const CommandLineArguments &Args, llvm::StringRef) {
-        for (llvm::StringRef A : Args)
-          if (A.starts_with("-resource-dir"))
-            return Args;
-        CommandLineArguments Adjusted = Args;
-        Adjusted.insert(Adjusted.begin() + (Adjusted.empty() ? 0 : 1),
-                        ResourceDirArg);
-        return Adjusted;
-      });
+  Tool.appendArgumentsAdjuster(commandAdjuster(Context, AbsFile, Settings));
 
   // ClangTool aborts the process when it cannot enter a command's directory.
   for (const CompileCommand &C : Commands)
@@ -727,12 +835,7 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
 
   // Each distinct command (a database may list a file twice, the same way
   // or for two targets), one ClangTool run each.
-  std::vector<const CompileCommand *> Distinct;
-  for (const CompileCommand &C : Commands)
-    if (llvm::none_of(Distinct, [&](const CompileCommand *D) {
-          return D->Directory == C.Directory && D->CommandLine == C.CommandLine;
-        }))
-      Distinct.push_back(&C);
+  std::vector<const CompileCommand *> Distinct = distinctCommands(Commands);
 
   // The result of an earlier run, when nothing it depends on changed.
   std::string CacheKey;
@@ -746,13 +849,25 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
     }
   }
 
+  // The group's shared prefix header exists in memory only.
+  if (Prefix && Distinct.size() == 1)
+    FS->pushOverlay(Prefix->headerFS());
+  else
+    Prefix = nullptr;
   TUInputs Inputs;
   TidyActionFactory Factory(Context, FS, Settings.Summarize ? &Result : nullptr,
-                            Settings.Cache ? &Inputs : nullptr);
+                            Settings.Cache ? &Inputs : nullptr, Prefix);
   bool Failed = false;
   for (const CompileCommand *C : Distinct) {
     DB.Current = C;
     Failed |= Tool.run(&Factory) != 0;
+  }
+  // What the PCH's build read, the parse read too.
+  if (Factory.UsedPrefix) {
+    const TUInputs &Shared = Prefix->inputs();
+    Inputs.Files.insert(Shared.Files.begin(), Shared.Files.end());
+    Inputs.Absent.insert(Shared.Absent.begin(), Shared.Absent.end());
+    Inputs.Cacheable &= Shared.Cacheable;
   }
 
   SourceFiles Sources;

@@ -25,6 +25,8 @@
 namespace gpuleak {
 
 class ResultCache;
+class SharedPrefix;
+struct SharingCandidate;
 
 /// Settings shared by every translation unit of one run. Read-only while
 /// translation units run, except the config error list, which has a lock.
@@ -144,8 +146,17 @@ void reportNoCheckEnabled(clang::tidy::ClangTidyOptionsProvider &Options,
 void reportBadOptionValues(llvm::StringRef File, RunSettings &Settings);
 
 /// Analyses \p File (absolute) with \p Commands, its compile commands from
-/// the database.
+/// the database; with the precompiled prefix \p Prefix of its group, when
+/// given (SharedHeaders.h).
 TUResult analyseTranslationUnit(
+    llvm::StringRef File,
+    const std::vector<clang::tooling::CompileCommand> &Commands,
+    RunSettings &Settings, SharedPrefix *Prefix = nullptr);
+
+/// What \p File would share with other translation units (SharedHeaders.h):
+/// std::nullopt when it cannot take part, or when its result is in the
+/// result cache.
+std::optional<SharingCandidate> sharingCandidate(
     llvm::StringRef File,
     const std::vector<clang::tooling::CompileCommand> &Commands,
     RunSettings &Settings);
