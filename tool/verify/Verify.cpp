@@ -435,6 +435,22 @@ Expected<Frame> readFrame(const json::Object &O, const std::string &Where) {
   return F;
 }
 
+/// Appends the frames of \p O's "frames" array (if any) to \p Out.
+Error readFrames(const json::Object &O, const std::string &Where,
+                 std::vector<Frame> &Out) {
+  if (const json::Array *Frames = O.getArray("frames"))
+    for (const json::Value &FV : *Frames) {
+      const json::Object *FO = FV.getAsObject();
+      if (!FO)
+        return fail(Where + ": a frame is not an object");
+      Expected<Frame> F = readFrame(*FO, Where);
+      if (!F)
+        return F.takeError();
+      Out.push_back(std::move(*F));
+    }
+  return Error::success();
+}
+
 Expected<RuntimeReport> parseReport(const Input &In, size_t Index) {
   StringRef Path = In.Path;
   Expected<json::Value> V = parseJSON(In, "runtime report");
@@ -488,16 +504,8 @@ Expected<RuntimeReport> parseReport(const Input &In, size_t Index) {
     E.FreedByGraph = Count("freed_by_graph");
     E.FreedByLaterGraph = Count("freed_by_later_graph");
     E.ReallocatedSteps = Count("reallocated_steps");
-    if (const json::Array *Frames = EO->getArray("frames"))
-      for (const json::Value &FV : *Frames) {
-        const json::Object *FO = FV.getAsObject();
-        if (!FO)
-          return fail(Where + ": a frame is not an object");
-        Expected<Frame> F = readFrame(*FO, Where);
-        if (!F)
-          return F.takeError();
-        E.Frames.push_back(std::move(*F));
-      }
+    if (Error Err = readFrames(*EO, Where, E.Frames))
+      return std::move(Err);
     if (E.Frames.empty())
       return fail(Where + ": an evidence entry has no frames");
     R.Evidences.push_back(std::move(E));
@@ -545,16 +553,8 @@ Expected<RuntimeReport> parseReport(const Input &In, size_t Index) {
         E.LivePerStep = SO->getNumber("live_per_step").value_or(0);
         E.BytesPerStep = SO->getNumber("bytes_per_step").value_or(0);
         E.Report = Index;
-        if (const json::Array *Frames = SO->getArray("frames"))
-          for (const json::Value &FV : *Frames) {
-            const json::Object *FO = FV.getAsObject();
-            if (!FO)
-              return fail(Where + ": a frame is not an object");
-            Expected<Frame> F = readFrame(*FO, Where);
-            if (!F)
-              return F.takeError();
-            E.Frames.push_back(std::move(*F));
-          }
+        if (Error Err = readFrames(*SO, Where, E.Frames))
+          return std::move(Err);
         if (E.Frames.empty() || E.ResourceKind.empty())
           return fail(Where + ": a raw_cuda site has no kind or no frames");
         R.RawSites.push_back(std::move(E));
