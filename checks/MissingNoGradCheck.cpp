@@ -963,6 +963,29 @@ forwardTargets(const CallExpr *Call) {
   return Targets;
 }
 
+/// Whether a call \p Call that runs a forward pass may hand the pass's
+/// output on other than by its value: through a non-const reference or
+/// pointer argument that can hold a tensor (`agent.act(obs, trajectory)`
+/// appending to the caller's trajectory), or, by the project index, by
+/// keeping an argument. Then dropping the call's value drops nothing.
+static bool handsOutputElsewhere(const CallExpr *Call, const ASTContext &Ctx,
+                                 const ProjectIndex *Index) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return true;
+  unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+  for (unsigned I = 0, E = Callee->getNumParams(); I < E && I + Shift < Call->getNumArgs(); ++I) {
+    QualType PT = Callee->getParamDecl(I)->getType();
+    if ((PT->isLValueReferenceType() || PT->isPointerType()) &&
+        !PT->getPointeeType().isConstQualified() && isCarrier(PT, Ctx))
+      return true;
+  }
+  if (const FunctionSummary *S =
+          Index ? Index->lookup(usrOf(Callee->getCanonicalDecl())) : nullptr)
+    return !S->Stores.empty();
+  return false;
+}
+
 /// Whether every definition of forward that \p Call runs turns grad mode off
 /// in its own body (a guard in the callee).
 static bool calleeGuards(const CallExpr *Call, ASTContext &Ctx) {
@@ -1056,7 +1079,8 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
         // known in the function trains (a dead or printed output next to a
         // training step is not an inference path) and the pass itself does
         // not differentiate.
-        if (R == 0 && !forwardKeepsState(Fwd, ByDecl))
+        if (R == 0 && !forwardKeepsState(Fwd, ByDecl) &&
+            !handsOutputElsewhere(Fwd, *Ctx, Index.get()))
           Dropped = graphDroppedUnused(
               F.FD, Fwd, [&](QualType T) { return isCarrier(T, *Ctx); },
               !D.trainsKnown(F) &&

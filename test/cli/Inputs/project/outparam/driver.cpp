@@ -1,0 +1,15 @@
+#include "policy.h"
+std::shared_ptr<Discrete> P = std::make_shared<Discrete>();
+Trajectory traj;
+torch::Tensor observe();
+void update() {
+  P->act(observe(), traj);
+  if (traj.size() >= 128) {
+    P->train(traj, 0.1f);
+    traj.clear();
+  }
+}
+int main() {
+  for (int i = 0; i < 1000; ++i)
+    update();
+}

@@ -1,0 +1,11 @@
+#include <torch/torch.h>
+#include <memory>
+#include <vector>
+struct Frame { torch::Tensor probs; int action; };
+struct Trajectory : std::vector<Frame> { float R() const; };
+struct Discrete : torch::nn::Module {
+  torch::nn::Linear l{nullptr};
+  torch::Tensor forward(const torch::Tensor &x);
+  void act(const torch::Tensor &x, Trajectory &traj);
+  void train(const Trajectory &traj, float lr);
+};
