@@ -650,15 +650,22 @@ public:
     return false;
   }
 
-  bool reaches(FunctionFacts &F) {
-    if (F.Reach == 2)
-      return false; // recursion: the other calls decide
-    if (F.Reach >= 0)
-      return F.Reach;
-    F.Reach = 2;
-    bool R = anySiteIn(F, F.Regions[0].Range);
-    F.Reach = R;
+  /// A fact of a function computed once, through calls that may recurse:
+  /// \p Memo is -1 before, 2 while computing (a recursive call answers
+  /// false: the other calls decide), then the answer.
+  static bool memoized(int &Memo, llvm::function_ref<bool()> Compute) {
+    if (Memo == 2)
+      return false;
+    if (Memo >= 0)
+      return Memo;
+    Memo = 2;
+    bool R = Compute();
+    Memo = R;
     return R;
+  }
+
+  bool reaches(FunctionFacts &F) {
+    return memoized(F.Reach, [&] { return anySiteIn(F, F.Regions[0].Range); });
   }
 
   bool siteCounts(const Site &S) {
@@ -670,19 +677,14 @@ public:
   /// index says trains, or a call of a function of this TU that does so.
   /// Code that is not known (an opaque call) does not count here.
   bool trainsKnown(FunctionFacts &F) {
-    if (F.KnownTrains == 2)
-      return false; // recursion: the other calls decide
-    if (F.KnownTrains >= 0)
-      return F.KnownTrains;
-    F.KnownTrains = 2;
-    bool R = llvm::any_of(F.Sites, [&](const Site &S) {
-      if (S.Kind == Site::Consumer)
-        return true;
-      FunctionFacts *Callee = S.Kind == Site::Call ? ByDecl.lookup(S.Callee) : nullptr;
-      return Callee && trainsKnown(*Callee);
+    return memoized(F.KnownTrains, [&] {
+      return llvm::any_of(F.Sites, [&](const Site &S) {
+        if (S.Kind == Site::Consumer)
+          return true;
+        FunctionFacts *Callee = S.Kind == Site::Call ? ByDecl.lookup(S.Callee) : nullptr;
+        return Callee && trainsKnown(*Callee);
+      });
     });
-    F.KnownTrains = R;
-    return R;
   }
 
   /// Whether the forward pass \p Fwd may run a backward pass itself (a model

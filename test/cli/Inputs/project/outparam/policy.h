@@ -7,5 +7,6 @@ struct Discrete : torch::nn::Module {
   torch::nn::Linear l{nullptr};
   torch::Tensor forward(const torch::Tensor &x);
   void act(const torch::Tensor &x, Trajectory &traj);
+  torch::Tensor probe(const torch::Tensor &x);
   void train(const Trajectory &traj, float lr);
 };
