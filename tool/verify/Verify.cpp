@@ -14,7 +14,8 @@
 //                 stacks) but no such evidence was attributed to it
 //   not executed  no recorded stack touches the finding's function
 //
-// Growth evidence that no finding covers is listed as runtime-only growth.
+// Growth evidence that no finding covers is listed as runtime-only growth,
+// and so are raw CUDA resources that grow per step and no finding covers.
 // A gpuleak-cuda-unreleased finding is confirmed by the report's raw_cuda
 // section (the CUPTI watch, runtime/include/gpuleak/RawCuda.h): resources of
 // the finding's kind created through one of its lines that are still live at
@@ -965,9 +966,33 @@ struct Join {
         if (!Covered)
           Out.push_back(&E);
       }
+    // Raw CUDA resources that grow per step and that no finding's verdict
+    // used. Resources merely live at the end are not listed: a program
+    // stopped by GPULEAK_STOP_AFTER, or objects with static storage released
+    // after the report is written, leave correct code's resources live
+    // there (docs/runtime.md).
+    std::set<const Evidence *> Used;
+    for (const Verdict &V : Verdicts)
+      Used.insert(V.Confirming.begin(), V.Confirming.end());
+    for (const RuntimeReport &R : Reports)
+      for (const Evidence &E : R.RawSites)
+        if (E.Grows && !Used.count(&E))
+          Out.push_back(&E);
     return Out;
   }
 };
+
+std::string describe(const Evidence &E);
+
+/// The rule id and the sentence of a runtime-only entry.
+StringRef runtimeOnlyRule(const Evidence &E) {
+  return E.Kind == "raw-cuda" ? "gpuleak-runtime-raw-cuda" : "gpuleak-runtime-growth";
+}
+std::string runtimeOnlyText(const Evidence &E) {
+  if (E.Kind != "raw-cuda")
+    return "live memory grows and no finding covers it; " + describe(E);
+  return "raw CUDA resources grow per step and no finding covers them; " + describe(E);
+}
 
 //===--- Output -----------------------------------------------------------===//
 
@@ -1083,8 +1108,7 @@ void printText(raw_ostream &OS, const std::vector<Finding> &Findings,
   }
   for (const Evidence *E : RuntimeOnly)
     OS << E->Frames.front().File << ":" << E->Frames.front().Line
-       << ": runtime only: live memory grows and no finding covers it; "
-       << describe(*E) << " [gpuleak-runtime-growth]\n";
+       << ": runtime only: " << runtimeOnlyText(*E) << " [" << runtimeOnlyRule(*E) << "]\n";
   OS << Findings.size() << " findings: " << Counts[0] << " confirmed, " << Counts[1]
      << " held by another finding, " << Counts[2] << " not observed, " << Counts[3]
      << " not executed; " << RuntimeOnly.size()
@@ -1234,17 +1258,16 @@ json::Value toSARIF(const std::vector<Finding> &Findings,
                                     {"gpuleak.verify.evidence", std::move(Ev)}}}});
   }
   for (const Evidence *E : RuntimeOnly) {
-    Rules.insert("gpuleak-runtime-growth");
+    Rules.insert(runtimeOnlyRule(*E).str());
     const Frame &Site = E->Frames.front();
     json::Array Related;
     for (size_t K = 1; K < E->Frames.size(); ++K)
       Related.push_back(sarifLocation(E->Frames[K].File, E->Frames[K].Line, 0,
                                       "called from " + E->Frames[K].Function));
     Results.push_back(json::Object{
-        {"ruleId", "gpuleak-runtime-growth"},
+        {"ruleId", runtimeOnlyRule(*E)},
         {"level", "warning"},
-        {"message", json::Object{{"text", "live memory grows and no finding covers it; " +
-                                              describe(*E)}}},
+        {"message", json::Object{{"text", runtimeOnlyText(*E)}}},
         {"locations", json::Array{sarifLocation(Site.File, Site.Line, 0, "")}},
         {"relatedLocations", std::move(Related)},
         {"properties", json::Object{{"gpuleak.verify.label", "runtime only"},
