@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MissingNoGradCheck.h"
+#include <map>
 #include "GraphUse.h"
 #include "TensorStores.h"
 #include "summaries/LocalFacts.h"
@@ -645,9 +646,14 @@ public:
     if (FunctionFacts *F = ByDecl.lookup(Callee))
       return reaches(*F);
     auto It = LambdaRegion.find(Callee);
-    if (It != LambdaRegion.end())
-      return anySiteIn(*It->second.first, It->second.first->Regions[It->second.second].Range);
-    return false;
+    if (It == LambdaRegion.end())
+      return false;
+    // A lambda that calls itself (through a `self` parameter, or one nested
+    // in another whose region holds its call) is settled like a function.
+    auto [FacF, I] = It->second;
+    return memoized(LambdaReach.try_emplace(Callee, -1).first->second, [&, FacF = FacF, I = I] {
+      return anySiteIn(*FacF, FacF->Regions[I].Range);
+    });
   }
 
   /// A fact of a function computed once, through calls that may recurse:
@@ -939,6 +945,9 @@ private:
   bool Deferred;
   llvm::DenseMap<const FunctionDecl *, std::pair<FunctionFacts *, int>>
       LambdaRegion;
+  /// callReaches' memo for lambdas (std::map: its values stay put while
+  /// the recursion inserts more).
+  std::map<const FunctionDecl *, int> LambdaReach;
   llvm::SmallPtrSet<const FunctionFacts *, 8> Visiting;
 };
 } // namespace
