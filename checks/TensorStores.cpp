@@ -1823,13 +1823,13 @@ llvm::ArrayRef<KeptParam> TensorStoreFinder::keptParams(const FunctionDecl *FD,
       }
       return Ps;
     };
-    forEachStore(F, Ctx, [&](TensorStore::StoreKind, const Expr *Store,
+    forEachStore(F, Ctx, [&](TensorStore::StoreKind Kind, const Expr *Store,
                              const Expr *Dest, const Expr *Value) {
       const ValueDecl *Target = destDecl(Dest);
       if (!Target || !outlivesFunction(Target))
         return;
       for (unsigned I : ParamsIn(Value))
-        Add({I, Target, Store, {}, nullptr});
+        Add({I, Target, Store, {}, nullptr, Kind == TensorStore::Assign});
     });
     for (const CallExpr *C : F.Calls) {
       const FunctionDecl *G = C->getDirectCallee();
@@ -1850,7 +1850,7 @@ llvm::ArrayRef<KeptParam> TensorStoreFinder::keptParams(const FunctionDecl *FD,
     }
   } else if (const FunctionSummary *S = indexed(FD)) {
     for (const ParamStore &PS : S->Stores)
-      Add({PS.Param, nullptr, nullptr, {}, &PS});
+      Add({PS.Param, nullptr, nullptr, {}, &PS, PS.Overwrites});
   }
   Kept[Key] = Out;
   return Kept[Key];
@@ -1940,6 +1940,11 @@ void TensorStoreFinder::considerCalleeStore(const CallExpr *Call,
   if (!Candidate)
     return;
   TensorStore S = std::move(*Candidate);
+  // A callee that replaces what it keeps (a setter) holds one tensor at a
+  // time: its device memory does not grow. (A graph it keeps is still
+  // reported: kept past the loop, or chained when the value is carried.)
+  if (S.Kind == TensorStore::Device && K.Overwrites)
+    return;
   S.Target = K.Target;
   // The calls down to the store, and the store: as AST nodes of this TU, or
   // places of the index.
@@ -2010,6 +2015,46 @@ TensorStoreFinder::boundedBy(const FunctionDecl *FD, ASTContext &Ctx) {
   return Out;
 }
 
+/// Whether the value of \p E holds no graph because every tensor in it is
+/// cut: a cutting call (`h.detach()`), a tuple or pair of such values
+/// (`{h.detach(), c.detach()}`, `std::make_tuple(...)`, `State(h, c)`), or
+/// a local whose every assigned value is one. What holds no tensor (an
+/// `int` element) is cut too; anything else is not known to be.
+using DefsMap = llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>>;
+static bool cutValue(const Expr *E, const DefsMap &Defs, unsigned Depth) {
+  E = strip(E);
+  if (!E || Depth > 4)
+    return false;
+  if (!E->getType()->isDependentType() && !holdsTensor(E->getType()))
+    return true;
+  auto AllCut = [&](llvm::ArrayRef<const Expr *> Parts) {
+    return !Parts.empty() && llvm::all_of(Parts, [&](const Expr *P) {
+      return cutValue(P, Defs, Depth + 1);
+    });
+  };
+  if (const auto *C = dyn_cast<CallExpr>(E)) {
+    if (cutsGraph(C))
+      return true;
+    const FunctionDecl *FD = C->getDirectCallee();
+    StringRef Name = calleeName(FD);
+    if (FD && FD->isInStdNamespace() && (Name == "make_tuple" || Name == "make_pair"))
+      return AllCut(llvm::ArrayRef(C->getArgs(), C->getNumArgs()));
+    return false;
+  }
+  if (const auto *Ctor = dyn_cast<CXXConstructExpr>(E))
+    return AllCut(llvm::ArrayRef(Ctor->getArgs(), Ctor->getNumArgs()));
+  if (const auto *IL = dyn_cast<InitListExpr>(E))
+    return AllCut(llvm::ArrayRef(IL->getInits(), IL->getNumInits()));
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+        VD && VD->isLocalVarDecl()) {
+      auto It = Defs.find(VD);
+      if (It != Defs.end())
+        return AllCut(It->second);
+    }
+  return false;
+}
+
 FunctionSummary::Result TensorStoreFinder::resultOf(const FunctionDecl *FD,
                                                     ASTContext &Ctx) {
   const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
@@ -2022,10 +2067,8 @@ FunctionSummary::Result TensorStoreFinder::resultOf(const FunctionDecl *FD,
                             : FunctionSummary::Result::Graph;
     FnInfo &F = info(Def, Ctx);
     bool AllCut = !F.Returned.empty();
-    for (const Expr *R : F.Returned) {
-      const auto *C = dyn_cast_or_null<CallExpr>(strip(R));
-      AllCut &= C && cutsGraph(C);
-    }
+    for (const Expr *R : F.Returned)
+      AllCut &= cutValue(R, F.Defs, 0);
     return AllCut ? FunctionSummary::Result::Cut
                   : FunctionSummary::Result::Unknown;
   }
@@ -2058,6 +2101,7 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
                         placeOf(V->getBeginLoc(), SM)});
     }
     PS.Function = Storing->getQualifiedNameAsString();
+    PS.Overwrites = K.Overwrites;
     S.Stores.push_back(std::move(PS));
   }
   S.Returns = resultOf(FD, Ctx);

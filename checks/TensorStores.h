@@ -114,6 +114,8 @@ struct KeptParam {
   const Expr *Store = nullptr;
   llvm::SmallVector<const CallExpr *, 2> Via;
   const ParamStore *External = nullptr;
+  /// The store replaces the target's value (ParamStore::Overwrites).
+  bool Overwrites = false;
 };
 
 /// Emits the note for \p S.Assumed, if any, through \p Diag.

@@ -73,12 +73,15 @@ Value FunctionSummary::toJSON() const {
     Array ViaJ;
     for (const SummaryCall &C : S.Via)
       ViaJ.push_back(Object{{"callee", C.Callee}, {"at", placeJSON(C.At)}});
-    StoresJ.push_back(Object{{"param", S.Param},
-                             {"target", S.Target},
-                             {"target_usr", S.TargetUSR},
-                             {"at", placeJSON(S.At)},
-                             {"function", S.Function},
-                             {"via", std::move(ViaJ)}});
+    Object SO{{"param", S.Param},
+              {"target", S.Target},
+              {"target_usr", S.TargetUSR},
+              {"at", placeJSON(S.At)},
+              {"function", S.Function},
+              {"via", std::move(ViaJ)}};
+    if (S.Overwrites)
+      SO["overwrites"] = true;
+    StoresJ.push_back(std::move(SO));
   }
   Array CallsJ;
   for (const Call &C : Calls) {
@@ -144,6 +147,7 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
       PS.TargetUSR = SO->getString("target_usr").value_or("").str();
       PS.At = *At;
       PS.Function = SO->getString("function").value_or("").str();
+      PS.Overwrites = SO->getBoolean("overwrites").value_or(false);
       if (const Array *Via = SO->getArray("via"))
         for (const Value &CV : *Via) {
           const Object *CO = CV.getAsObject();

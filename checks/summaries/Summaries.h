@@ -110,6 +110,10 @@ struct ParamStore {
   /// When the store is in a callee: the calls from this function down to
   /// the function that stores, outermost first.
   std::vector<SummaryCall> Via;
+  /// The store replaces what the target held (`hidden_ = h`, a setter):
+  /// it holds one value at a time, however often it is called. False for
+  /// an insertion or accumulation (`items_.push_back(t)`, `sum_ += t`).
+  bool Overwrites = false;
 };
 
 /// What a caller needs to know about one function.

@@ -222,3 +222,33 @@ void positiveDeviceVariable(Net &net, bool cuda) {
     // CHECK-MESSAGES: :[[@LINE-2]]:20: note: the kept tensor is computed here; it carries no graph, but its storage stays on the device
   }
 }
+
+// A setter replaces what it keeps: a member set every iteration holds one
+// tensor, so its device memory does not grow (found by a new-user trial:
+// `agent_state_.set_hidden(h_next.detach())` under a guard), and the
+// collector next to it, which appends, is still reported.
+class HiddenState {
+public:
+  void set(torch::Tensor h) { hidden_ = std::move(h); }
+  void remember(const torch::Tensor &h) { seen_.push_back(h); }
+  const torch::Tensor &get() const { return hidden_; }
+
+private:
+  torch::Tensor hidden_;
+  std::vector<torch::Tensor> seen_;
+};
+HiddenState g_state;
+
+void negativeSetterOverwrites(Net &net) {
+  torch::NoGradGuard no_grad;
+  for (;;) {
+    auto h = net.forward(g_state.get());
+    g_state.set(h.detach());
+    g_state.remember(h);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: passing a tensor to 'remember', which keeps it in 'HiddenState::seen_' and never clears it, makes device memory grow with every iteration for the rest of the run; pass a CPU copy (.cpu()) or a number (.item<double>()) [gpuleak-retained-tensor]
+    // CHECK-MESSAGES: :[[@LINE-16]]:43: note: 'HiddenState::remember' keeps it in 'HiddenState::seen_' here
+    // CHECK-MESSAGES: :[[@LINE-5]]:14: note: the kept tensor is computed here; it carries no graph, but its storage stays on the device
+    if (!more())
+      return;
+  }
+}

@@ -1,6 +1,7 @@
 //===--- CheckCommand.cpp - `gpuleak check` -------------------------------===//
 
 #include "CheckCommand.h"
+#include "ClangCommand.h"
 #include "Baseline.h"
 #include "ChangedLines.h"
 #include "Findings.h"
@@ -802,6 +803,18 @@ static int run(RunMode Mode) {
   // run identity, which the merge compares with its own database.
   const std::string DBHash =
       Shard || Mode == RunMode::Merge ? databaseHash(*DB) : "";
+  // GCC's commands as clang parses them (ClangCommand.h), before
+  // --extra-arg: what the user adds is for clang and stays as written.
+  {
+    auto Adjusting =
+        std::make_unique<clang::tooling::ArgumentsAdjustingCompilations>(
+            std::move(DB));
+    Adjusting->appendArgumentsAdjuster(
+        [](const clang::tooling::CommandLineArguments &Args, StringRef) {
+          return adaptGccCommand(Args);
+        });
+    DB = std::move(Adjusting);
+  }
   // --extra-arg-before and --extra-arg, added to every compile command of
   // the database as clang-tidy's CommonOptionsParser adds them: before the
   // nvcc translation, the .clang-tidy files' ExtraArgs and the result

@@ -1,0 +1,46 @@
+//===--- ClangCommand.cpp - A database command as clang parses it ---------===//
+
+#include "ClangCommand.h"
+#include "clang/Options/Options.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include <set>
+
+using namespace llvm;
+
+namespace gpuleak {
+
+static bool isGccDriver(StringRef Compiler) {
+  static const Regex Gcc("^([A-Za-z0-9_.]+-)*(gcc|g\\+\\+|cc|c\\+\\+)(-[0-9.]+)?$");
+  StringRef Name = sys::path::filename(Compiler);
+  return !Name.contains("clang") && Gcc.match(Name);
+}
+
+std::vector<std::string> adaptGccCommand(const std::vector<std::string> &Args) {
+  if (Args.empty() || !isGccDriver(Args.front()))
+    return Args;
+  SmallVector<const char *, 64> Argv;
+  for (size_t I = 1; I < Args.size(); ++I)
+    Argv.push_back(Args[I].c_str());
+  const opt::OptTable &Table = clang::getDriverOptTable();
+  unsigned MissingIndex = 0, MissingCount = 0;
+  opt::InputArgList Parsed =
+      Table.ParseArgs(Argv, MissingIndex, MissingCount,
+                      llvm::opt::Visibility(clang::options::ClangOption));
+  std::set<unsigned> Unknown; // indices into Argv
+  for (const opt::Arg *A : Parsed.filtered(clang::options::OPT_UNKNOWN))
+    Unknown.insert(A->getIndex());
+  std::vector<std::string> Out;
+  Out.reserve(Args.size() + 1);
+  Out.push_back(Args.front());
+  Out.push_back("-Wno-c++11-narrowing");
+  for (size_t I = 1; I < Args.size(); ++I)
+    if (!Unknown.count(I - 1))
+      Out.push_back(Args[I]);
+  return Out;
+}
+
+} // namespace gpuleak

@@ -1,0 +1,36 @@
+//===--- ClangCommand.h - A database command as clang parses it -*- C++ -*-===//
+//
+// The compile database holds the commands of the project's own compilers,
+// GCC as often as clang. `gpuleak check` parses with clang, so it reads each
+// command of the database through adaptGccCommand() before it adds
+// --extra-arg (which the user wrote for clang, so an unknown option there is
+// still an error). nvcc's commands are translated later (NvccCommand.h).
+// `gpuleak compdb`, gpuleak-tidy and the plugin do not adapt GCC's commands:
+// clang-tidy does not either, and clangd drops unknown options itself.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPULEAK_TOOL_GPULEAK_CLANGCOMMAND_H
+#define GPULEAK_TOOL_GPULEAK_CLANGCOMMAND_H
+
+#include <string>
+#include <vector>
+
+namespace gpuleak {
+
+/// The command clang's driver parses for \p Args:
+///  - GCC's (Args[0] named gcc, g++, cc or c++, with a target prefix or a
+///    version suffix: x86_64-linux-gnu-g++-12): the options clang's driver
+///    does not know are dropped (GCC-only ones such as
+///    -fconcepts-diagnostics-depth=3, which clang refuses: the translation
+///    unit would not parse at all), and -Wno-c++11-narrowing is added (GCC
+///    warns about a narrowing conversion of a non-constant in braces, clang
+///    refuses it), before the command's own options so that an explicit
+///    -Werror=narrowing... is not overridden;
+///  - any other: unchanged.
+/// Dropped options are not errors: the analysis needs the preprocessor's and
+/// the language's options, not code generation's (clangd drops them too).
+std::vector<std::string> adaptGccCommand(const std::vector<std::string> &Args);
+
+} // namespace gpuleak
+
+#endif
