@@ -23,13 +23,41 @@ using namespace llvm;
 
 namespace gpuleak {
 
-bool ChangedLines::changed(StringRef File, unsigned Line) const {
-  auto It = Files.find(File.str());
-  if (It == Files.end())
-    return false;
-  return llvm::any_of(It->second, [&](const std::pair<unsigned, unsigned> &R) {
-    return R.first <= Line && Line <= R.second;
+std::string realPathOr(StringRef Path) {
+  SmallString<256> Real;
+  if (!sys::fs::real_path(Path, Real))
+    return std::string(Real);
+  return Path.str();
+}
+
+const std::vector<std::pair<unsigned, unsigned>> *
+ChangedLines::rangesOf(StringRef File, bool &All, bool IsReal) const {
+  std::string Real = IsReal ? File.str() : realPathOr(File);
+  All = llvm::any_of(Submodules, [&](const std::string &Sub) {
+    return StringRef(Real).starts_with(Sub) && Real.size() > Sub.size() &&
+           sys::path::is_separator(Real[Sub.size()]);
   });
+  auto It = Files.find(Real);
+  return It == Files.end() ? nullptr : &It->second;
+}
+
+bool ChangedLines::changed(StringRef File) const {
+  bool All;
+  return rangesOf(File, All, /*IsReal=*/false) || All;
+}
+
+bool ChangedLines::changedRealPath(StringRef Real) const {
+  bool All;
+  return rangesOf(Real, All, /*IsReal=*/true) || All;
+}
+
+bool ChangedLines::changed(StringRef File, unsigned Line) const {
+  bool All;
+  const std::vector<std::pair<unsigned, unsigned>> *Ranges =
+      rangesOf(File, All, /*IsReal=*/false);
+  return All || (Ranges && llvm::any_of(*Ranges, [&](const auto &R) {
+                   return R.first <= Line && Line <= R.second;
+                 }));
 }
 
 ChangedLines parseUnifiedDiff(StringRef Diff, StringRef Root) {
@@ -79,10 +107,18 @@ ChangedLines parseUnifiedDiff(StringRef Diff, StringRef Root) {
       SmallString<256> P(Root);
       sys::path::append(P, L);
       sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-      Current = std::string(P);
+      // The file itself, when the diff names it through a symbolic link
+      // (or the include list does).
+      Current = realPathOr(P);
       C.Files[Current]; // changed, even if only by deletions
       continue;
     }
+    // A submodule's commit changed (`git diff --submodule=short`): every
+    // file under it may have.
+    if ((L.starts_with("+Subproject commit ") ||
+         L.starts_with("-Subproject commit ")) &&
+        !Current.empty() && !llvm::is_contained(C.Submodules, Current))
+      C.Submodules.push_back(Current);
     // @@ -a[,b] +c[,d] @@: d lines from line c (d = 1 when omitted).
     if (!L.consume_front("@@ ") || Current.empty())
       continue;
@@ -168,12 +204,37 @@ Expected<ChangedLines> changedSince(StringRef Ref, StringRef Dir) {
       // those of a textconv filter.
       runGit({"-c", "core.quotePath=false", "diff", "--no-color",
               "--no-ext-diff", "--text", "--no-textconv", "--no-renames",
-              "--src-prefix=a/",
+              // A submodule bump as "Subproject commit" lines, whatever
+              // diff.submodule says.
+              "--submodule=short", "--src-prefix=a/",
               "--dst-prefix=b/", "--unified=0", Ref, "--"},
              Root);
   if (!Diff)
     return Diff.takeError();
   return parseUnifiedDiff(*Diff, Root);
+}
+
+std::string sourceFolder(ArrayRef<std::string> Files, StringRef Fallback) {
+  if (Files.empty())
+    return Fallback.str();
+  // The deepest folder above every file.
+  SmallString<256> Common = sys::path::parent_path(Files.front());
+  for (StringRef F : Files.drop_front())
+    while (!Common.empty() &&
+           !(F.starts_with(Common) &&
+             (F.size() == Common.size() ||
+              sys::path::is_separator(F[Common.size()]) ||
+              sys::path::is_separator(Common.back()))))
+      sys::path::remove_filename(Common);
+  if (Common.empty() || !sys::fs::is_directory(Common))
+    return Fallback.str();
+  if (Expected<std::string> Top =
+          runGit({"rev-parse", "--show-toplevel"}, Common);
+      !Top) {
+    consumeError(Top.takeError());
+    return Fallback.str();
+  }
+  return std::string(Common);
 }
 
 namespace {
@@ -194,7 +255,9 @@ public:
     SmallString<256> P(F->getName());
     SM.getFileManager().makeAbsolutePath(P);
     sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-    Files.insert(std::string(P));
+    // A header reached through a symbolic link (an include folder that
+    // links to another) is the file the diff names.
+    Files.insert(realPathOr(P));
   }
 
 private:
@@ -241,14 +304,19 @@ private:
 };
 } // namespace
 
-std::set<std::string>
+namespace {
+/// Counts the errors (DiagnosticConsumer's own count) and shows nothing.
+class CountingDiagConsumer : public clang::DiagnosticConsumer {};
+} // namespace
+
+std::optional<std::set<std::string>>
 includedFiles(StringRef File,
               const std::vector<clang::tooling::CompileCommand> &Commands,
               StringRef ResourceDir) {
   std::set<std::string> Files;
   for (const clang::tooling::CompileCommand &C : Commands)
     if (!sys::fs::is_directory(C.Directory))
-      return Files; // ClangTool would abort the process
+      return std::nullopt; // ClangTool would abort the process
   // A file system of its own: ClangTool sets its working directory.
   IntrusiveRefCntPtr<vfs::OverlayFileSystem> FS(
       new vfs::OverlayFileSystem(vfs::createPhysicalFileSystem()));
@@ -256,7 +324,7 @@ includedFiles(StringRef File,
   clang::tooling::ClangTool Tool(
       DB, {File.str()}, std::make_shared<clang::PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false);
-  clang::IgnoringDiagConsumer Quiet;
+  CountingDiagConsumer Quiet;
   Tool.setDiagnosticConsumer(&Quiet);
   Tool.appendArgumentsAdjuster(
       [](const clang::tooling::CommandLineArguments &Args, StringRef) {
@@ -277,8 +345,11 @@ includedFiles(StringRef File,
         return Adjusted;
       });
   IncludeListFactory Factory(Files);
-  (void)Tool.run(&Factory);
-  Files.insert(File.str());
+  // A failed preprocessing (a missing header, an #error, a bad flag, a file
+  // that is gone) may have stopped before the changed file.
+  if (Tool.run(&Factory) != 0 || Quiet.getNumErrors())
+    return std::nullopt;
+  Files.insert(realPathOr(File));
   return Files;
 }
 
@@ -286,7 +357,9 @@ std::vector<std::string> translationUnitsIncluding(
     ArrayRef<std::string> Files,
     function_ref<std::vector<clang::tooling::CompileCommand>(StringRef)>
         CommandsOf,
-    StringRef ResourceDir, unsigned Jobs, const ChangedLines &Changed) {
+    StringRef ResourceDir, unsigned Jobs, const ChangedLines &Changed,
+    std::vector<std::string> &Failed) {
+  // 1: changed or includes a changed file; 2: its preprocessing failed.
   std::vector<char> Keep(Files.size(), 0);
   std::vector<std::vector<clang::tooling::CompileCommand>> Commands;
   for (size_t I = 0; I < Files.size(); ++I) {
@@ -299,12 +372,14 @@ std::vector<std::string> translationUnitsIncluding(
     for (size_t I; (I = Next++) < Files.size();) {
       if (Keep[I])
         continue;
-      for (const std::string &F :
-           includedFiles(Files[I], Commands[I], ResourceDir))
-        if (Changed.changed(F)) {
-          Keep[I] = 1;
-          break;
-        }
+      std::optional<std::set<std::string>> Included =
+          includedFiles(Files[I], Commands[I], ResourceDir);
+      if (!Included)
+        Keep[I] = 2;
+      else
+        Keep[I] = llvm::any_of(
+            *Included,
+            [&](const std::string &F) { return Changed.changedRealPath(F); });
     }
   };
   Jobs = std::max(1u, Jobs);
@@ -317,9 +392,12 @@ std::vector<std::string> translationUnitsIncluding(
     Pool.wait();
   }
   std::vector<std::string> Kept;
-  for (size_t I = 0; I < Files.size(); ++I)
+  for (size_t I = 0; I < Files.size(); ++I) {
     if (Keep[I])
       Kept.push_back(Files[I]);
+    if (Keep[I] == 2)
+      Failed.push_back(Files[I]);
+  }
   return Kept;
 }
 

@@ -891,8 +891,14 @@ static int run(RunMode Mode) {
   std::optional<ChangedLines> Changed;
   std::vector<std::string> Candidates; // before the selection
   if (!ChangedSince.empty()) {
-    Expected<ChangedLines> C =
-        changedSince(ChangedSince, absolute(sys::path::parent_path(DBPath)));
+    // git runs in the work tree of the sources (--source-root, or the
+    // folder above every translation unit), which a build folder in
+    // another repository is not.
+    std::string GitDir =
+        !SourceRoot.empty() && SourceRoot != "none"
+            ? absolute(SourceRoot)
+            : sourceFolder(Files, absolute(sys::path::parent_path(DBPath)));
+    Expected<ChangedLines> C = changedSince(ChangedSince, GitDir);
     if (!C)
       return fail("--changed-since=" + ChangedSince +
                   (ChangedSince == "-" ? ": " : ": git diff failed: ") +
@@ -900,26 +906,20 @@ static int run(RunMode Mode) {
     Changed = std::move(*C);
     Candidates = Files;
     size_t Before = Files.size();
+    // A translation unit whose preprocessing failed cannot say what it
+    // includes: it is analysed, and its error reported as a full run
+    // reports it (exit 2), not dropped without a word. One whose file is
+    // gone (a stale database) is "cannot parse: the file does not exist".
+    std::vector<std::string> Failed;
     Files = translationUnitsIncluding(
         Files, [&](StringRef F) { return DB->getCompileCommands(F); },
         ResourceDir,
         Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count(),
-        *Changed);
-    // A translation unit whose file is gone (a stale database) cannot say
-    // what it includes: it is kept, and reported as an error as a full run
-    // reports it ("cannot parse: the file does not exist", exit 2), not
-    // dropped without a word.
-    StringSet<> Selected;
-    for (const std::string &F : Files)
-      Selected.insert(F);
-    size_t Including = Files.size(), Gone = 0;
-    Files.clear();
-    for (const std::string &F : Candidates) {
-      bool Missing = !Selected.contains(F) && !sys::fs::exists(F);
-      Gone += Missing;
-      if (Missing || Selected.contains(F))
-        Files.push_back(F);
-    }
+        *Changed, Failed);
+    size_t Gone = llvm::count_if(
+        Failed, [](const std::string &F) { return !sys::fs::exists(F); });
+    size_t Unprocessed = Failed.size() - Gone;
+    size_t Including = Files.size() - Failed.size();
     if (!Quiet) {
       errs() << "gpuleak: --changed-since=" << ChangedSince << ": "
              << Changed->Files.size() << " changed file"
@@ -929,6 +929,9 @@ static int run(RunMode Mode) {
       if (Gone)
         errs() << "; " << Gone << (Gone == 1 ? " does" : " do")
                << " not exist";
+      if (Unprocessed)
+        errs() << "; " << Unprocessed
+               << " could not be preprocessed (analysed)";
       errs() << "\n";
     }
     // Nothing to analyse is correct for a change without C++ code, and the
@@ -958,6 +961,7 @@ static int run(RunMode Mode) {
 
   Settings.ResourceDir = ResourceDir;
   Settings.Summarize = true;
+  Settings.RecordInputs = Shard.has_value();
   std::optional<ResultCache> Cache;
   if (!NoCache) {
     SmallString<256> Dir(CacheDir);
@@ -1124,6 +1128,7 @@ static int run(RunMode Mode) {
       C.Run.Gpuleak = gpuleakVersionText();
       C.Run.Database = DBHash;
       C.Run.Sources = sourceHashes(AllFiles);
+      C.Run.Inputs = Settings.takeInputs();
       {
         std::vector<std::string> Args = {"--resource-dir=" + ResourceDir};
         for (const std::string &A : ExtraArgsBefore)
