@@ -285,6 +285,16 @@ public:
     return std::make_unique<IncludeListAction>(Files);
   }
 
+  bool runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
+                     clang::FileManager *FM,
+                     std::shared_ptr<clang::PCHContainerOperations> PCH,
+                     clang::DiagnosticConsumer *Diags) override {
+    // No "N errors generated." on stderr: the analysis reports the errors.
+    Invocation->getDiagnosticOpts().ShowCarets = false;
+    return FrontendActionFactory::runInvocation(std::move(Invocation), FM,
+                                                std::move(PCH), Diags);
+  }
+
 private:
   std::set<std::string> &Files;
 };
