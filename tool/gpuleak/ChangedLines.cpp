@@ -13,6 +13,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include <atomic>
@@ -119,6 +120,24 @@ ChangedLines parseUnifiedDiff(StringRef Diff, StringRef Root) {
          L.starts_with("-Subproject commit ")) &&
         !Current.empty() && !llvm::is_contained(C.Submodules, Current))
       C.Submodules.push_back(Current);
+    // The same in a diff made with --submodule=log (diff.submodule=log), on
+    // stdin: "Submodule PATH OLD..NEW:", "Submodule PATH contains modified
+    // content", outside any hunk.
+    static const Regex SubmoduleLog(
+        "^Submodule (.+) ([0-9a-f]+\\.\\.\\.?[0-9a-f]+.*|contains (modified|"
+        "untracked) content)$");
+    SmallVector<StringRef, 2> Match;
+    if (L.starts_with("Submodule ") && SubmoduleLog.match(L.rtrim("\r"), &Match)) {
+      SmallString<256> P(Root);
+      sys::path::append(P, Match[1]);
+      sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+      std::string Sub = realPathOr(P);
+      C.Files[Sub];
+      if (!llvm::is_contained(C.Submodules, Sub))
+        C.Submodules.push_back(Sub);
+      Current.clear();
+      continue;
+    }
     // @@ -a[,b] +c[,d] @@: d lines from line c (d = 1 when omitted).
     if (!L.consume_front("@@ ") || Current.empty())
       continue;
@@ -186,7 +205,8 @@ Expected<ChangedLines> changedSince(StringRef Ref, StringRef Dir) {
     // Something else than a unified diff (`git diff --stat`, colours): an
     // error, not "nothing changed".
     if (!Text.trim().empty() && !Text.starts_with("--- ") &&
-        !Text.contains("\n--- ") && !Text.starts_with("diff "))
+        !Text.contains("\n--- ") && !Text.starts_with("diff ") &&
+        !Text.starts_with("Submodule ") && !Text.contains("\nSubmodule "))
       return createStringError("stdin is not a unified diff (git diff -U0 "
                                "REF, without --stat or colours)");
     return parseUnifiedDiff(Text, Cwd);
