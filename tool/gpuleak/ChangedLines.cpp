@@ -234,10 +234,9 @@ Expected<ChangedLines> changedSince(StringRef Ref, StringRef Dir) {
   return parseUnifiedDiff(*Diff, Root);
 }
 
-std::string sourceFolder(ArrayRef<std::string> Files, StringRef Fallback) {
+std::string commonFolder(ArrayRef<std::string> Files) {
   if (Files.empty())
-    return Fallback.str();
-  // The deepest folder above every file.
+    return "";
   SmallString<256> Common = sys::path::parent_path(Files.front());
   for (StringRef F : Files.drop_front())
     while (!Common.empty() &&
@@ -246,6 +245,11 @@ std::string sourceFolder(ArrayRef<std::string> Files, StringRef Fallback) {
               sys::path::is_separator(F[Common.size()]) ||
               sys::path::is_separator(Common.back()))))
       sys::path::remove_filename(Common);
+  return std::string(Common);
+}
+
+std::string sourceFolder(ArrayRef<std::string> Files, StringRef Fallback) {
+  std::string Common = commonFolder(Files);
   if (Common.empty() || !sys::fs::is_directory(Common))
     return Fallback.str();
   if (Expected<std::string> Top =
@@ -254,7 +258,7 @@ std::string sourceFolder(ArrayRef<std::string> Files, StringRef Fallback) {
     consumeError(Top.takeError());
     return Fallback.str();
   }
-  return std::string(Common);
+  return Common;
 }
 
 namespace {

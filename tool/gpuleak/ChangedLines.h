@@ -62,6 +62,9 @@ std::string realPathOr(llvm::StringRef Path);
 llvm::Expected<ChangedLines> changedSince(llvm::StringRef Ref,
                                           llvm::StringRef Dir);
 
+/// The deepest folder that holds every one of \p Files (absolute), or "".
+std::string commonFolder(llvm::ArrayRef<std::string> Files);
+
 /// The folder whose git work tree holds the sources: the deepest folder
 /// that holds every one of \p Files (translation units, absolute) when it
 /// is in a git work tree, else \p Fallback (the compile database's folder).

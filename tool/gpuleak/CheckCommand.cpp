@@ -865,8 +865,26 @@ static int run(RunMode Mode) {
       return fail("the entries of '" + DBPath +
                   "' changed since the shards ran; merge with the compile "
                   "database they ran with");
-    for (const auto &[File, Hash] : sourceHashes(Files))
-      if (Merged->Run.Sources.at(File) != Hash)
+    // So must the files they read under the sources' folder (the project's
+    // headers; not the system's, which another runner may hold elsewhere):
+    // each that is here (a generated header may not be, without a build)
+    // with the same bytes, and each that their searches found absent still
+    // absent.
+    std::map<std::string, std::string> Want = Merged->Run.Sources;
+    std::vector<std::string> Read;
+    SmallString<256> Root(commonFolder(Files));
+    for (const auto &[File, Hash] : Merged->Run.Inputs)
+      if (!Root.empty() && StringRef(File).starts_with(Root) &&
+          File.size() > Root.size() &&
+          sys::path::is_separator(File[Root.size()]) &&
+          (Hash.empty() ? sys::fs::exists(File)
+                        : sys::fs::exists(File) && !Want.count(File))) {
+        Want.emplace(File, Hash);
+        Read.push_back(File);
+      }
+    Read.insert(Read.end(), Files.begin(), Files.end());
+    for (const auto &[File, Hash] : sourceHashes(Read))
+      if (Want.at(File) != Hash)
         return fail("'" + File +
                     "' changed since the shards ran (another commit or "
                     "checkout); merge in the checkout they ran in");

@@ -365,6 +365,10 @@ Expected<ShardContents> readAllShards(ArrayRef<std::string> Paths) {
                                "from one list of translation units");
   ShardContents Sorted;
   Sorted.Run = std::move(All.Run);
+  // What all shards read together.
+  Sorted.Run.Inputs.clear();
+  for (auto &[File, HashAndShard] : Read)
+    Sorted.Run.Inputs.emplace(File, std::move(HashAndShard.first));
   Sorted.WholeDatabase = All.WholeDatabase;
   Sorted.Spec = All.Spec;
   Sorted.Database = All.Database;

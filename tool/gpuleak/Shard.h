@@ -113,7 +113,7 @@ llvm::Expected<ShardContents> readShard(llvm::StringRef Path);
 /// one run (same N, same database, each K once, the same bytes of every
 /// file two shards read), or says why not (one line).
 /// The result holds every translation unit, in the order of a single run
-/// (sorted by file); Spec is {0, N}.
+/// (sorted by file), and in Run.Inputs what all shards read; Spec is {0, N}.
 llvm::Expected<ShardContents> readAllShards(llvm::ArrayRef<std::string> Paths);
 
 } // namespace gpuleak
