@@ -13,6 +13,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include <atomic>
@@ -23,13 +24,41 @@ using namespace llvm;
 
 namespace gpuleak {
 
-bool ChangedLines::changed(StringRef File, unsigned Line) const {
-  auto It = Files.find(File.str());
-  if (It == Files.end())
-    return false;
-  return llvm::any_of(It->second, [&](const std::pair<unsigned, unsigned> &R) {
-    return R.first <= Line && Line <= R.second;
+std::string realPathOr(StringRef Path) {
+  SmallString<256> Real;
+  if (!sys::fs::real_path(Path, Real))
+    return std::string(Real);
+  return Path.str();
+}
+
+const std::vector<std::pair<unsigned, unsigned>> *
+ChangedLines::rangesOf(StringRef File, bool &All, bool IsReal) const {
+  std::string Real = IsReal ? File.str() : realPathOr(File);
+  All = llvm::any_of(Submodules, [&](const std::string &Sub) {
+    return StringRef(Real).starts_with(Sub) && Real.size() > Sub.size() &&
+           sys::path::is_separator(Real[Sub.size()]);
   });
+  auto It = Files.find(Real);
+  return It == Files.end() ? nullptr : &It->second;
+}
+
+bool ChangedLines::changed(StringRef File) const {
+  bool All;
+  return rangesOf(File, All, /*IsReal=*/false) || All;
+}
+
+bool ChangedLines::changedRealPath(StringRef Real) const {
+  bool All;
+  return rangesOf(Real, All, /*IsReal=*/true) || All;
+}
+
+bool ChangedLines::changed(StringRef File, unsigned Line) const {
+  bool All;
+  const std::vector<std::pair<unsigned, unsigned>> *Ranges =
+      rangesOf(File, All, /*IsReal=*/false);
+  return All || (Ranges && llvm::any_of(*Ranges, [&](const auto &R) {
+                   return R.first <= Line && Line <= R.second;
+                 }));
 }
 
 ChangedLines parseUnifiedDiff(StringRef Diff, StringRef Root) {
@@ -79,8 +108,34 @@ ChangedLines parseUnifiedDiff(StringRef Diff, StringRef Root) {
       SmallString<256> P(Root);
       sys::path::append(P, L);
       sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-      Current = std::string(P);
+      // The file itself, when the diff names it through a symbolic link
+      // (or the include list does).
+      Current = realPathOr(P);
       C.Files[Current]; // changed, even if only by deletions
+      continue;
+    }
+    // A submodule's commit changed (`git diff --submodule=short`): every
+    // file under it may have.
+    if ((L.starts_with("+Subproject commit ") ||
+         L.starts_with("-Subproject commit ")) &&
+        !Current.empty() && !llvm::is_contained(C.Submodules, Current))
+      C.Submodules.push_back(Current);
+    // The same in a diff made with --submodule=log (diff.submodule=log), on
+    // stdin: "Submodule PATH OLD..NEW:", "Submodule PATH contains modified
+    // content", outside any hunk.
+    static const Regex SubmoduleLog(
+        "^Submodule (.+) ([0-9a-f]+\\.\\.\\.?[0-9a-f]+.*|contains (modified|"
+        "untracked) content)$");
+    SmallVector<StringRef, 2> Match;
+    if (L.starts_with("Submodule ") && SubmoduleLog.match(L.rtrim("\r"), &Match)) {
+      SmallString<256> P(Root);
+      sys::path::append(P, Match[1]);
+      sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+      std::string Sub = realPathOr(P);
+      C.Files[Sub];
+      if (!llvm::is_contained(C.Submodules, Sub))
+        C.Submodules.push_back(Sub);
+      Current.clear();
       continue;
     }
     // @@ -a[,b] +c[,d] @@: d lines from line c (d = 1 when omitted).
@@ -150,7 +205,8 @@ Expected<ChangedLines> changedSince(StringRef Ref, StringRef Dir) {
     // Something else than a unified diff (`git diff --stat`, colours): an
     // error, not "nothing changed".
     if (!Text.trim().empty() && !Text.starts_with("--- ") &&
-        !Text.contains("\n--- ") && !Text.starts_with("diff "))
+        !Text.contains("\n--- ") && !Text.starts_with("diff ") &&
+        !Text.starts_with("Submodule ") && !Text.contains("\nSubmodule "))
       return createStringError("stdin is not a unified diff (git diff -U0 "
                                "REF, without --stat or colours)");
     return parseUnifiedDiff(Text, Cwd);
@@ -168,12 +224,41 @@ Expected<ChangedLines> changedSince(StringRef Ref, StringRef Dir) {
       // those of a textconv filter.
       runGit({"-c", "core.quotePath=false", "diff", "--no-color",
               "--no-ext-diff", "--text", "--no-textconv", "--no-renames",
-              "--src-prefix=a/",
+              // A submodule bump as "Subproject commit" lines, whatever
+              // diff.submodule says.
+              "--submodule=short", "--src-prefix=a/",
               "--dst-prefix=b/", "--unified=0", Ref, "--"},
              Root);
   if (!Diff)
     return Diff.takeError();
   return parseUnifiedDiff(*Diff, Root);
+}
+
+std::string commonFolder(ArrayRef<std::string> Files) {
+  if (Files.empty())
+    return "";
+  SmallString<256> Common = sys::path::parent_path(Files.front());
+  for (StringRef F : Files.drop_front())
+    while (!Common.empty() &&
+           !(F.starts_with(Common) &&
+             (F.size() == Common.size() ||
+              sys::path::is_separator(F[Common.size()]) ||
+              sys::path::is_separator(Common.back()))))
+      sys::path::remove_filename(Common);
+  return std::string(Common);
+}
+
+std::string sourceFolder(ArrayRef<std::string> Files, StringRef Fallback) {
+  std::string Common = commonFolder(Files);
+  if (Common.empty() || !sys::fs::is_directory(Common))
+    return Fallback.str();
+  if (Expected<std::string> Top =
+          runGit({"rev-parse", "--show-toplevel"}, Common);
+      !Top) {
+    consumeError(Top.takeError());
+    return Fallback.str();
+  }
+  return Common;
 }
 
 namespace {
@@ -194,7 +279,9 @@ public:
     SmallString<256> P(F->getName());
     SM.getFileManager().makeAbsolutePath(P);
     sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-    Files.insert(std::string(P));
+    // A header reached through a symbolic link (an include folder that
+    // links to another) is the file the diff names.
+    Files.insert(realPathOr(P));
   }
 
 private:
@@ -222,6 +309,16 @@ public:
     return std::make_unique<IncludeListAction>(Files);
   }
 
+  bool runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
+                     clang::FileManager *FM,
+                     std::shared_ptr<clang::PCHContainerOperations> PCH,
+                     clang::DiagnosticConsumer *Diags) override {
+    // No "N errors generated." on stderr: the analysis reports the errors.
+    Invocation->getDiagnosticOpts().ShowCarets = false;
+    return FrontendActionFactory::runInvocation(std::move(Invocation), FM,
+                                                std::move(PCH), Diags);
+  }
+
 private:
   std::set<std::string> &Files;
 };
@@ -241,14 +338,19 @@ private:
 };
 } // namespace
 
-std::set<std::string>
+namespace {
+/// Counts the errors (DiagnosticConsumer's own count) and shows nothing.
+class CountingDiagConsumer : public clang::DiagnosticConsumer {};
+} // namespace
+
+std::optional<std::set<std::string>>
 includedFiles(StringRef File,
               const std::vector<clang::tooling::CompileCommand> &Commands,
               StringRef ResourceDir) {
   std::set<std::string> Files;
   for (const clang::tooling::CompileCommand &C : Commands)
     if (!sys::fs::is_directory(C.Directory))
-      return Files; // ClangTool would abort the process
+      return std::nullopt; // ClangTool would abort the process
   // A file system of its own: ClangTool sets its working directory.
   IntrusiveRefCntPtr<vfs::OverlayFileSystem> FS(
       new vfs::OverlayFileSystem(vfs::createPhysicalFileSystem()));
@@ -256,7 +358,7 @@ includedFiles(StringRef File,
   clang::tooling::ClangTool Tool(
       DB, {File.str()}, std::make_shared<clang::PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false);
-  clang::IgnoringDiagConsumer Quiet;
+  CountingDiagConsumer Quiet;
   Tool.setDiagnosticConsumer(&Quiet);
   Tool.appendArgumentsAdjuster(
       [](const clang::tooling::CommandLineArguments &Args, StringRef) {
@@ -277,8 +379,11 @@ includedFiles(StringRef File,
         return Adjusted;
       });
   IncludeListFactory Factory(Files);
-  (void)Tool.run(&Factory);
-  Files.insert(File.str());
+  // A failed preprocessing (a missing header, an #error, a bad flag, a file
+  // that is gone) may have stopped before the changed file.
+  if (Tool.run(&Factory) != 0 || Quiet.getNumErrors())
+    return std::nullopt;
+  Files.insert(realPathOr(File));
   return Files;
 }
 
@@ -286,7 +391,9 @@ std::vector<std::string> translationUnitsIncluding(
     ArrayRef<std::string> Files,
     function_ref<std::vector<clang::tooling::CompileCommand>(StringRef)>
         CommandsOf,
-    StringRef ResourceDir, unsigned Jobs, const ChangedLines &Changed) {
+    StringRef ResourceDir, unsigned Jobs, const ChangedLines &Changed,
+    std::vector<std::string> &Failed) {
+  // 1: changed or includes a changed file; 2: its preprocessing failed.
   std::vector<char> Keep(Files.size(), 0);
   std::vector<std::vector<clang::tooling::CompileCommand>> Commands;
   for (size_t I = 0; I < Files.size(); ++I) {
@@ -299,12 +406,14 @@ std::vector<std::string> translationUnitsIncluding(
     for (size_t I; (I = Next++) < Files.size();) {
       if (Keep[I])
         continue;
-      for (const std::string &F :
-           includedFiles(Files[I], Commands[I], ResourceDir))
-        if (Changed.changed(F)) {
-          Keep[I] = 1;
-          break;
-        }
+      std::optional<std::set<std::string>> Included =
+          includedFiles(Files[I], Commands[I], ResourceDir);
+      if (!Included)
+        Keep[I] = 2;
+      else
+        Keep[I] = llvm::any_of(
+            *Included,
+            [&](const std::string &F) { return Changed.changedRealPath(F); });
     }
   };
   Jobs = std::max(1u, Jobs);
@@ -317,9 +426,12 @@ std::vector<std::string> translationUnitsIncluding(
     Pool.wait();
   }
   std::vector<std::string> Kept;
-  for (size_t I = 0; I < Files.size(); ++I)
+  for (size_t I = 0; I < Files.size(); ++I) {
     if (Keep[I])
       Kept.push_back(Files[I]);
+    if (Keep[I] == 2)
+      Failed.push_back(Files[I]);
+  }
   return Kept;
 }
 

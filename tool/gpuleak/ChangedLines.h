@@ -18,6 +18,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -26,14 +27,33 @@
 namespace gpuleak {
 
 /// The lines of each file that a diff adds or changes (1-based, inclusive
-/// ranges of the new side), by absolute path. A file changed only by
-/// deleting lines has no range but is still changed.
+/// ranges of the new side), by real path (llvm::sys::fs::real_path: a file
+/// reached through a symbolic link is the file it links to; the path as
+/// the diff names it when it does not exist). A file changed only by
+/// deleting lines has no range but is still changed. Every file under a
+/// submodule whose commit changed (a gitlink: "Subproject commit" lines) is
+/// changed on every line.
 struct ChangedLines {
   std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> Files;
+  /// The submodules whose commit changed (real paths of their folders).
+  std::vector<std::string> Submodules;
 
-  bool changed(llvm::StringRef File) const { return Files.count(File.str()); }
+  /// Whether \p File (any path of it) is changed, or on \p Line of it.
+  bool changed(llvm::StringRef File) const;
   bool changed(llvm::StringRef File, unsigned Line) const;
+  /// changed(\p Real), for a path that is already real (includedFiles').
+  bool changedRealPath(llvm::StringRef Real) const;
+
+private:
+  /// The ranges of \p File (its real path), or null; \p All is set when the
+  /// file is under a changed submodule.
+  const std::vector<std::pair<unsigned, unsigned>> *
+  rangesOf(llvm::StringRef File, bool &All, bool IsReal) const;
 };
+
+/// \p Path's real path (symbolic links resolved), or \p Path itself when it
+/// has none (it does not exist).
+std::string realPathOr(llvm::StringRef Path);
 
 /// Runs `git diff --unified=0 REF` in the git work tree that holds \p Dir and
 /// reads the lines it adds or changes, or says why it cannot (one line).
@@ -42,27 +62,40 @@ struct ChangedLines {
 llvm::Expected<ChangedLines> changedSince(llvm::StringRef Ref,
                                           llvm::StringRef Dir);
 
+/// The deepest folder that holds every one of \p Files (absolute), or "".
+std::string commonFolder(llvm::ArrayRef<std::string> Files);
+
+/// The folder whose git work tree holds the sources: the deepest folder
+/// that holds every one of \p Files (translation units, absolute) when it
+/// is in a git work tree, else \p Fallback (the compile database's folder).
+std::string sourceFolder(llvm::ArrayRef<std::string> Files,
+                         llvm::StringRef Fallback);
+
 /// Parses a unified diff (`git diff --unified=0`), naming files relative to
 /// \p Root.
 ChangedLines parseUnifiedDiff(llvm::StringRef Diff, llvm::StringRef Root);
 
-/// The files (absolute, normalized) that the preprocessor enters for
-/// \p File with \p Commands (nvcc commands translated, \p ResourceDir
-/// added as for the analysis), \p File included; empty when it cannot run.
-std::set<std::string>
+/// The files (real paths) that the preprocessor enters for \p File with
+/// \p Commands (nvcc commands translated, \p ResourceDir added as for the
+/// analysis), \p File included; std::nullopt when the preprocessor cannot
+/// run or fails (an error: the list may be short of files it would enter).
+std::optional<std::set<std::string>>
 includedFiles(llvm::StringRef File,
               const std::vector<clang::tooling::CompileCommand> &Commands,
               llvm::StringRef ResourceDir);
 
-/// The files of \p Files (translation units, absolute) that are changed or
-/// include a changed file, in order, by their include lists (includedFiles,
-/// \p Jobs at a time; \p CommandsOf gives a file's compile commands).
+/// The files of \p Files (translation units, absolute) that are changed,
+/// include a changed file, or whose preprocessing failed (they are
+/// analysed, so that the failure is reported), in order, by their include
+/// lists (includedFiles, \p Jobs at a time; \p CommandsOf gives a file's
+/// compile commands). \p Failed receives those whose preprocessing failed.
 std::vector<std::string> translationUnitsIncluding(
     llvm::ArrayRef<std::string> Files,
     llvm::function_ref<std::vector<clang::tooling::CompileCommand>(
         llvm::StringRef)>
         CommandsOf,
-    llvm::StringRef ResourceDir, unsigned Jobs, const ChangedLines &Changed);
+    llvm::StringRef ResourceDir, unsigned Jobs, const ChangedLines &Changed,
+    std::vector<std::string> &Failed);
 
 /// Removes from \p R the findings not on a changed line; returns how many.
 size_t keepChangedFindings(Results &R, const ChangedLines &Changed);

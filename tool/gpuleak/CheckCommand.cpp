@@ -878,8 +878,26 @@ static int run(RunMode Mode) {
       return fail("the entries of '" + DBPath +
                   "' changed since the shards ran; merge with the compile "
                   "database they ran with");
-    for (const auto &[File, Hash] : sourceHashes(Files))
-      if (Merged->Run.Sources.at(File) != Hash)
+    // So must the files they read under the sources' folder (the project's
+    // headers; not the system's, which another runner may hold elsewhere):
+    // each that is here (a generated header may not be, without a build)
+    // with the same bytes, and each that their searches found absent still
+    // absent.
+    std::map<std::string, std::string> Want = Merged->Run.Sources;
+    std::vector<std::string> Read;
+    SmallString<256> Root(commonFolder(Files));
+    for (const auto &[File, Hash] : Merged->Run.Inputs)
+      if (!Root.empty() && StringRef(File).starts_with(Root) &&
+          File.size() > Root.size() &&
+          sys::path::is_separator(File[Root.size()]) &&
+          (Hash.empty() ? sys::fs::exists(File)
+                        : sys::fs::exists(File) && !Want.count(File))) {
+        Want.emplace(File, Hash);
+        Read.push_back(File);
+      }
+    Read.insert(Read.end(), Files.begin(), Files.end());
+    for (const auto &[File, Hash] : sourceHashes(Read))
+      if (Want.at(File) != Hash)
         return fail("'" + File +
                     "' changed since the shards ran (another commit or "
                     "checkout); merge in the checkout they ran in");
@@ -904,8 +922,14 @@ static int run(RunMode Mode) {
   std::optional<ChangedLines> Changed;
   std::vector<std::string> Candidates; // before the selection
   if (!ChangedSince.empty()) {
-    Expected<ChangedLines> C =
-        changedSince(ChangedSince, absolute(sys::path::parent_path(DBPath)));
+    // git runs in the work tree of the sources (--source-root, or the
+    // folder above every translation unit), which a build folder in
+    // another repository is not.
+    std::string GitDir =
+        !SourceRoot.empty() && SourceRoot != "none"
+            ? absolute(SourceRoot)
+            : sourceFolder(Files, absolute(sys::path::parent_path(DBPath)));
+    Expected<ChangedLines> C = changedSince(ChangedSince, GitDir);
     if (!C)
       return fail("--changed-since=" + ChangedSince +
                   (ChangedSince == "-" ? ": " : ": git diff failed: ") +
@@ -913,26 +937,20 @@ static int run(RunMode Mode) {
     Changed = std::move(*C);
     Candidates = Files;
     size_t Before = Files.size();
+    // A translation unit whose preprocessing failed cannot say what it
+    // includes: it is analysed, and its error reported as a full run
+    // reports it (exit 2), not dropped without a word. One whose file is
+    // gone (a stale database) is "cannot parse: the file does not exist".
+    std::vector<std::string> Failed;
     Files = translationUnitsIncluding(
         Files, [&](StringRef F) { return DB->getCompileCommands(F); },
         ResourceDir,
         Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count(),
-        *Changed);
-    // A translation unit whose file is gone (a stale database) cannot say
-    // what it includes: it is kept, and reported as an error as a full run
-    // reports it ("cannot parse: the file does not exist", exit 2), not
-    // dropped without a word.
-    StringSet<> Selected;
-    for (const std::string &F : Files)
-      Selected.insert(F);
-    size_t Including = Files.size(), Gone = 0;
-    Files.clear();
-    for (const std::string &F : Candidates) {
-      bool Missing = !Selected.contains(F) && !sys::fs::exists(F);
-      Gone += Missing;
-      if (Missing || Selected.contains(F))
-        Files.push_back(F);
-    }
+        *Changed, Failed);
+    size_t Gone = llvm::count_if(
+        Failed, [](const std::string &F) { return !sys::fs::exists(F); });
+    size_t Unprocessed = Failed.size() - Gone;
+    size_t Including = Files.size() - Failed.size();
     if (!Quiet) {
       errs() << "gpuleak: --changed-since=" << ChangedSince << ": "
              << Changed->Files.size() << " changed file"
@@ -942,6 +960,9 @@ static int run(RunMode Mode) {
       if (Gone)
         errs() << "; " << Gone << (Gone == 1 ? " does" : " do")
                << " not exist";
+      if (Unprocessed)
+        errs() << "; " << Unprocessed
+               << " could not be preprocessed (analysed)";
       errs() << "\n";
     }
     // Nothing to analyse is correct for a change without C++ code, and the
@@ -971,6 +992,7 @@ static int run(RunMode Mode) {
 
   Settings.ResourceDir = ResourceDir;
   Settings.Summarize = true;
+  Settings.RecordInputs = Shard.has_value();
   std::optional<ResultCache> Cache;
   if (!NoCache) {
     SmallString<256> Dir(CacheDir);
@@ -1137,6 +1159,7 @@ static int run(RunMode Mode) {
       C.Run.Gpuleak = gpuleakVersionText();
       C.Run.Database = DBHash;
       C.Run.Sources = sourceHashes(AllFiles);
+      C.Run.Inputs = Settings.takeInputs();
       {
         std::vector<std::string> Args = {"--resource-dir=" + ResourceDir};
         for (const std::string &A : ExtraArgsBefore)

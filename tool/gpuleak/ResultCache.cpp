@@ -309,8 +309,8 @@ std::optional<std::string> ResultCache::currentHash(const std::string &Path) {
   return Hashes.emplace(Path, std::move(H)).first->second;
 }
 
-bool ResultCache::lookup(StringRef Key, TUResult &Result) {
-  if (!read(Key, &Result, /*Report=*/true))
+bool ResultCache::lookup(StringRef Key, TUResult &Result, TUInputs *Inputs) {
+  if (!read(Key, &Result, /*Report=*/true, Inputs))
     return false;
   ++Hits;
   return true;
@@ -320,7 +320,8 @@ bool ResultCache::has(StringRef Key) {
   return read(Key, nullptr, /*Report=*/false);
 }
 
-bool ResultCache::read(StringRef Key, TUResult *Result, bool Report) {
+bool ResultCache::read(StringRef Key, TUResult *Result, bool Report,
+                       TUInputs *Inputs) {
   auto problem = [&](const Twine &What) {
     if (Report)
       this->problem(What);
@@ -366,6 +367,8 @@ bool ResultCache::read(StringRef Key, TUResult *Result, bool Report) {
       return Unreadable("an input without 'path' or 'hash'");
     if (currentHash(FilePath->str()) != Hash->str())
       return false;
+    if (Inputs)
+      Inputs->Files[FilePath->str()] = Hash->str();
   }
   for (const json::Value &A : *Absent) {
     std::optional<StringRef> P = A.getAsString();
@@ -373,6 +376,8 @@ bool ResultCache::read(StringRef Key, TUResult *Result, bool Report) {
       return Unreadable("an absent path is not a string");
     if (sys::fs::exists(*P))
       return false;
+    if (Inputs)
+      Inputs->Absent.insert(P->str());
   }
 
   TUResult Read;

@@ -104,8 +104,10 @@ public:
         const RunSettings &Settings) const;
 
   /// The cached result for \p Key, when its entry exists and its inputs
-  /// are unchanged.
-  bool lookup(llvm::StringRef Key, TUResult &Result);
+  /// are unchanged; then \p Inputs, when given, receives the files and
+  /// absent paths the entry lists.
+  bool lookup(llvm::StringRef Key, TUResult &Result,
+              TUInputs *Inputs = nullptr);
   /// Whether lookup(\p Key) would find a result; reports no problem and
   /// counts no hit.
   bool has(llvm::StringRef Key);
@@ -124,7 +126,8 @@ public:
 
 private:
   /// lookup(), with \p Result null for has(); \p Report: record problems.
-  bool read(llvm::StringRef Key, TUResult *Result, bool Report);
+  bool read(llvm::StringRef Key, TUResult *Result, bool Report,
+            TUInputs *Inputs = nullptr);
   /// The hash of \p Path's bytes now, computed once per run; std::nullopt
   /// when it cannot be read.
   std::optional<std::string> currentHash(const std::string &Path);

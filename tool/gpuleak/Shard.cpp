@@ -130,9 +130,11 @@ void writeShard(raw_ostream &OS, const ShardContents &C) {
   json::Array ConfigErrors;
   for (const InputError &E : C.ConfigErrors)
     ConfigErrors.push_back(errorJSON(E));
-  json::Object Sources;
+  json::Object Sources, Inputs;
   for (const auto &[File, Hash] : C.Run.Sources)
     Sources[File] = Hash;
+  for (const auto &[File, Hash] : C.Run.Inputs)
+    Inputs[File] = Hash;
   json::OStream J(OS, /*IndentSize=*/1);
   J.value(json::Object{{"format", "gpuleak-shard"},
                        {"version", ShardVersion},
@@ -142,7 +144,8 @@ void writeShard(raw_ostream &OS, const ShardContents &C) {
                                             {"database", C.Run.Database},
                                             {"configuration",
                                              C.Run.Configuration},
-                                            {"sources", std::move(Sources)}}},
+                                            {"sources", std::move(Sources)},
+                                            {"inputs", std::move(Inputs)}}},
                        {"database", C.Database},
                        {"translation_units", int64_t(C.TotalFiles)},
                        {"whole_database", C.WholeDatabase},
@@ -191,14 +194,21 @@ public:
         !string(*O, "database", Run.Database, Path) ||
         !string(*O, "configuration", Run.Configuration, Path))
       return false;
-    const json::Object *Sources = O->getObject("sources");
-    if (!Sources)
-      return fail(Path.field("sources"), "expected an object");
-    for (const auto &[File, Hash] : *Sources) {
+    return hashes(*O, "sources", Run.Sources, Path) &&
+           hashes(*O, "inputs", Run.Inputs, Path);
+  }
+
+  /// The object \p Key of \p O: file -> hash.
+  bool hashes(const json::Object &O, StringLiteral Key,
+              std::map<std::string, std::string> &Out, json::Path Path) {
+    const json::Object *Files = O.getObject(Key);
+    if (!Files)
+      return fail(Path.field(Key), "expected an object");
+    for (const auto &[File, Hash] : *Files) {
       std::optional<StringRef> H = Hash.getAsString();
       if (!H)
-        return fail(Path.field("sources").field(File), "expected a string");
-      Run.Sources[File.str()] = H->str();
+        return fail(Path.field(Key).field(File), "expected a string");
+      Out[File.str()] = H->str();
     }
     return true;
   }
@@ -277,6 +287,8 @@ Expected<ShardContents> readShard(StringRef Path) {
 
 Expected<ShardContents> readAllShards(ArrayRef<std::string> Paths) {
   std::map<unsigned, std::string> Seen; // K -> path
+  // Every path a shard read -> its hash and the first shard that read it.
+  std::map<std::string, std::pair<std::string, std::string>> Read;
   ShardContents All;
   for (const std::string &Path : Paths) {
     Expected<ShardContents> C = readShard(Path);
@@ -302,6 +314,21 @@ Expected<ShardContents> readAllShards(ArrayRef<std::string> Paths) {
                    runDifference(All.Run, C->Run)) {
       return createStringError("'" + Paths.front() + "' and '" + Path +
                                "' are not shards of one run: " + *Differ);
+    }
+    // The shards' translation units are one run's when every file that two
+    // shards read has the same bytes in both (and a path that one found
+    // absent, the other did not read): docs/cli.md says why that is enough.
+    for (const auto &[File, Hash] : C->Run.Inputs) {
+      auto [Earlier, First] = Read.try_emplace(File, Hash, Path);
+      if (!First && Earlier->second.first != Hash)
+        return createStringError(
+            "'" + Earlier->second.second + "' and '" + Path +
+            "' are not shards of one run: '" + File +
+            "', which both read, differs between them (" +
+            (Earlier->second.first.empty() || Hash.empty()
+                 ? "one found it absent; "
+                 : "") +
+            "another commit or checkout)");
     }
     auto [It, New] = Seen.emplace(C->Spec.K, Path);
     if (!New)
@@ -338,6 +365,10 @@ Expected<ShardContents> readAllShards(ArrayRef<std::string> Paths) {
                                "from one list of translation units");
   ShardContents Sorted;
   Sorted.Run = std::move(All.Run);
+  // What all shards read together.
+  Sorted.Run.Inputs.clear();
+  for (auto &[File, HashAndShard] : Read)
+    Sorted.Run.Inputs.emplace(File, std::move(HashAndShard.first));
   Sorted.WholeDatabase = All.WholeDatabase;
   Sorted.Spec = All.Spec;
   Sorted.Database = All.Database;

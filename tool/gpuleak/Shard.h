@@ -54,6 +54,11 @@ struct RunIdentity {
   /// Every translation unit of the run (all shards) -> the hash of its
   /// bytes ("" when it could not be read).
   std::map<std::string, std::string> Sources;
+  /// What the shard's own translation units read: every file their parses
+  /// read (the include closure, as the result cache records it) -> the hash
+  /// of its bytes, and every path their include searches found absent ->
+  /// "". The merge refuses two shards that disagree on a path both list.
+  std::map<std::string, std::string> Inputs;
 };
 
 /// "gpuleak VERSION, clang VERSION".
@@ -95,7 +100,8 @@ struct ShardContents {
 
 /// The version of the shard file format.
 /// 2: the run identity ("run").
-constexpr int64_t ShardVersion = 2;
+/// 3: the files the shard's translation units read ("run": {"inputs"}).
+constexpr int64_t ShardVersion = 3;
 
 /// Writes \p C as a shard file (JSON, docs/cli.md).
 void writeShard(llvm::raw_ostream &OS, const ShardContents &C);
@@ -104,9 +110,10 @@ void writeShard(llvm::raw_ostream &OS, const ShardContents &C);
 llvm::Expected<ShardContents> readShard(llvm::StringRef Path);
 
 /// Reads the shard files \p Paths and checks that they are the N shards of
-/// one run (same N, same database, each K once), or says why not (one line).
+/// one run (same N, same database, each K once, the same bytes of every
+/// file two shards read), or says why not (one line).
 /// The result holds every translation unit, in the order of a single run
-/// (sorted by file); Spec is {0, N}.
+/// (sorted by file), and in Run.Inputs what all shards read; Spec is {0, N}.
 llvm::Expected<ShardContents> readAllShards(llvm::ArrayRef<std::string> Paths);
 
 } // namespace gpuleak

@@ -53,6 +53,19 @@ std::vector<InputError> RunSettings::takeConfigErrors() {
   return std::move(ConfigErrors);
 }
 
+void RunSettings::addInputs(const TUInputs &In) {
+  std::lock_guard<std::mutex> Lock(InputsLock);
+  for (const auto &[Path, Hash] : In.Files)
+    Inputs[Path] = Hash;
+  for (const std::string &Path : In.Absent)
+    Inputs.emplace(Path, "");
+}
+
+std::map<std::string, std::string> RunSettings::takeInputs() {
+  std::lock_guard<std::mutex> Lock(InputsLock);
+  return std::move(Inputs);
+}
+
 std::map<std::string, std::set<std::string>>
 RunSettings::registeredCheckOptions() {
   return clang::tidy::gpuleak::registeredGpuleakChecks();
@@ -843,7 +856,11 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
     CacheKey = Settings.Cache->keyOf(AbsFile, Distinct,
                                      Context.getOptionsForFile(AbsFile),
                                      Settings);
-    if (Settings.Cache->lookup(CacheKey, Result)) {
+    TUInputs Read;
+    if (Settings.Cache->lookup(CacheKey, Result,
+                               Settings.RecordInputs ? &Read : nullptr)) {
+      if (Settings.RecordInputs)
+        Settings.addInputs(Read);
       reportNoCheckEnabled(Context, Options, AbsFile, Settings);
       return Result;
     }
@@ -856,7 +873,9 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
     Prefix = nullptr;
   TUInputs Inputs;
   TidyActionFactory Factory(Context, FS, Settings.Summarize ? &Result : nullptr,
-                            Settings.Cache ? &Inputs : nullptr, Prefix);
+                            Settings.Cache || Settings.RecordInputs ? &Inputs
+                                                                    : nullptr,
+                            Prefix);
   bool Failed = false;
   for (const CompileCommand *C : Distinct) {
     DB.Current = C;
@@ -869,6 +888,8 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
     Inputs.Absent.insert(Shared.Absent.begin(), Shared.Absent.end());
     Inputs.Cacheable &= Shared.Cacheable;
   }
+  if (Settings.RecordInputs)
+    Settings.addInputs(Inputs);
 
   SourceFiles Sources;
   bool CheckConfigError = false;

@@ -26,6 +26,7 @@ namespace gpuleak {
 
 class ResultCache;
 class SharedPrefix;
+struct TUInputs;
 struct SharingCandidate;
 
 /// Settings shared by every translation unit of one run. Read-only while
@@ -54,6 +55,9 @@ struct RunSettings {
   bool Summarize = false;
   /// The result cache (ResultCache.h), or null: each TU is then analysed.
   ResultCache *Cache = nullptr;
+  /// Record what each TU's parse read (or, from the cache, had read), for
+  /// a shard's run identity (Shard.h): takeInputs() gives it.
+  bool RecordInputs = false;
   /// The gpuleak-* checks, each with the names of its options (without the
   /// `check-name.` prefix), as the checks store them: what a .clang-tidy may
   /// name under `Checks` and `CheckOptions`.
@@ -72,9 +76,16 @@ struct RunSettings {
   bool hasConfigError(llvm::StringRef File, llvm::StringRef MessagePrefix);
   std::vector<InputError> takeConfigErrors();
 
+  /// Adds \p In (from any thread): each file read -> the hash of its bytes,
+  /// each path found absent -> "".
+  void addInputs(const TUInputs &In);
+  std::map<std::string, std::string> takeInputs();
+
 private:
   std::mutex ConfigErrorsLock;
   std::vector<InputError> ConfigErrors;
+  std::mutex InputsLock;
+  std::map<std::string, std::string> Inputs;
 };
 
 /// A call in a loop that hands a graph-carrying value to a function defined
