@@ -1122,12 +1122,13 @@ static int run(RunMode Mode) {
     TUResults = std::move(Merged->TUs);
     R = collectResults(Files, TUResults, std::move(Merged->ConfigErrors));
   } else {
-    // The PCHs of shared headers go next to the cache's entries, or to the
-    // build folder; each run makes a folder of its own and removes it.
+    // The PCHs of shared headers are kept in the cache's folder, or go to a
+    // folder of the run in the build folder, removed at the end.
     std::optional<SharedHeaders> Shared;
     if (!NoSharedHeaders)
       Shared.emplace(Cache ? Cache->dir()
-                           : absolute(sys::path::parent_path(DBPath)));
+                           : absolute(sys::path::parent_path(DBPath)),
+                     Cache ? &*Cache : nullptr);
     SharedHeaders *SharedPtr = Shared ? &*Shared : nullptr;
     analyseAll(Files, Commands, Settings, SharedPtr, WorkersFor(Files.size()),
                Progress, TUResults);

@@ -242,19 +242,36 @@ bool ResultCache::ensureDir() {
   return *DirReady;
 }
 
+/// \p S length-prefixed, so that no two lists of parts run together.
+static void part(raw_ostream &OS, StringRef S) {
+  OS << S.size() << ':' << S << '\n';
+}
+
+std::string ResultCache::toolText() const {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  part(OS, GPULEAK_VERSION);
+  part(OS, clang::getClangFullVersion());
+  part(OS, ToolHash);
+  // The include-path variables that clang reads.
+  for (const char *Var : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH",
+                          "OBJC_INCLUDE_PATH", "OBJCPLUS_INCLUDE_PATH"}) {
+    std::optional<std::string> V = sys::Process::GetEnv(Var);
+    part(OS, V ? "=" + *V : "unset");
+  }
+  return Text;
+}
+
 std::string ResultCache::keyOf(
     StringRef File, ArrayRef<const clang::tooling::CompileCommand *> Commands,
     const ClangTidyOptions &Options, const RunSettings &Settings) const {
   std::string Text;
   raw_string_ostream OS(Text);
-  // Each part length-prefixed, so that no two lists of parts run together.
-  auto Part = [&](StringRef S) { OS << S.size() << ':' << S << '\n'; };
+  auto Part = [&](StringRef S) { part(OS, S); };
   Part("gpuleak-result-cache");
   Part(std::to_string(FormatVersion));
-  Part(GPULEAK_VERSION);
-  Part(clang::getClangFullVersion());
+  Part(toolText());
   Part(std::to_string(clang::tidy::gpuleak::IndexVersion));
-  Part(ToolHash);
   Part(File);
   Part(Settings.ResourceDir);
   Part(Settings.Summarize ? "summarize" : "");
@@ -265,12 +282,6 @@ std::string ResultCache::keyOf(
     OS << C->CommandLine.size() << '\n';
     for (const std::string &Arg : C->CommandLine)
       Part(Arg);
-  }
-  // The include-path variables that clang reads.
-  for (const char *Var : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH",
-                          "OBJC_INCLUDE_PATH", "OBJCPLUS_INCLUDE_PATH"}) {
-    std::optional<std::string> V = sys::Process::GetEnv(Var);
-    Part(V ? "=" + *V : "unset");
   }
   Part(configurationText(Options));
   return hashOf(Text);
@@ -307,6 +318,46 @@ std::optional<std::string> ResultCache::currentHash(const std::string &Path) {
     H = hashOf((*Buffer)->getBuffer());
   std::lock_guard<std::mutex> L(Lock);
   return Hashes.emplace(Path, std::move(H)).first->second;
+}
+
+ResultCache::InputsAre ResultCache::checkInputs(const Object &Entry,
+                                                TUInputs *Read) {
+  const Array *Files = Entry.getArray("inputs");
+  const Array *Absent = Entry.getArray("absent");
+  if (!Files || !Absent)
+    return InputsAre::Malformed;
+  bool Changed = false;
+  for (const json::Value &F : *Files) {
+    const Object *O = F.getAsObject();
+    std::optional<StringRef> FilePath = O ? O->getString("path") : std::nullopt;
+    std::optional<StringRef> Hash = O ? O->getString("hash") : std::nullopt;
+    if (!FilePath || !Hash)
+      return InputsAre::Malformed;
+    if (!Changed && currentHash(FilePath->str()) != Hash->str())
+      Changed = true;
+    if (Read)
+      Read->Files[FilePath->str()] = Hash->str();
+  }
+  for (const json::Value &A : *Absent) {
+    std::optional<StringRef> P = A.getAsString();
+    if (!P)
+      return InputsAre::Malformed;
+    if (!Changed && sys::fs::exists(*P))
+      Changed = true;
+    if (Read)
+      Read->Absent.insert(P->str());
+  }
+  return Changed ? InputsAre::Changed : InputsAre::Unchanged;
+}
+
+void ResultCache::addInputs(Object &Entry, const TUInputs &Inputs) {
+  Array Files, Absent;
+  for (const auto &[Path, Hash] : Inputs.Files)
+    Files.push_back(Object{{"path", Path}, {"hash", Hash}});
+  for (const std::string &Path : Inputs.Absent)
+    Absent.push_back(Path);
+  Entry["inputs"] = std::move(Files);
+  Entry["absent"] = std::move(Absent);
 }
 
 bool ResultCache::lookup(StringRef Key, TUResult &Result, TUInputs *Inputs) {
@@ -351,33 +402,17 @@ bool ResultCache::read(StringRef Key, TUResult *Result, bool Report,
     return Unreadable("not of version " + Twine(FormatVersion));
   if (Entry->getString("key") != Key)
     return Unreadable("its key is not its name");
-  const Array *Files = Entry->getArray("inputs");
-  const Array *Absent = Entry->getArray("absent");
   const Object *Stored = Entry->getObject("result");
-  if (!Files || !Absent || !Stored)
-    return Unreadable("no 'inputs', 'absent' or 'result'");
-
-  // Unchanged inputs: every file hashes as it did, every absent path is
-  // still absent. A changed input is no problem, only a miss.
-  for (const json::Value &F : *Files) {
-    const Object *O = F.getAsObject();
-    std::optional<StringRef> FilePath = O ? O->getString("path") : std::nullopt;
-    std::optional<StringRef> Hash = O ? O->getString("hash") : std::nullopt;
-    if (!FilePath || !Hash)
-      return Unreadable("an input without 'path' or 'hash'");
-    if (currentHash(FilePath->str()) != Hash->str())
-      return false;
-    if (Inputs)
-      Inputs->Files[FilePath->str()] = Hash->str();
-  }
-  for (const json::Value &A : *Absent) {
-    std::optional<StringRef> P = A.getAsString();
-    if (!P)
-      return Unreadable("an absent path is not a string");
-    if (sys::fs::exists(*P))
-      return false;
-    if (Inputs)
-      Inputs->Absent.insert(P->str());
+  if (!Stored)
+    return Unreadable("no 'result'");
+  // A changed input is no problem, only a miss.
+  switch (checkInputs(*Entry, Inputs)) {
+  case InputsAre::Malformed:
+    return Unreadable("its 'inputs' or 'absent' are missing or malformed");
+  case InputsAre::Changed:
+    return false;
+  case InputsAre::Unchanged:
+    break;
   }
 
   TUResult Read;
@@ -403,23 +438,16 @@ void ResultCache::store(StringRef Key, StringRef File, const TUInputs &Inputs,
   }
   if (!ensureDir())
     return;
-  Array Files, Absent;
-  for (const auto &[Path, Hash] : Inputs.Files)
-    Files.push_back(Object{{"path", Path}, {"hash", Hash}});
-  for (const std::string &Path : Inputs.Absent)
-    Absent.push_back(Path);
-  Object ResultJ = tuResultJSON(Result);
-  json::Value Entry = Object{{"format", "gpuleak-cache"},
-                       {"version", FormatVersion},
-                       {"key", Key},
-                       {"file", File},
-                       {"inputs", std::move(Files)},
-                       {"absent", std::move(Absent)},
-                       {"result", std::move(ResultJ)}};
+  Object Entry{{"format", "gpuleak-cache"},
+               {"version", FormatVersion},
+               {"key", Key},
+               {"file", File}};
+  addInputs(Entry, Inputs);
+  Entry["result"] = tuResultJSON(Result);
   std::string Path = entryPath(Key);
   // A temporary file next to the entry, renamed over it.
   if (Error Err = writeOutput(Path, [&](raw_ostream &OS) {
-        OS << Entry;
+        OS << json::Value(std::move(Entry));
         return;
       }))
     problem("cannot write the cache entry '" + Path +

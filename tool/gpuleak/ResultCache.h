@@ -20,7 +20,9 @@
 //     that came before the file it found, and the search directories that
 //     did not exist, which clang leaves out); a hit needs each file to hash the
 //     same today and each absent path to be still absent, so a new header
-//     that an `#include` would now find first makes the entry stale.
+//     that an `#include` would now find first makes the entry stale;
+//   - the folder `pch/` holds the precompiled headers of shared headers
+//     (SharedHeaders.h), kept for later runs.
 //
 // The project step (ProjectFindings.h) runs on every run over the cached and
 // fresh results alike, so the report is the same byte for byte as without
@@ -35,6 +37,7 @@
 #include "TranslationUnitRunner.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/JSON.h"
 #include <atomic>
 #include <map>
 #include <mutex>
@@ -120,6 +123,28 @@ public:
   /// Translation units whose result came from the cache.
   size_t hits() const { return Hits; }
 
+  /// How the inputs an entry (of the cache or a stored PCH, SharedHeaders.h)
+  /// lists, under "inputs" and "absent", compare with the files today.
+  enum class InputsAre { Unchanged, Changed, Malformed };
+  /// Compares; \p Read, when given, receives the inputs listed.
+  InputsAre checkInputs(const llvm::json::Object &Entry,
+                        TUInputs *Read = nullptr);
+  /// Adds \p Inputs to \p Entry as "inputs" and "absent".
+  static void addInputs(llvm::json::Object &Entry, const TUInputs &Inputs);
+
+  /// What a result depends on besides its inputs and its command, for
+  /// keys: gpuleak's and clang's versions, the running executable's bytes,
+  /// the include-path environment variables.
+  std::string toolText() const;
+
+  /// Makes the folder (and its CACHEDIR.TAG), once; false (with a
+  /// problem recorded) when it cannot be.
+  bool ensureDir();
+
+  /// Records a problem with the cache for warning(): the first one's
+  /// wording, and how many more.
+  void problem(const llvm::Twine &What);
+
   /// The one warning of the run about the cache (entries that could not be
   /// read, a folder or entry that could not be written), or std::nullopt.
   std::optional<std::string> warning() const;
@@ -131,9 +156,7 @@ private:
   /// The hash of \p Path's bytes now, computed once per run; std::nullopt
   /// when it cannot be read.
   std::optional<std::string> currentHash(const std::string &Path);
-  void problem(const llvm::Twine &What);
   std::string entryPath(llvm::StringRef Key) const;
-  bool ensureDir();
 
   const std::string Dir;
   /// Hash of the running gpuleak executable (a rebuilt gpuleak may decide

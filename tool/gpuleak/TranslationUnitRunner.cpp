@@ -752,11 +752,11 @@ sharingCandidate(llvm::StringRef File,
       new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
   ClangTidyContext Context(makeOptionsProvider(Settings, FS));
   std::string AbsFile = File.str();
-  // A TU whose result is in the cache is not parsed.
-  if (Settings.Cache &&
-      Settings.Cache->has(Settings.Cache->keyOf(
-          AbsFile, Distinct, Context.getOptionsForFile(AbsFile), Settings)))
-    return std::nullopt;
+  // A TU whose result is in the cache is not parsed, but is of its group.
+  C.Parsed = !Settings.Cache ||
+             !Settings.Cache->has(Settings.Cache->keyOf(
+                 AbsFile, Distinct, Context.getOptionsForFile(AbsFile),
+                 Settings));
 
   // The command line as the parse gets it (ClangTool's adjusters, then
   // ours), without the file's name.
@@ -881,6 +881,18 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
     DB.Current = C;
     Failed |= Tool.run(&Factory) != 0;
   }
+  std::vector<ClangTidyError> Diagnostics = DiagConsumer.take();
+  // A PCH from an earlier run that clang would not use (it checks the
+  // inputs and options itself) must not change the result: the TU is
+  // parsed again without it.
+  if (Factory.UsedPrefix && Prefix->stored() &&
+      (Failed || llvm::any_of(Diagnostics, [](const ClangTidyError &E) {
+         return E.DiagLevel == tooling::Diagnostic::Error;
+       }))) {
+    TUResult Plain = analyseTranslationUnit(File, Commands, Settings);
+    Prefix->reject(/*Blame=*/!Plain.Error);
+    return Plain;
+  }
   // What the PCH's build read, the parse read too.
   if (Factory.UsedPrefix) {
     const TUInputs &Shared = Prefix->inputs();
@@ -895,7 +907,7 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
   bool CheckConfigError = false;
   unsigned NumErrors = 0;
   std::string FirstError;
-  for (const ClangTidyError &E : DiagConsumer.take()) {
+  for (const ClangTidyError &E : Diagnostics) {
     llvm::StringRef Name = E.DiagnosticName;
     if (Name == "clang-tidy-config") {
       // A check could not read its option's value (`MaxCallDepth: four`).
