@@ -140,9 +140,29 @@ public:
     auto [It, Inserted] = FirstUse.try_emplace(F, Loc);
     if (!Inserted && SM.isBeforeInTranslationUnit(Loc, It->second))
       It->second = Loc;
-    if (handsOn(ME))
+    if (const VarDecl *Local = localCopy(ME))
+      Copies.push_back({Local, F});
+    else if (handsOn(ME))
       HandedOn.insert(F);
     return true;
+  }
+
+  /// A local that holds a copy of a member hands the member on when the
+  /// local itself is handed on or released (`float *p = buf_; cudaFree(p);`,
+  /// `q = buf_; return q;`); a copy that is only read does not
+  /// (`x = input_;` then `cudaMemcpy(out_, x, ...)`).
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (V && V->hasLocalStorage() && (handsOn(DRE) || isReleaseArg(DRE)))
+      OwningLocals.insert(V);
+    return true;
+  }
+
+  /// The members handed on through a local copy, once the body is read.
+  void addCopiesHandedOn() {
+    for (const auto &[Local, F] : Copies)
+      if (OwningLocals.contains(Local))
+        HandedOn.insert(F);
   }
 
   const ParentMap &PM;
@@ -155,19 +175,61 @@ public:
   bool HasErrors = false;
 
 private:
-  /// Whether the member's value goes somewhere that may own it: a return,
-  /// a variable or another member, a constructor or initializer list, or an
-  /// argument of a function that is not a CUDA API. Reads (kernel
-  /// arguments, CUDA API arguments, tests, `p->x`) are not.
-  bool handsOn(const MemberExpr *ME) const {
-    const Stmt *Child = ME;
-    const Stmt *P = PM.getParent(ME);
+  llvm::SmallVector<std::pair<const VarDecl *, const FieldDecl *>, 4> Copies;
+  llvm::DenseSet<const VarDecl *> OwningLocals;
+
+  /// The parent of \p E through parentheses, casts and temporaries, and the
+  /// child of it that holds \p E.
+  std::pair<const Stmt *, const Stmt *> valueParent(const Expr *E) const {
+    const Stmt *Child = E;
+    const Stmt *P = PM.getParent(E);
     while (P && isa<ParenExpr, CastExpr, ExprWithCleanups,
                     MaterializeTemporaryExpr, CXXBindTemporaryExpr>(P)) {
-      // A conversion to bool or a read of a field through it is a test.
       Child = P;
       P = PM.getParent(P);
     }
+    return {P, Child};
+  }
+
+  /// The local variable (not a reference) that \p ME is copied into by its
+  /// declaration or an assignment, or null.
+  const VarDecl *localCopy(const MemberExpr *ME) const {
+    auto [P, Child] = valueParent(ME);
+    const VarDecl *V = nullptr;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(P)) {
+      if (DS->isSingleDecl())
+        V = dyn_cast<VarDecl>(DS->getSingleDecl());
+    } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+               BO && BO->getOpcode() == BO_Assign && BO->getRHS() == Child) {
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        V = dyn_cast<VarDecl>(DRE->getDecl());
+    }
+    if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType())
+      return nullptr;
+    return V;
+  }
+
+  /// Whether \p E is the handle argument of a CUDA release call.
+  bool isReleaseArg(const Expr *E) const {
+    auto [P, Child] = valueParent(E);
+    const auto *Call = dyn_cast_or_null<CallExpr>(P);
+    if (!Call)
+      return false;
+    const cuda::ReleaserInfo *RI =
+        cuda::findReleaser(apiNameOf(Call->getDirectCallee()));
+    return RI && RI->HandleArg < Call->getNumArgs() &&
+           Call->getArg(RI->HandleArg) == Child;
+  }
+
+  /// Whether the value of \p ME (a member, or a local holding a copy of
+  /// one) goes somewhere that may own it: a return, a variable or another
+  /// member, a constructor or initializer list, or an argument of a function
+  /// that is not a CUDA API. Reads (kernel arguments, CUDA API arguments,
+  /// tests, `p->x`) are not.
+  bool handsOn(const Expr *ME) const {
+    // A conversion to bool or a read of a field through it is a test.
+    auto [P, Child] = valueParent(ME);
     if (!P)
       return false;
     if (isa<ReturnStmt, DeclStmt, CXXConstructExpr, InitListExpr,
@@ -217,6 +279,7 @@ CudaClassResources::factsOf(const FunctionDecl *FD) {
     ParentMap PM(const_cast<Stmt *>(Body));
     FactsVisitor V(PM, Ctx.getSourceManager());
     V.TraverseStmt(const_cast<Stmt *>(Body));
+    V.addCopiesHandedOn();
     for (const auto &A : V.Acquisitions)
       F->Acquisitions.push_back({A.Call, A.Creator, A.Field, A.ThisBased});
     F->Released = std::move(V.Released);
