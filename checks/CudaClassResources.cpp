@@ -33,6 +33,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include <set>
+#include <string>
 
 namespace clang::tidy::gpuleak {
 
@@ -313,15 +315,52 @@ void CudaClassResources::addFunction(const FunctionDecl *FD) {
         Functions.push_back(Other), (void)factsOf(Other);
 }
 
+void CudaClassResources::summarize(const FunctionDecl *FD, ASTContext &Ctx,
+                                   FunctionSummary &S) {
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (!MD || MD->isStatic() || !FD->getBody())
+    return;
+  CudaClassResources R(Ctx);
+  const Facts &F = R.factsOf(FD);
+  if (F.HasErrors) {
+    S.MembersUnknown = true;
+    return;
+  }
+  std::set<std::pair<std::string, std::string>> Members;
+  for (const auto *Set : {&F.Released, &F.HandedOn})
+    for (const FieldDecl *M : *Set)
+      Members.insert({usrOf(M), M->getQualifiedNameAsString()});
+  S.ReleasesMembers.assign(Members.begin(), Members.end());
+  std::set<std::string> Calls;
+  for (const auto &[Callee, Call] : F.ThisCalls)
+    Calls.insert(usrOf(Callee->getCanonicalDecl()));
+  S.ObjectCalls.assign(Calls.begin(), Calls.end());
+}
+
+void CudaClassResources::elsewhere(const FunctionDecl *FD,
+                                   ReleaseSet &Released, bool &Unknown) {
+  if (Index) {
+    llvm::StringSet<> Names;
+    if (!Index->membersReleasedBy(usrOf(FD->getCanonicalDecl()),
+                                  Released.USRs, Names))
+      Unknown = true; // not in the index: it may release anything
+    return;
+  }
+  if (Deferred) {
+    Released.Assumed.push_back(FD);
+    return;
+  }
+  Unknown = true; // a method defined in another file may release anything
+}
+
 void CudaClassResources::closure(const FunctionDecl *FD, unsigned Depth,
                                  llvm::DenseSet<const FunctionDecl *> &Seen,
-                                 llvm::DenseSet<const FieldDecl *> &Released,
-                                 bool &Unknown) {
+                                 ReleaseSet &Released, bool &Unknown) {
   if (!Seen.insert(FD).second)
     return;
   const FunctionDecl *Def = FD->getDefinition();
   if (!Def || !Def->getBody()) {
-    Unknown = true; // a method defined in another file may release anything
+    elsewhere(FD, Released, Unknown);
     return;
   }
   const Facts &F = factsOf(Def);
@@ -329,8 +368,8 @@ void CudaClassResources::closure(const FunctionDecl *FD, unsigned Depth,
     Unknown = true;
     return;
   }
-  Released.insert(F.Released.begin(), F.Released.end());
-  Released.insert(F.HandedOn.begin(), F.HandedOn.end());
+  Released.Fields.insert(F.Released.begin(), F.Released.end());
+  Released.Fields.insert(F.HandedOn.begin(), F.HandedOn.end());
   if (Depth == 3)
     return;
   for (const auto &[MD, Call] : F.ThisCalls) {
@@ -339,8 +378,8 @@ void CudaClassResources::closure(const FunctionDecl *FD, unsigned Depth,
 }
 
 bool CudaClassResources::destructorChain(
-    const CXXRecordDecl *RD, const RecordDecl *Stop,
-    llvm::DenseSet<const FieldDecl *> &Released, const FunctionDecl *&Dtor) {
+    const CXXRecordDecl *RD, const RecordDecl *Stop, ReleaseSet &Released,
+    const FunctionDecl *&Dtor) {
   if (!RD || !RD->hasDefinition())
     return false;
   RD = RD->getDefinition();
@@ -352,9 +391,15 @@ bool CudaClassResources::destructorChain(
       return false;
     const FunctionDecl *Def = D->getDefinition();
     // `~T() = default;` releases nothing, like an implicit destructor.
-    if (!Def || (!Def->getBody() && !Def->isDefaulted()))
-      return false; // defined in another file: say nothing
-    if (!Def->isDefaulted()) {
+    if (!Def || (!Def->getBody() && !Def->isDefaulted())) {
+      // Defined in another file: what the index says, or nothing.
+      bool Unknown = false;
+      elsewhere(D, Released, Unknown);
+      if (Unknown)
+        return false;
+      if (!Dtor)
+        Dtor = D;
+    } else if (!Def->isDefaulted()) {
       llvm::DenseSet<const FunctionDecl *> Seen;
       bool Unknown = false;
       closure(Def, 0, Seen, Released, Unknown);
@@ -423,10 +468,10 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
   auto RunsAgain = [&](const FieldDecl *F, const FunctionDecl *Caller,
                        const Expr *Call) {
     llvm::DenseSet<const FunctionDecl *> Seen;
-    llvm::DenseSet<const FieldDecl *> Released;
+    ReleaseSet Released;
     bool Unknown = false;
     closure(Caller, 0, Seen, Released, Unknown);
-    if (Unknown || Released.contains(F))
+    if (Unknown || !Released.Assumed.empty() || Released.contains(F))
       return false;
     const Stmt *Body = Caller->getBody();
     if (!Body)
@@ -489,7 +534,7 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
       const CXXRecordDecl *Owner =
           A.ThisBased && MD ? MD->getParent()
                             : dyn_cast<CXXRecordDecl>(A.Field->getParent());
-      llvm::DenseSet<const FieldDecl *> Released;
+      ReleaseSet Released;
       const FunctionDecl *Dtor = nullptr;
       if (Owner && !destructorChain(Owner, A.Field->getParent(), Released,
                                     Dtor))
@@ -497,12 +542,17 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
       if (Released.contains(A.Field))
         continue;
       if (Dtor) {
-        if (Released.empty())
+        if (Released.empty() && Released.Assumed.empty())
           continue; // a destructor that releases no CUDA member
-        Out.push_back({Finding::NotReleased, A.Call, A.Creator, A.Field, Dtor,
-                       cast<CXXMethodDecl>(Dtor)->getParent()});
+        Finding Lost{Finding::NotReleased, A.Call, A.Creator, A.Field, Dtor,
+                     cast<CXXMethodDecl>(Dtor)->getParent()};
+        Lost.Assumed = Released.Assumed;
+        Lost.NothingKnownReleased = Released.empty();
+        Out.push_back(std::move(Lost));
         continue;
       }
+      if (!Released.Assumed.empty())
+        continue; // the chain has no destructor of its own
       // No destructor written: the type's destroy function, if it has one.
       const RecordDecl *RD = A.Field->getParent();
       auto Fn = DestroyFn.find(RD);

@@ -1306,7 +1306,8 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
 CudaUnreleasedCheck::CudaUnreleasedCheck(StringRef Name,
                                          ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      CheckMainExit(Options.get("CheckMainExit", false)) {}
+      CheckMainExit(Options.get("CheckMainExit", false)), TidyContext(Context),
+      IndexOption(Options.getLocalOrGlobal("GpuleakIndex", "")) {}
 
 void CudaUnreleasedCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "CheckMainExit", CheckMainExit);
@@ -1426,8 +1427,13 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
     checkHostFunction(Enqueue, Ctx);
     return;
   }
-  if (!ClassResources)
-    ClassResources = std::make_unique<CudaClassResources>(Ctx);
+  if (!ClassResources) {
+    Index = ProjectIndex::find(IndexOption,
+                               TidyContext->getCurrentBuildDirectory(),
+                               TidyContext->getCurrentFile());
+    ClassResources = std::make_unique<CudaClassResources>(
+        Ctx, Index.get(), ProjectIndex::deferredToProject(IndexOption));
+  }
   if (const auto *RF = Result.Nodes.getNodeAs<FunctionDecl>(ReleaseFnId)) {
     if (const auto *MD = dyn_cast<CXXMethodDecl>(RF);
         !MD || llvm::none_of(MD->getParent()->decls(), [](const Decl *D) {
@@ -1553,6 +1559,12 @@ void CudaUnreleasedCheck::reportMembers() {
       diag(F.Where->getLocation(), "destructor of %0 is here",
            DiagnosticIDs::Note)
           << F.Class;
+      for (const FunctionDecl *Elsewhere : F.Assumed)
+        diag(Elsewhere->getLocation(),
+             F.NothingKnownReleased ? AssumedReleasesOthersNote
+                                    : AssumedNoReleaseNote,
+             DiagnosticIDs::Note)
+            << Elsewhere << F.Field;
       continue;
     }
     diag(Loc, "%0 %select{allocated|created}1 by %2 into member %3 is never "
@@ -1568,6 +1580,7 @@ void CudaUnreleasedCheck::onEndOfTranslationUnit() {
   if (ClassResources)
     reportMembers();
   ClassResources.reset();
+  Index.reset();
   Reported.clear();
 }
 

@@ -39,6 +39,10 @@ private:
   /// Whether a path that leaves `main` counts as a leak (the process ends
   /// there, and the driver releases everything).
   const bool CheckMainExit;
+  ClangTidyContext *const TidyContext;
+  /// The global option `GpuleakIndex` (summaries/Summaries.h): where to
+  /// find what destructors defined in other files release.
+  const std::string IndexOption;
 
   // Per-TU state (a check instance lives for one translation unit).
   /// Creating calls already reported, by location: a template's calls are
@@ -46,6 +50,7 @@ private:
   llvm::DenseSet<SourceLocation> Reported;
   /// Resources created into members, decided at the end of the TU.
   std::unique_ptr<CudaClassResources> ClassResources;
+  std::shared_ptr<const ProjectIndex> Index;
 };
 
 } // namespace clang::tidy::gpuleak
