@@ -17,7 +17,8 @@ namespace clang::tidy::gpuleak {
 /// ownership, or the resource is released with an API of another kind or in
 /// a host function enqueued into a stream, where CUDA calls fail; and
 /// resources created into a member that the type's destructor forgets while
-/// it releases others, or that a method creates again over the first.
+/// it releases others, or that a method creates again over the first, or
+/// that the constructor loses when it throws.
 ///
 /// For the user-facing documentation see docs/checks/cuda-unreleased.md.
 class CudaUnreleasedCheck : public ClangTidyCheck {
