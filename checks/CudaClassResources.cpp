@@ -33,6 +33,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include <set>
+#include <string>
 
 namespace clang::tidy::gpuleak {
 
@@ -140,9 +142,29 @@ public:
     auto [It, Inserted] = FirstUse.try_emplace(F, Loc);
     if (!Inserted && SM.isBeforeInTranslationUnit(Loc, It->second))
       It->second = Loc;
-    if (handsOn(ME))
+    if (const VarDecl *Local = localCopy(ME))
+      Copies.push_back({Local, F});
+    else if (handsOn(ME))
       HandedOn.insert(F);
     return true;
+  }
+
+  /// A local that holds a copy of a member hands the member on when the
+  /// local itself is handed on or released (`float *p = buf_; cudaFree(p);`,
+  /// `q = buf_; return q;`); a copy that is only read does not
+  /// (`x = input_;` then `cudaMemcpy(out_, x, ...)`).
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (V && V->hasLocalStorage() && (handsOn(DRE) || isReleaseArg(DRE)))
+      OwningLocals.insert(V);
+    return true;
+  }
+
+  /// The members handed on through a local copy, once the body is read.
+  void addCopiesHandedOn() {
+    for (const auto &[Local, F] : Copies)
+      if (OwningLocals.contains(Local))
+        HandedOn.insert(F);
   }
 
   const ParentMap &PM;
@@ -155,19 +177,61 @@ public:
   bool HasErrors = false;
 
 private:
-  /// Whether the member's value goes somewhere that may own it: a return,
-  /// a variable or another member, a constructor or initializer list, or an
-  /// argument of a function that is not a CUDA API. Reads (kernel
-  /// arguments, CUDA API arguments, tests, `p->x`) are not.
-  bool handsOn(const MemberExpr *ME) const {
-    const Stmt *Child = ME;
-    const Stmt *P = PM.getParent(ME);
+  llvm::SmallVector<std::pair<const VarDecl *, const FieldDecl *>, 4> Copies;
+  llvm::DenseSet<const VarDecl *> OwningLocals;
+
+  /// The parent of \p E through parentheses, casts and temporaries, and the
+  /// child of it that holds \p E.
+  std::pair<const Stmt *, const Stmt *> valueParent(const Expr *E) const {
+    const Stmt *Child = E;
+    const Stmt *P = PM.getParent(E);
     while (P && isa<ParenExpr, CastExpr, ExprWithCleanups,
                     MaterializeTemporaryExpr, CXXBindTemporaryExpr>(P)) {
-      // A conversion to bool or a read of a field through it is a test.
       Child = P;
       P = PM.getParent(P);
     }
+    return {P, Child};
+  }
+
+  /// The local variable (not a reference) that \p ME is copied into by its
+  /// declaration or an assignment, or null.
+  const VarDecl *localCopy(const MemberExpr *ME) const {
+    auto [P, Child] = valueParent(ME);
+    const VarDecl *V = nullptr;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(P)) {
+      if (DS->isSingleDecl())
+        V = dyn_cast<VarDecl>(DS->getSingleDecl());
+    } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+               BO && BO->getOpcode() == BO_Assign && BO->getRHS() == Child) {
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        V = dyn_cast<VarDecl>(DRE->getDecl());
+    }
+    if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType())
+      return nullptr;
+    return V;
+  }
+
+  /// Whether \p E is the handle argument of a CUDA release call.
+  bool isReleaseArg(const Expr *E) const {
+    auto [P, Child] = valueParent(E);
+    const auto *Call = dyn_cast_or_null<CallExpr>(P);
+    if (!Call)
+      return false;
+    const cuda::ReleaserInfo *RI =
+        cuda::findReleaser(apiNameOf(Call->getDirectCallee()));
+    return RI && RI->HandleArg < Call->getNumArgs() &&
+           Call->getArg(RI->HandleArg) == Child;
+  }
+
+  /// Whether the value of \p ME (a member, or a local holding a copy of
+  /// one) goes somewhere that may own it: a return, a variable or another
+  /// member, a constructor or initializer list, or an argument of a function
+  /// that is not a CUDA API. Reads (kernel arguments, CUDA API arguments,
+  /// tests, `p->x`) are not.
+  bool handsOn(const Expr *ME) const {
+    // A conversion to bool or a read of a field through it is a test.
+    auto [P, Child] = valueParent(ME);
     if (!P)
       return false;
     if (isa<ReturnStmt, DeclStmt, CXXConstructExpr, InitListExpr,
@@ -217,6 +281,7 @@ CudaClassResources::factsOf(const FunctionDecl *FD) {
     ParentMap PM(const_cast<Stmt *>(Body));
     FactsVisitor V(PM, Ctx.getSourceManager());
     V.TraverseStmt(const_cast<Stmt *>(Body));
+    V.addCopiesHandedOn();
     for (const auto &A : V.Acquisitions)
       F->Acquisitions.push_back({A.Call, A.Creator, A.Field, A.ThisBased});
     F->Released = std::move(V.Released);
@@ -250,15 +315,52 @@ void CudaClassResources::addFunction(const FunctionDecl *FD) {
         Functions.push_back(Other), (void)factsOf(Other);
 }
 
+void CudaClassResources::summarize(const FunctionDecl *FD, ASTContext &Ctx,
+                                   FunctionSummary &S) {
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (!MD || MD->isStatic() || !FD->getBody())
+    return;
+  CudaClassResources R(Ctx);
+  const Facts &F = R.factsOf(FD);
+  if (F.HasErrors) {
+    S.MembersUnknown = true;
+    return;
+  }
+  std::set<std::pair<std::string, std::string>> Members;
+  for (const auto *Set : {&F.Released, &F.HandedOn})
+    for (const FieldDecl *M : *Set)
+      Members.insert({usrOf(M), M->getQualifiedNameAsString()});
+  S.ReleasesMembers.assign(Members.begin(), Members.end());
+  std::set<std::string> Calls;
+  for (const auto &[Callee, Call] : F.ThisCalls)
+    Calls.insert(usrOf(Callee->getCanonicalDecl()));
+  S.ObjectCalls.assign(Calls.begin(), Calls.end());
+}
+
+void CudaClassResources::elsewhere(const FunctionDecl *FD,
+                                   ReleaseSet &Released, bool &Unknown) {
+  if (Index) {
+    llvm::StringSet<> Names;
+    if (!Index->membersReleasedBy(usrOf(FD->getCanonicalDecl()),
+                                  Released.USRs, Names))
+      Unknown = true; // not in the index: it may release anything
+    return;
+  }
+  if (Deferred) {
+    Released.Assumed.push_back(FD);
+    return;
+  }
+  Unknown = true; // a method defined in another file may release anything
+}
+
 void CudaClassResources::closure(const FunctionDecl *FD, unsigned Depth,
                                  llvm::DenseSet<const FunctionDecl *> &Seen,
-                                 llvm::DenseSet<const FieldDecl *> &Released,
-                                 bool &Unknown) {
+                                 ReleaseSet &Released, bool &Unknown) {
   if (!Seen.insert(FD).second)
     return;
   const FunctionDecl *Def = FD->getDefinition();
   if (!Def || !Def->getBody()) {
-    Unknown = true; // a method defined in another file may release anything
+    elsewhere(FD, Released, Unknown);
     return;
   }
   const Facts &F = factsOf(Def);
@@ -266,8 +368,8 @@ void CudaClassResources::closure(const FunctionDecl *FD, unsigned Depth,
     Unknown = true;
     return;
   }
-  Released.insert(F.Released.begin(), F.Released.end());
-  Released.insert(F.HandedOn.begin(), F.HandedOn.end());
+  Released.Fields.insert(F.Released.begin(), F.Released.end());
+  Released.Fields.insert(F.HandedOn.begin(), F.HandedOn.end());
   if (Depth == 3)
     return;
   for (const auto &[MD, Call] : F.ThisCalls) {
@@ -276,8 +378,8 @@ void CudaClassResources::closure(const FunctionDecl *FD, unsigned Depth,
 }
 
 bool CudaClassResources::destructorChain(
-    const CXXRecordDecl *RD, const RecordDecl *Stop,
-    llvm::DenseSet<const FieldDecl *> &Released, const FunctionDecl *&Dtor) {
+    const CXXRecordDecl *RD, const RecordDecl *Stop, ReleaseSet &Released,
+    const FunctionDecl *&Dtor) {
   if (!RD || !RD->hasDefinition())
     return false;
   RD = RD->getDefinition();
@@ -289,9 +391,15 @@ bool CudaClassResources::destructorChain(
       return false;
     const FunctionDecl *Def = D->getDefinition();
     // `~T() = default;` releases nothing, like an implicit destructor.
-    if (!Def || (!Def->getBody() && !Def->isDefaulted()))
-      return false; // defined in another file: say nothing
-    if (!Def->isDefaulted()) {
+    if (!Def || (!Def->getBody() && !Def->isDefaulted())) {
+      // Defined in another file: what the index says, or nothing.
+      bool Unknown = false;
+      elsewhere(D, Released, Unknown);
+      if (Unknown)
+        return false;
+      if (!Dtor)
+        Dtor = D;
+    } else if (!Def->isDefaulted()) {
       llvm::DenseSet<const FunctionDecl *> Seen;
       bool Unknown = false;
       closure(Def, 0, Seen, Released, Unknown);
@@ -360,10 +468,10 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
   auto RunsAgain = [&](const FieldDecl *F, const FunctionDecl *Caller,
                        const Expr *Call) {
     llvm::DenseSet<const FunctionDecl *> Seen;
-    llvm::DenseSet<const FieldDecl *> Released;
+    ReleaseSet Released;
     bool Unknown = false;
     closure(Caller, 0, Seen, Released, Unknown);
-    if (Unknown || Released.contains(F))
+    if (Unknown || !Released.Assumed.empty() || Released.contains(F))
       return false;
     const Stmt *Body = Caller->getBody();
     if (!Body)
@@ -426,7 +534,7 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
       const CXXRecordDecl *Owner =
           A.ThisBased && MD ? MD->getParent()
                             : dyn_cast<CXXRecordDecl>(A.Field->getParent());
-      llvm::DenseSet<const FieldDecl *> Released;
+      ReleaseSet Released;
       const FunctionDecl *Dtor = nullptr;
       if (Owner && !destructorChain(Owner, A.Field->getParent(), Released,
                                     Dtor))
@@ -434,12 +542,17 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
       if (Released.contains(A.Field))
         continue;
       if (Dtor) {
-        if (Released.empty())
+        if (Released.empty() && Released.Assumed.empty())
           continue; // a destructor that releases no CUDA member
-        Out.push_back({Finding::NotReleased, A.Call, A.Creator, A.Field, Dtor,
-                       cast<CXXMethodDecl>(Dtor)->getParent()});
+        Finding Lost{Finding::NotReleased, A.Call, A.Creator, A.Field, Dtor,
+                     cast<CXXMethodDecl>(Dtor)->getParent()};
+        Lost.Assumed = Released.Assumed;
+        Lost.NothingKnownReleased = Released.empty();
+        Out.push_back(std::move(Lost));
         continue;
       }
+      if (!Released.Assumed.empty())
+        continue; // the chain has no destructor of its own
       // No destructor written: the type's destroy function, if it has one.
       const RecordDecl *RD = A.Field->getParent();
       auto Fn = DestroyFn.find(RD);

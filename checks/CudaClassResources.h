@@ -14,6 +14,7 @@
 #define GPULEAK_CHECKS_CUDACLASSRESOURCES_H
 
 #include "CudaApis.h"
+#include "summaries/Summaries.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -28,7 +29,20 @@ namespace clang::tidy::gpuleak {
 /// CUDA resources, and decides at its end which creations are lost.
 class CudaClassResources {
 public:
-  explicit CudaClassResources(ASTContext &Ctx) : Ctx(Ctx) {}
+  /// \p Index: the project index, for destructors (and the methods they
+  /// call on the object) defined in another file; null when there is none.
+  /// \p Deferred: `gpuleak check` decides those after the last TU: a finding
+  /// that depends on one is made with an assumption note per function
+  /// (AssumedNoReleaseNote), which it keeps or drops.
+  CudaClassResources(ASTContext &Ctx, const ProjectIndex *Index = nullptr,
+                     bool Deferred = false)
+      : Ctx(Ctx), Index(Index), Deferred(Deferred) {}
+
+  /// The facts of the summary of \p FD (a method) that this rule reads
+  /// from the project index: the members of its object it releases or hands
+  /// on, and the methods it calls on the object.
+  static void summarize(const FunctionDecl *FD, ASTContext &Ctx,
+                        FunctionSummary &S);
 
   /// Reads a function of the translation unit that creates or releases a
   /// CUDA resource (and, through it, the methods of the classes involved).
@@ -47,6 +61,12 @@ public:
     /// or the call that runs the method again.
     const CXXRecordDecl *Class = nullptr;
     const Expr *First = nullptr;
+    /// NotReleased, under `gpuleak check`: functions on the destructor's
+    /// way that are defined in another file, each to be confirmed by the
+    /// project's summaries; \c NothingKnownReleased: this file saw no
+    /// release at all, so one of them must release another member.
+    llvm::SmallVector<const FunctionDecl *, 2> Assumed;
+    bool NothingKnownReleased = false;
   };
 
   /// The creations into members that are lost, once each.
@@ -83,14 +103,30 @@ private:
   /// (through methods they call on the object, up to 3 deep); false if one
   /// of them is declared but not defined here or did not parse. \p Dtor
   /// receives the first user-written destructor.
+  /// What a destructor chain (or a caller's closure) releases: members of
+  /// this file, members named by the index (USRs), and the functions of
+  /// other files assumed under `gpuleak check`.
+  struct ReleaseSet {
+    llvm::DenseSet<const FieldDecl *> Fields;
+    llvm::StringSet<> USRs;
+    llvm::SmallVector<const FunctionDecl *, 2> Assumed;
+    bool contains(const FieldDecl *F) const {
+      return Fields.contains(F) || USRs.contains(usrOf(F));
+    }
+    bool empty() const { return Fields.empty() && USRs.empty(); }
+  };
   bool destructorChain(const CXXRecordDecl *RD, const RecordDecl *Stop,
-                       llvm::DenseSet<const FieldDecl *> &Released,
-                       const FunctionDecl *&Dtor);
+                       ReleaseSet &Released, const FunctionDecl *&Dtor);
   void closure(const FunctionDecl *FD, unsigned Depth,
                llvm::DenseSet<const FunctionDecl *> &Seen,
-               llvm::DenseSet<const FieldDecl *> &Released, bool &Unknown);
+               ReleaseSet &Released, bool &Unknown);
+  /// \p FD is defined in another file: what the index says it releases,
+  /// or, under `gpuleak check`, an assumption; else unknown.
+  void elsewhere(const FunctionDecl *FD, ReleaseSet &Released, bool &Unknown);
 
   ASTContext &Ctx;
+  const ProjectIndex *Index;
+  const bool Deferred;
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<Facts>> FactsOf;
   llvm::SmallVector<const FunctionDecl *, 16> Functions;
 };

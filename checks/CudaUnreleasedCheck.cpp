@@ -34,6 +34,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Analysis/CFG.h"
@@ -1301,12 +1302,148 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
   Findings.push_back(*First);
 }
 
+/// A creation into a member of the constructor's own object that a later
+/// throw leaks: the destructor does not run for an object whose constructor
+/// throws (those of its constructed members and bases do).
+struct ConstructorLeak {
+  const CallExpr *Creation;
+  const CreatorInfo *Creator;
+  const FieldDecl *Field;
+  const Stmt *Throw;
+};
+
+/// The member of the constructor's own class that \p E names (`buf_`,
+/// `this->buf_`, through casts), or null.
+const FieldDecl *ownMember(const Expr *E, const CXXRecordDecl *Class) {
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenCasts());
+  if (!ME || !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+    return nullptr;
+  const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  return F && F->getParent() == Class ? F : nullptr;
+}
+
+/// Walks a constructor's body in order: creations into its own members,
+/// the places that throw out of it (a `throw`, a call that may throw; not
+/// inside a `try` or a lambda), and the uses of members that release or
+/// hand them on.
+class ConstructorWalk : public RecursiveASTVisitor<ConstructorWalk> {
+public:
+  ConstructorWalk(const CXXConstructorDecl *Ctor, const ParentMap &PM,
+                  ThrowClassifier &Thrower)
+      : Class(Ctor->getParent()), PM(PM), Thrower(Thrower) {}
+
+  bool TraverseCXXTryStmt(CXXTryStmt *) { return true; }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+
+  bool VisitCXXThrowExpr(CXXThrowExpr *T) {
+    Throws.push_back(T);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (const CreatorInfo *CI = creatorInfo(Callee);
+        CI && CI->Field.empty() && CI->HandleArg < Call->getNumArgs()) {
+      const Expr *Arg = Call->getArg(CI->HandleArg)->IgnoreParenCasts();
+      if (const auto *Addr = dyn_cast<UnaryOperator>(Arg);
+          !CI->ByValue && Addr && Addr->getOpcode() == UO_AddrOf)
+        Arg = Addr->getSubExpr();
+      if (const FieldDecl *F = ownMember(Arg, Class))
+        Creations.push_back({Call, CI, F});
+      return true;
+    }
+    if (Callee && !isCudaApiName(apiName(Callee)) &&
+        Thrower.mayThrow(Callee))
+      Throws.push_back(Call);
+    return true;
+  }
+
+  bool VisitMemberExpr(MemberExpr *ME) {
+    const FieldDecl *F = ownMember(ME, Class);
+    if (!F)
+      return true;
+    const Stmt *Child = nullptr;
+    const Stmt *P = skipWrappers(PM, ME, Child);
+    if (const auto *Addr = dyn_cast_or_null<UnaryOperator>(P);
+        Addr && Addr->getOpcode() == UO_AddrOf)
+      P = skipWrappers(PM, Addr, Child); // the handle argument of a creation
+    bool Keeps = isa_and_nonnull<ReturnStmt, DeclStmt, CXXConstructExpr,
+                                 InitListExpr>(P);
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+      Keeps = BO->isAssignmentOp() && BO->getRHS() == Child;
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(P);
+        Call && Call->getCallee() != Child && !isa<CUDAKernelCallExpr>(Call))
+      Keeps = !creatorInfo(Call->getDirectCallee()) &&
+              (releaserInfo(Call->getDirectCallee()) ||
+               !isCudaApiName(apiName(Call->getDirectCallee())));
+    if (Keeps)
+      Kept.push_back({F, ME});
+    return true;
+  }
+
+  struct Creation {
+    const CallExpr *Call;
+    const CreatorInfo *Creator;
+    const FieldDecl *Field;
+  };
+  llvm::SmallVector<Creation, 4> Creations;
+  llvm::SmallVector<const Stmt *, 4> Throws;
+  llvm::SmallVector<std::pair<const FieldDecl *, const Stmt *>, 4> Kept;
+
+private:
+  const CXXRecordDecl *Class;
+  const ParentMap &PM;
+  ThrowClassifier &Thrower;
+};
+
+/// The creations into members of \p Ctor's own object that a throw after
+/// the statement holding them leaks, with nothing releasing or handing the
+/// member on in between. A throw in the statement of the creation itself is
+/// its own failure check (`if (cudaMalloc(&buf_, n)) throw ...;`,
+/// `CUDA_CHECK(cudaMalloc(&buf_, n))`): nothing was created then.
+void constructorLeaks(const CXXConstructorDecl *Ctor, ASTContext &Ctx,
+                      ThrowClassifier &Thrower,
+                      llvm::SmallVectorImpl<ConstructorLeak> &Out) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Ctor->getBody());
+  if (!Body || declaredNoThrow(Ctor))
+    return;
+  ParentMap PM(const_cast<CompoundStmt *>(Body));
+  ConstructorWalk W(Ctor, PM, Thrower);
+  W.TraverseStmt(const_cast<CompoundStmt *>(Body));
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Before = [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
+                                        SM.getExpansionLoc(B));
+  };
+  for (const auto &C : W.Creations) {
+    // The statement of the body's innermost block that holds the creation.
+    const Stmt *Holder = C.Call;
+    for (const Stmt *P = PM.getParent(Holder); P && !isa<CompoundStmt>(P);
+         P = PM.getParent(P))
+      Holder = P;
+    SourceLocation End = SM.getExpansionRange(Holder->getEndLoc()).getEnd();
+    for (const Stmt *T : W.Throws) {
+      if (!Before(End, T->getBeginLoc()))
+        continue;
+      if (llvm::any_of(W.Kept, [&](const auto &K) {
+            return K.first == C.Field && Before(C.Call->getBeginLoc(),
+                                                K.second->getBeginLoc()) &&
+                   Before(K.second->getBeginLoc(), T->getBeginLoc());
+          }))
+        break;
+      Out.push_back({C.Call, C.Creator, C.Field, T});
+      break;
+    }
+  }
+}
+
 } // namespace
 
 CudaUnreleasedCheck::CudaUnreleasedCheck(StringRef Name,
                                          ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      CheckMainExit(Options.get("CheckMainExit", false)) {}
+      CheckMainExit(Options.get("CheckMainExit", false)), TidyContext(Context),
+      IndexOption(Options.getLocalOrGlobal("GpuleakIndex", "")) {}
 
 void CudaUnreleasedCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "CheckMainExit", CheckMainExit);
@@ -1426,8 +1563,13 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
     checkHostFunction(Enqueue, Ctx);
     return;
   }
-  if (!ClassResources)
-    ClassResources = std::make_unique<CudaClassResources>(Ctx);
+  if (!ClassResources) {
+    Index = ProjectIndex::find(IndexOption,
+                               TidyContext->getCurrentBuildDirectory(),
+                               TidyContext->getCurrentFile());
+    ClassResources = std::make_unique<CudaClassResources>(
+        Ctx, Index.get(), ProjectIndex::deferredToProject(IndexOption));
+  }
   if (const auto *RF = Result.Nodes.getNodeAs<FunctionDecl>(ReleaseFnId)) {
     if (const auto *MD = dyn_cast<CXXMethodDecl>(RF);
         !MD || llvm::none_of(MD->getParent()->decls(), [](const Decl *D) {
@@ -1446,6 +1588,24 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
   ParamMemoMap ParamMemo;
   UseClassifier Classifier(Ctx, ParamMemo);
   ThrowClassifier Thrower(Ctx);
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD)) {
+    llvm::SmallVector<ConstructorLeak, 2> Leaks;
+    constructorLeaks(Ctor, Ctx, Thrower, Leaks);
+    for (const ConstructorLeak &L : Leaks) {
+      if (!Reported.insert(L.Creation->getBeginLoc()).second)
+        continue;
+      const KindInfo &KI = kindInfo(L.Creator->Kind);
+      diag(L.Creation->getBeginLoc(),
+           "%0 %select{allocated|created}1 by %2 into member %3 is leaked "
+           "when the constructor of %4 throws, since the destructor does not "
+           "run then; release it with '%5' before throwing")
+          << KI.Description << (KI.IsMemory ? 0 : 1)
+          << L.Creation->getDirectCallee()->getDeclName() << L.Field
+          << Ctor->getParent() << KI.Releaser;
+      diag(Ctx.getSourceManager().getExpansionLoc(L.Throw->getBeginLoc()),
+           "leaked when this throws", DiagnosticIDs::Note);
+    }
+  }
   Analyzer A(FD, Ctx, Classifier, Thrower, CheckMainExit || !FD->isMain());
   llvm::SmallVector<Analyzer::Finding, 4> Findings;
   A.run(Findings);
@@ -1553,6 +1713,12 @@ void CudaUnreleasedCheck::reportMembers() {
       diag(F.Where->getLocation(), "destructor of %0 is here",
            DiagnosticIDs::Note)
           << F.Class;
+      for (const FunctionDecl *Elsewhere : F.Assumed)
+        diag(Elsewhere->getLocation(),
+             F.NothingKnownReleased ? AssumedReleasesOthersNote
+                                    : AssumedNoReleaseNote,
+             DiagnosticIDs::Note)
+            << Elsewhere << F.Field;
       continue;
     }
     diag(Loc, "%0 %select{allocated|created}1 by %2 into member %3 is never "
@@ -1568,6 +1734,7 @@ void CudaUnreleasedCheck::onEndOfTranslationUnit() {
   if (ClassResources)
     reportMembers();
   ClassResources.reset();
+  Index.reset();
   Reported.clear();
 }
 

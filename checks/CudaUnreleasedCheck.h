@@ -17,7 +17,8 @@ namespace clang::tidy::gpuleak {
 /// ownership, or the resource is released with an API of another kind or in
 /// a host function enqueued into a stream, where CUDA calls fail; and
 /// resources created into a member that the type's destructor forgets while
-/// it releases others, or that a method creates again over the first.
+/// it releases others, or that a method creates again over the first, or
+/// that the constructor loses when it throws.
 ///
 /// For the user-facing documentation see docs/checks/cuda-unreleased.md.
 class CudaUnreleasedCheck : public ClangTidyCheck {
@@ -39,6 +40,10 @@ private:
   /// Whether a path that leaves `main` counts as a leak (the process ends
   /// there, and the driver releases everything).
   const bool CheckMainExit;
+  ClangTidyContext *const TidyContext;
+  /// The global option `GpuleakIndex` (summaries/Summaries.h): where to
+  /// find what destructors defined in other files release.
+  const std::string IndexOption;
 
   // Per-TU state (a check instance lives for one translation unit).
   /// Creating calls already reported, by location: a template's calls are
@@ -46,6 +51,7 @@ private:
   llvm::DenseSet<SourceLocation> Reported;
   /// Resources created into members, decided at the end of the TU.
   std::unique_ptr<CudaClassResources> ClassResources;
+  std::shared_ptr<const ProjectIndex> Index;
 };
 
 } // namespace clang::tidy::gpuleak

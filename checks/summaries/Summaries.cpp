@@ -2,7 +2,6 @@
 
 #include "Summaries.h"
 #include "llvm/ADT/StringMap.h"
-#include <functional>
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Index/USRGeneration.h"
@@ -10,6 +9,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include <functional>
 #include <mutex>
 
 namespace clang::tidy::gpuleak {
@@ -119,6 +119,20 @@ Value FunctionSummary::toJSON() const {
       D.push_back(P);
     O["differentiates"] = std::move(D);
   }
+  if (!ReleasesMembers.empty()) {
+    Array M;
+    for (const auto &[U, N] : ReleasesMembers)
+      M.push_back(Object{{"usr", U}, {"name", N}});
+    O["releases_members"] = std::move(M);
+  }
+  if (!ObjectCalls.empty()) {
+    Array C;
+    for (const std::string &U : ObjectCalls)
+      C.push_back(U);
+    O["object_calls"] = std::move(C);
+  }
+  if (MembersUnknown)
+    O["members_unknown"] = true;
   return O;
 }
 
@@ -193,6 +207,24 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
         return std::nullopt;
       S.Differentiates.push_back(*PI);
     }
+  if (const Array *M = O->getArray("releases_members"))
+    for (const Value &MV : *M) {
+      const Object *MO = MV.getAsObject();
+      std::optional<llvm::StringRef> U =
+          MO ? MO->getString("usr") : std::nullopt;
+      if (!U)
+        return std::nullopt;
+      S.ReleasesMembers.push_back(
+          {U->str(), MO->getString("name").value_or("").str()});
+    }
+  if (const Array *C = O->getArray("object_calls"))
+    for (const Value &U : *C) {
+      std::optional<llvm::StringRef> US = U.getAsString();
+      if (!US)
+        return std::nullopt;
+      S.ObjectCalls.push_back(US->str());
+    }
+  S.MembersUnknown = O->getBoolean("members_unknown").value_or(false);
   if (const Array *Calls = O->getArray("calls"))
     for (const Value &CV : *Calls) {
       const Object *CO = CV.getAsObject();
@@ -287,6 +319,41 @@ const FunctionSummary *ProjectIndex::definedAt(const SummaryPlace &Def) const {
     if (F.Def == Def)
       return &F;
   return nullptr;
+}
+
+const FunctionSummary *ProjectIndex::named(llvm::StringRef Name) const {
+  const FunctionSummary *Found = nullptr;
+  for (const auto &[USR, F] : Functions)
+    if (F.Name == Name) {
+      if (Found)
+        return nullptr; // two functions of that name: neither is known
+      Found = &F;
+    }
+  return Found;
+}
+
+bool ProjectIndex::membersReleasedBy(llvm::StringRef USR,
+                                     llvm::StringSet<> &USRs,
+                                     llvm::StringSet<> &Names) const {
+  llvm::StringSet<> Seen;
+  std::function<bool(llvm::StringRef, unsigned)> Visit =
+      [&](llvm::StringRef U, unsigned Depth) {
+        if (!Seen.insert(U).second)
+          return true;
+        const FunctionSummary *F = lookup(U);
+        if (!F || F->MembersUnknown)
+          return false;
+        for (const auto &[MU, MN] : F->ReleasesMembers) {
+          USRs.insert(MU);
+          Names.insert(MN);
+        }
+        if (Depth == 3)
+          return true;
+        return llvm::all_of(F->ObjectCalls, [&](const std::string &C) {
+          return Visit(C, Depth + 1);
+        });
+      };
+  return Visit(USR, 0);
 }
 
 static std::optional<std::pair<uint64_t, int64_t>> stampOf(llvm::StringRef File) {

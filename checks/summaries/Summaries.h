@@ -41,7 +41,7 @@
 namespace clang::tidy::gpuleak {
 
 /// The index format version; a file of another version is not read.
-inline constexpr int IndexVersion = 3;
+inline constexpr int IndexVersion = 4;
 /// Assumption notes: a check that had to assume what a function of another
 /// file does says so in a note of this text (%0: the function), which
 /// `gpuleak check` matches by text and place after the last TU.
@@ -76,6 +76,18 @@ inline constexpr char AssumedTrainsNote[] =
 inline constexpr char AssumedNoBackwardNote[] =
     "assuming %0, defined in another file, runs no backward pass on its "
     "argument %1";
+
+/// gpuleak-cuda-unreleased under `gpuleak check`: a member that the part of
+/// its class's destructor defined in this file does not release, where the
+/// destructor (or a method it calls on the object) is defined in another
+/// file. %q0: that function, %q1: the member. Kept only when the project's
+/// summaries say the function releases no such member (and, for the second
+/// form, that it releases another member of the object).
+inline constexpr char AssumedNoReleaseNote[] =
+    "assuming %q0, defined in another file, does not release %q1";
+inline constexpr char AssumedReleasesOthersNote[] =
+    "assuming %q0, defined in another file, releases other members but not "
+    "%q1";
 
 /// The index's file name, next to compile_commands.json.
 inline constexpr char IndexFileName[] = "gpuleak-index.json";
@@ -145,6 +157,16 @@ struct FunctionSummary {
   /// (a pool's worker that holds a guard and runs its tasks): the functions
   /// it may run are called under a guard that no call record shows.
   std::optional<SummaryPlace> GuardedIndirectCall;
+
+  /// A method: the members it releases with a CUDA release call or hands on
+  /// (stores, returns, passes to a function), through its own object (USR
+  /// and qualified name), read by gpuleak-cuda-unreleased for a destructor
+  /// defined in another file.
+  std::vector<std::pair<std::string, std::string>> ReleasesMembers;
+  /// The methods it calls on its own object (USRs), which release for it.
+  std::vector<std::string> ObjectCalls;
+  /// Its body did not parse: what it releases is not known.
+  bool MembersUnknown = false;
 
   /// Calls to other functions, for the project-wide fixpoint: the callee's
   /// USR, the place, and for each argument the parameter of this function
@@ -225,6 +247,14 @@ public:
   /// returns its forward's graph to callers in the project is reported at
   /// those calls).
   bool neverTrainedOn(llvm::StringRef USR) const;
+  /// The members of its object that the method \p USR releases or hands on,
+  /// with the methods it calls on the object, up to 3 deep (by USR and
+  /// qualified name). False when one of them is not in the index or did
+  /// not parse: nothing is known.
+  bool membersReleasedBy(llvm::StringRef USR, llvm::StringSet<> &USRs,
+                         llvm::StringSet<> &Names) const;
+  /// The function whose qualified name is \p Name, when exactly one has it.
+  const FunctionSummary *named(llvm::StringRef Name) const;
   /// The function defined at \p Def (its name), or null.
   const FunctionSummary *definedAt(const SummaryPlace &Def) const;
 

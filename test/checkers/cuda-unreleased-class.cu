@@ -431,3 +431,67 @@ void negativeLtPerCall(cublasLtHandle_t lt) {
   cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, nullptr, 0);
   cublasLtMatmulDescDestroy(op);
 }
+
+// A layer that allocates its input buffer only for the first layer, in a
+// set-up method, through a cast to void**, and reads it in compute()
+// through a local pointer (a parameter assigned from the member, then only
+// read by CUDA APIs): the destructor frees the other two and forgets it.
+// The copy into a local hands nothing on.
+class PositiveAliasedInput {
+public:
+  void allocate(int n, bool first) {
+    if (first) {
+      if (cudaSuccess != cudaMallocManaged((void **)&input_, n * sizeof(float)))
+        // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: device memory allocated by 'cudaMallocManaged' into member 'input_' is never released: the destructor of 'PositiveAliasedInput' releases other members but not 'input_'; release it with 'cudaFree' there [gpuleak-cuda-unreleased]
+        // CHECK-MESSAGES: :[[@LINE+18]]:3: note: destructor of 'PositiveAliasedInput' is here
+        throw "cannot allocate the input";
+    }
+    if (cudaSuccess != cudaMallocManaged((void **)&weights_, n * sizeof(float)))
+      throw "cannot allocate the weights";
+    if (cudaSuccess != cudaMallocManaged((void **)&out_, n * sizeof(float)))
+      throw "cannot allocate the output";
+  }
+  float *compute(const float *x, int n, bool first) {
+    if (first) {
+      cudaMemcpy(input_, x, n * sizeof(float), cudaMemcpyDefault);
+      x = input_;
+    }
+    const float *w = weights_;
+    cudaMemcpy(out_, w, n * sizeof(float), cudaMemcpyDefault);
+    cudaMemcpy(out_, x, n * sizeof(float), cudaMemcpyDefault);
+    return out_;
+  }
+  ~PositiveAliasedInput() {
+    if (weights_ && cudaFree(weights_) != cudaSuccess)
+      std::puts("cannot free");
+    if (out_)
+      cudaFree(out_);
+  }
+
+private:
+  float *input_ = nullptr, *weights_ = nullptr, *out_ = nullptr;
+};
+
+// Negative: the member is copied into a local that is then released,
+// returned or handed to a function: the copy hands it on.
+class NegativeAliasReleased {
+public:
+  NegativeAliasReleased() {
+    cudaMalloc(&a_, 16);
+    cudaMalloc(&b_, 16);
+    cudaMalloc(&c_, 16);
+  }
+  void drop() {
+    float *p = a_;
+    cudaFree(p);
+  }
+  float *take() {
+    float *q = nullptr;
+    q = b_;
+    return q;
+  }
+  ~NegativeAliasReleased() { cudaFree(c_); }
+
+private:
+  float *a_, *b_, *c_;
+};

@@ -77,6 +77,59 @@ static unsigned noBackwardArgument(llvm::StringRef Note) {
   return Arg;
 }
 
+/// The function and the member (unquoted) named by a note of the form
+/// \p Format (AssumedNoReleaseNote or AssumedReleasesOthersNote), or "".
+static std::pair<llvm::StringRef, llvm::StringRef>
+releaseNoteArguments(llvm::StringRef Note, llvm::StringRef Format) {
+  auto [Prefix, Rest] = Format.split("%q0");
+  auto [Middle, Tail] = Rest.split("%q1");
+  if (!Tail.empty() || !Note.consume_front(Prefix))
+    return {};
+  size_t At = Note.find(Middle);
+  if (At == llvm::StringRef::npos)
+    return {};
+  llvm::StringRef Fn = Note.take_front(At), Member = Note.drop_front(At + Middle.size());
+  if (!Fn.consume_front("'") || !Fn.consume_back("'") ||
+      !Member.consume_front("'") || !Member.consume_back("'"))
+    return {};
+  return {Fn, Member};
+}
+
+/// Settles a gpuleak-cuda-unreleased finding about a member whose class's
+/// destructor (or a method it calls on the object) is defined in another
+/// file: false (drop it) when a function a note names is not summarized,
+/// releases the member, or, for AssumedReleasesOthersNote, when none of
+/// them releases any member. The notes settled are removed from \p F.
+static bool keepMemberFinding(Finding &F, const ProjectIndex &Index) {
+  llvm::StringSet<> USRs, Names;
+  std::string Member;
+  bool NeedsOthers = false;
+  std::vector<size_t> Settled;
+  for (size_t I = 0; I < F.Notes.size(); ++I) {
+    llvm::StringRef Format = clang::tidy::gpuleak::AssumedNoReleaseNote;
+    auto [Fn, M] = releaseNoteArguments(F.Notes[I].Message, Format);
+    if (Fn.empty()) {
+      Format = clang::tidy::gpuleak::AssumedReleasesOthersNote;
+      std::tie(Fn, M) = releaseNoteArguments(F.Notes[I].Message, Format);
+      if (Fn.empty())
+        continue;
+      NeedsOthers = true;
+    }
+    const FunctionSummary *G = Index.named(Fn);
+    if (!G || !Index.membersReleasedBy(G->USR, USRs, Names))
+      return false; // nothing is known of what it releases
+    Member = M.str();
+    Settled.push_back(I);
+  }
+  if (Settled.empty())
+    return true;
+  if (Names.contains(Member) || (NeedsOthers && Names.empty()))
+    return false;
+  for (auto It = Settled.rbegin(); It != Settled.rend(); ++It)
+    F.Notes.erase(F.Notes.begin() + *It);
+  return true;
+}
+
 llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
                               const ProjectIndex *Previous,
                               llvm::StringRef IndexPath, ProjectStats &Stats) {
@@ -152,6 +205,8 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
     return It == CallAt.end() ? nullptr : Index.lookup(It->second);
   };
   llvm::erase_if(R.Findings, [&](Finding &F) {
+    if (F.Check == "gpuleak-cuda-unreleased")
+      return !keepMemberFinding(F, Index);
     std::vector<size_t> Settled; // assumption notes the summaries confirm
     for (size_t I = 0; I < F.Notes.size(); ++I) {
       FindingNote &N = F.Notes[I];

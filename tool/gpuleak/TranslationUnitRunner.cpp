@@ -7,6 +7,7 @@
 #include "ResultCache.h"
 #include "SharedHeaders.h"
 #include "TensorStores.h"
+#include "CudaClassResources.h"
 #include "summaries/LocalFacts.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/MultiplexConsumer.h"
@@ -175,6 +176,8 @@ private:
     Functions.TraverseDecl(Ctx.getTranslationUnitDecl());
     for (const FunctionDecl *FD : Functions.Found) {
       Result.Summaries.push_back(Finder.summarize(FD, Ctx));
+      clang::tidy::gpuleak::CudaClassResources::summarize(
+          FD, Ctx, Result.Summaries.back());
       for (const ValueDecl *D : Finder.boundedBy(FD, Ctx))
         Result.Bounded.push_back(clang::tidy::gpuleak::usrOf(D));
       if (!Enabled)

@@ -1,0 +1,9 @@
+#include "layer.h"
+
+Layer::~Layer() {
+  cudaFree(weights_);
+  cudaStreamDestroy(stream_);
+  freeOutput();
+}
+
+Quiet::~Quiet() { s_ = nullptr; }

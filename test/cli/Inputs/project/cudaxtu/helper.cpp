@@ -1,0 +1,6 @@
+#include "layer.h"
+
+void Layer::freeOutput() {
+  if (output_)
+    cudaFree(output_);
+}
