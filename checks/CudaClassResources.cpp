@@ -510,7 +510,7 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
                                       : CtorCreation.lookup(A.Field);
           if (First) {
             Out.push_back({Finding::Overwritten, A.Call, A.Creator, A.Field,
-                           FD, MD->getParent(), First});
+                           FD, MD->getParent(), First, {}, false});
             continue;
           }
           const Expr *Again = nullptr;
@@ -523,7 +523,7 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
               }
           if (Again) {
             Out.push_back({Finding::Overwritten, A.Call, A.Creator, A.Field,
-                           FD, MD->getParent(), Again});
+                           FD, MD->getParent(), Again, {}, false});
             continue;
           }
         }
@@ -545,7 +545,7 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
         if (Released.empty() && Released.Assumed.empty())
           continue; // a destructor that releases no CUDA member
         Finding Lost{Finding::NotReleased, A.Call, A.Creator, A.Field, Dtor,
-                     cast<CXXMethodDecl>(Dtor)->getParent()};
+                     cast<CXXMethodDecl>(Dtor)->getParent(), nullptr, {}, false};
         Lost.Assumed = Released.Assumed;
         Lost.NothingKnownReleased = Released.empty();
         Out.push_back(std::move(Lost));
@@ -559,7 +559,7 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
       if (Fn == DestroyFn.end())
         continue;
       Out.push_back({Finding::NotReleased, A.Call, A.Creator, A.Field,
-                     Fn->second, nullptr});
+                     Fn->second, nullptr, nullptr, {}, false});
     }
   }
 }

@@ -60,13 +60,19 @@ void negativeReleasedFirst(size_t n, bool ok) {
 
 // Members through the real macros: an extension's workspace class whose
 // destructor releases its buffer with C10_CUDA_CHECK and forgets the stream;
-// the same class written correctly, with an early return in the destructor.
+// the same class with a destructor that releases both, with an early return.
+// In both, C10_CUDA_CHECK throws out of the constructor when the stream
+// cannot be created, after buf_ was allocated: the destructor does not run
+// for an object whose constructor threw, so buf_ leaks on that path
+// (since 2026-12-02; the same path for a local was reported before).
 class PositiveWorkspace {
 public:
   explicit PositiveWorkspace(size_t n) {
     C10_CUDA_CHECK(cudaMalloc(&buf_, n));
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: device memory allocated by 'cudaMalloc' into member 'buf_' is leaked when the constructor of 'PositiveWorkspace' throws, since the destructor does not run then; release it with 'cudaFree' before throwing [gpuleak-cuda-unreleased]
     C10_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: CUDA stream created by 'cudaStreamCreateWithFlags' into member 'stream_' is never released: the destructor of 'PositiveWorkspace' releases other members but not 'stream_'; release it with 'cudaStreamDestroy' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: leaked when this throws
+    // CHECK-MESSAGES: :[[@LINE-2]]:20: warning: CUDA stream created by 'cudaStreamCreateWithFlags' into member 'stream_' is never released: the destructor of 'PositiveWorkspace' releases other members but not 'stream_'; release it with 'cudaStreamDestroy' there [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE+2]]:3: note: destructor of 'PositiveWorkspace' is here
   }
   ~PositiveWorkspace() { C10_CUDA_CHECK(cudaFree(buf_)); }
@@ -80,7 +86,9 @@ class NegativeWorkspace {
 public:
   explicit NegativeWorkspace(size_t n) {
     C10_CUDA_CHECK(cudaMalloc(&buf_, n));
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: device memory allocated by 'cudaMalloc' into member 'buf_' is leaked when the constructor of 'NegativeWorkspace' throws, since the destructor does not run then; release it with 'cudaFree' before throwing [gpuleak-cuda-unreleased]
     C10_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: leaked when this throws
   }
   ~NegativeWorkspace() {
     if (!buf_)
