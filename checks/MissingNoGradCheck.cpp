@@ -105,6 +105,11 @@ struct Reason {
 using Reasons = llvm::SmallVector<Reason, 4>;
 } // namespace
 
+/// The parameters of \p Call's callee, non-const references to something
+/// that can hold a tensor, that the call passes an argument to.
+static llvm::SmallVector<unsigned, 2> carrierOutParams(const CallExpr *Call,
+                                                       const ASTContext &Ctx);
+
 struct MissingNoGradCheck::FunctionFacts {
   const FunctionDecl *FD = nullptr;
   /// A method of a torch::nn::Module subclass: the model's own code, which
@@ -538,15 +543,24 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
                  Callee && !F.Internal && (!Def || !Def->hasBody()) &&
                  !llvm::is_contained(F.Forwards, C) &&
                  !SM.isInSystemHeader(Callee->getLocation()) &&
-                 isCarrier(C->getType(), *Ctx)) {
+                 (isCarrier(C->getType(), *Ctx) ||
+                  !carrierOutParams(C, *Ctx).empty())) {
         // Any other function of another file that runs a forward pass and
-        // returns its output (`predict(model, x)`, `agent.act(obs)`) is a
+        // returns its output (`predict(model, x)`, `agent.act(obs)`), or
+        // writes it into a reference argument (a sampling step that
+        // returns ids and updates the caller's recurrent state), is a
         // forward pass to its caller too. One that returns a number or a
-        // cut tensor keeps its graph to itself: its own file judges it.
+        // cut tensor, and writes no graph out, keeps its graph to itself:
+        // its own file judges it.
         const FunctionSummary *S =
             Index ? Index->lookup(usrOf(Callee->getCanonicalDecl())) : nullptr;
+        auto WritesOut = [&] {
+          return llvm::any_of(carrierOutParams(C, *Ctx), [&](unsigned P) {
+            return llvm::is_contained(S->WritesGraph, P);
+          });
+        };
         if (S && S->Forward && !S->DisablesGrad && !S->Backward &&
-            S->Returns == FunctionSummary::Result::Graph) {
+            (S->Returns == FunctionSummary::Result::Graph || WritesOut())) {
           F.Forwards.push_back(C);
           F.IndirectForwards[C] = locationOf(*S->Forward, Ctx->getSourceManager());
         } else if (!S && ProjectIndex::deferredToProject(IndexOption)) {
@@ -890,6 +904,11 @@ public:
     return Last->Disables;
   }
 
+  /// Functions without a caller in this file that covered() took for
+  /// called with grad mode off, by the project index or (under `gpuleak
+  /// check`) by assumption.
+  llvm::SmallVector<const FunctionDecl *, 2> GuardedElsewhere;
+
   /// Whether grad mode is off at \p P in region \p R of \p F.
   bool covered(FunctionFacts &F, int R, SourceLocation P, unsigned Depth,
                Reasons &Why) {
@@ -900,16 +919,29 @@ public:
     if (R != 0) {
       const LambdaExpr *L = F.Regions[R].Lambda;
       Reasons Ignored;
+      size_t Assumed = GuardedElsewhere.size();
       bool Outer =
           covered(F, F.Regions[R].Parent, L->getBeginLoc(), Depth + 1, Ignored);
       if (!F.ThreadLambdas.contains(L))
         return Outer;
-      if (Outer)
+      // Said only of a guard in this file: `gpuleak check` and the index
+      // then print the same.
+      if (Outer && GuardedElsewhere.size() == Assumed)
         Why.push_back({Reason::Thread, L->getBeginLoc()});
+      GuardedElsewhere.resize(Assumed);
       return false;
     }
-    if (F.Callers.empty())
-      return false;
+    // Called from no function of this file: its callers in other files
+    // decide (the project index; under `gpuleak check` an assumption that
+    // is settled after the last file).
+    if (F.Callers.empty()) {
+      if (!Deferred &&
+          !(Index && Index->guardedByCallers(usrOf(F.FD->getCanonicalDecl()))))
+        return false;
+      if (!llvm::is_contained(GuardedElsewhere, F.FD))
+        GuardedElsewhere.push_back(F.FD);
+      return true;
+    }
     if (!Visiting.insert(&F).second)
       return true; // recursion: the other calls decide
     bool All = true;
@@ -922,6 +954,8 @@ public:
     Visiting.erase(&F);
     return All;
   }
+
+  bool deferred() const { return Deferred; }
 
 private:
   /// For a function whose callers are all in other files or threads: an
@@ -972,6 +1006,22 @@ forwardTargets(const CallExpr *Call) {
             Targets.push_back(M);
   }
   return Targets;
+}
+
+static llvm::SmallVector<unsigned, 2> carrierOutParams(const CallExpr *Call,
+                                                       const ASTContext &Ctx) {
+  llvm::SmallVector<unsigned, 2> Out;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return Out;
+  unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+  for (unsigned I = 0, E = Callee->getNumParams(); I < E && I + Shift < Call->getNumArgs(); ++I) {
+    QualType PT = Callee->getParamDecl(I)->getType();
+    if (PT->isLValueReferenceType() && !PT->getPointeeType().isConstQualified() &&
+        isCarrier(PT, Ctx))
+      Out.push_back(I);
+  }
+  return Out;
 }
 
 /// Whether a call \p Call that runs a forward pass may hand the pass's
@@ -1077,7 +1127,15 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       if (calleeGuards(Fwd, *Ctx))
         continue;
       Reasons Why;
-      if (D.covered(F, R, P, 0, Why))
+      D.GuardedElsewhere.clear();
+      bool Covered = D.covered(F, R, P, 0, Why);
+      // Under `gpuleak check`, covered only if functions of this file are
+      // called under a guard in other files: reported with a note naming
+      // each, and dropped after the last file if they are.
+      llvm::SmallVector<const FunctionDecl *, 2> Unguarded;
+      if (Covered && D.deferred())
+        Unguarded = D.GuardedElsewhere;
+      if (Covered && Unguarded.empty())
         continue;
       size_t Covering = Why.size();
       if (!D.inference(F, R, P, 0, Why)) {
@@ -1163,6 +1221,8 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
             regionOf(F, SM, T->getBeginLoc()) == R)
           diag(T->getBeginLoc(), AssumedTrainsNote, DiagnosticIDs::Note)
               << T->getDirectCallee();
+      for (const FunctionDecl *U : Unguarded)
+        diag(U->getLocation(), AssumedUnguardedNote, DiagnosticIDs::Note) << U;
       for (const Reason &W : Why) {
         switch (W.Kind) {
         case Reason::Loop:

@@ -1049,6 +1049,22 @@ static bool inAny(llvm::ArrayRef<SourceRange> Ranges, SourceLocation L,
   return false;
 }
 
+/// Whether a guard of \p F's own code turns grad mode off at \p L: a guard
+/// of the function does not cover the body of a lambda around \p L (it may
+/// run on another thread, where grad mode is its own, or after the guard's
+/// block ends), unless the lambda holds that guard itself.
+static bool guardedHere(const TensorStoreFinder::FnInfo &F, SourceLocation L,
+                        const SourceManager &SM) {
+  for (SourceRange G : F.NoGrad)
+    if (rangeContains(G, L, SM) &&
+        llvm::none_of(F.Lambdas, [&](SourceRange Body) {
+          return rangeContains(Body, L, SM) &&
+                 !rangeContains(Body, G.getBegin(), SM);
+        }))
+      return true;
+  return false;
+}
+
 TensorStoreFinder::Prov
 TensorStoreFinder::returnProvenance(const FunctionDecl *FD, ASTContext &Ctx,
                                     unsigned Depth) {
@@ -1700,8 +1716,20 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
         return;
     }
   }
+  // An inference carry (the function runs no backward pass) in a function
+  // whose every call in the project holds a guard carries no graph: the
+  // project index says so, or `gpuleak check` after the last file.
+  const FunctionDecl *Unguarded = nullptr;
+  if (Kind == TensorStore::Carry && !Outlives && F.Sinks.empty() &&
+      !inAny(F.Lambdas, P.Origin->getBeginLoc(), SM)) {
+    if (Index && Index->guardedByCallers(usrOf(F.FD->getCanonicalDecl())))
+      return;
+    if (Deferred)
+      Unguarded = F.FD;
+  }
 
   TensorStore S{Kind, Store, Target, Value, P.Origin, Loop};
+  S.AssumedUnguarded = Unguarded;
   S.Assumed = P.Assumed;
   S.AssumedGraph = P.AssumedGraph;
   if (!Outlives && Kind != TensorStore::Carry)
@@ -2113,6 +2141,20 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
   for (unsigned I = 0; I < FD->getNumParams(); ++I)
     if (F.Differentiated.contains(FD->getParamDecl(I)))
       S.Differentiates.push_back(I);
+  // A graph handed out through a non-const reference parameter.
+  for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+    const ParmVarDecl *P = FD->getParamDecl(I);
+    QualType T = P->getType();
+    if (!T->isLValueReferenceType() || T->getPointeeType().isConstQualified() ||
+        !holdsTensor(T))
+      continue;
+    if (llvm::any_of(F.Assigns, [&](const auto &A) {
+          return A.first == P &&
+                 provenance(operands(A.second).second, F, Ctx, 0).K ==
+                     Prov::Attached;
+        }))
+      S.WritesGraph.push_back(I);
+  }
   if (std::optional<SourceLocation> Fwd = forwardRunBy(FD, Ctx, Index.get()))
     S.Forward = placeOf(*Fwd, SM);
   S.DisablesGrad = disablesGradForBody(FD, Ctx);
@@ -2140,7 +2182,7 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
       continue;
     Call.CalleeName = G->getQualifiedNameAsString();
     Call.At = placeOf(C->getBeginLoc(), SM);
-    Call.NoGrad = inAny(F.NoGrad, C->getBeginLoc(), SM);
+    Call.NoGrad = guardedHere(F, C->getBeginLoc(), SM);
     unsigned Shift = firstParamArg(C, G);
     for (unsigned A = Shift; A < C->getNumArgs(); ++A) {
       int From = -1;

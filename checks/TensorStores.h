@@ -96,6 +96,10 @@ struct TensorStore {
   /// taken to run no backward pass on it until its summary says.
   const CallExpr *AssumedNoBackward = nullptr;
   unsigned AssumedNoBackwardArg = 0;
+  /// Under `gpuleak check` (deferred): a carry in a function that runs no
+  /// backward pass, taken to run with grad mode on until the project says
+  /// whether every call of this function holds a guard.
+  const FunctionDecl *AssumedUnguarded = nullptr;
   llvm::SmallVector<std::pair<std::string, SourceLocation>, 4> CalleeNotes;
   /// Device: the function whose calls must come from a loop for the store to
   /// repeat (its own loops do not outlast one call), and, once finish() has
@@ -133,6 +137,10 @@ template <typename DiagFn> void assumedNote(const TensorStore &S, DiagFn Diag) {
       Diag(S.AssumedNoBackward->getBeginLoc(), AssumedNoBackwardNote,
            DiagnosticIDs::Note)
           << FD << S.AssumedNoBackwardArg + 1;
+  if (S.AssumedUnguarded)
+    Diag(S.AssumedUnguarded->getLocation(), AssumedUnguardedNote,
+         DiagnosticIDs::Note)
+        << S.AssumedUnguarded;
 }
 
 /// Function definitions the analysis looks at: any with a body, except a

@@ -133,6 +133,12 @@ Value FunctionSummary::toJSON() const {
   }
   if (MembersUnknown)
     O["members_unknown"] = true;
+  if (!WritesGraph.empty()) {
+    Array W;
+    for (unsigned P : WritesGraph)
+      W.push_back(P);
+    O["writes_graph"] = std::move(W);
+  }
   return O;
 }
 
@@ -225,6 +231,13 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
       S.ObjectCalls.push_back(US->str());
     }
   S.MembersUnknown = O->getBoolean("members_unknown").value_or(false);
+  if (const Array *W = O->getArray("writes_graph"))
+    for (const Value &P : *W) {
+      std::optional<int64_t> PI = P.getAsInteger();
+      if (!PI || *PI < 0)
+        return std::nullopt;
+      S.WritesGraph.push_back(*PI);
+    }
   if (const Array *Calls = O->getArray("calls"))
     for (const Value &CV : *Calls) {
       const Object *CO = CV.getAsObject();
@@ -281,24 +294,35 @@ void ProjectIndex::deriveProjectFacts() {
 }
 
 bool ProjectIndex::guardedByCallers(llvm::StringRef USR) const {
+  // For each function on the way: whether every call of it is guarded
+  // (All), and whether one of them is guarded for real (Some) rather than
+  // by recursion, which only defers to the other calls: a function called
+  // by nothing but itself is not guarded.
+  struct Answer {
+    bool All, Some;
+  };
   llvm::StringSet<> Visiting;
-  std::function<bool(llvm::StringRef, unsigned)> Guarded =
-      [&](llvm::StringRef U, unsigned Depth) {
-        auto It = CallersOf.find(U);
-        if (It == CallersOf.end() || Depth > 8)
-          return false;
-        if (!Visiting.insert(U).second)
-          return true; // recursion: the other calls decide
-        bool All = true;
-        for (const auto &[Caller, Off] : It->second)
-          if (!Off && !Guarded(Caller, Depth + 1)) {
-            All = false;
-            break;
-          }
-        Visiting.erase(U);
-        return All;
-      };
-  return Guarded(USR, 0);
+  std::function<Answer(llvm::StringRef, unsigned)> Guarded =
+      [&](llvm::StringRef U, unsigned Depth) -> Answer {
+    auto It = CallersOf.find(U);
+    if (It == CallersOf.end() || Depth > 8)
+      return {false, false};
+    if (!Visiting.insert(U).second)
+      return {true, false}; // recursion: the other calls decide
+    Answer A{true, false};
+    for (const auto &[Caller, Off] : It->second) {
+      Answer C = Off ? Answer{true, true} : Guarded(Caller, Depth + 1);
+      A.Some |= C.Some;
+      if (!C.All) {
+        A.All = false;
+        break;
+      }
+    }
+    Visiting.erase(U);
+    return A;
+  };
+  Answer A = Guarded(USR, 0);
+  return A.All && A.Some;
 }
 
 bool ProjectIndex::neverTrainedOn(llvm::StringRef USR) const {

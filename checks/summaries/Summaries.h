@@ -12,7 +12,8 @@
 //   result      whether what it returns carries an autograd graph, or is cut
 //               from any graph (detach, item, a CPU copy of a detached value);
 //   no_grad     whether grad mode is off for its whole body;
-//   differentiates  which parameters reach a backward pass in it.
+//   differentiates  which parameters reach a backward pass in it;
+//   writes_graph    which reference parameters it writes a graph into.
 //
 // The checks read summaries through one interface, SummaryIndex: the
 // functions of the translation unit are summarized from their bodies by the
@@ -58,6 +59,13 @@ inline constexpr char AssumedHelperForwardNote[] =
 inline constexpr char AssumedNoTrainingNote[] =
     "assuming no code of the project runs a backward pass: %0 hands its "
     "results to code in other files or threads";
+/// A grad-mode fact that rests on calls in other files: the finding holds
+/// unless every call of %0 in the project runs with grad mode off (a guard
+/// around it, or in every caller's callers); `gpuleak check` drops it then
+/// (ProjectIndex::guardedByCallers), and removes the note otherwise. The
+/// note is at %0's name.
+inline constexpr char AssumedUnguardedNote[] =
+    "assuming some call of %0 in another file runs with grad mode on";
 /// The note that replaces it once the project index confirms it.
 inline constexpr char NoTrainingNote[] =
     "no function of the project runs a backward pass, and %0 hands its "
@@ -151,6 +159,10 @@ struct FunctionSummary {
   /// The parameters whose values reach a backward pass in it, directly or
   /// through its callees (`void step(Tensor &loss) { loss.backward(); }`).
   std::vector<unsigned> Differentiates;
+  /// The parameters, non-const references, into which it writes a value
+  /// that carries an autograd graph (`state = next_state` in a sampling
+  /// step that returns only ids): its caller gets a graph through them.
+  std::vector<unsigned> WritesGraph;
   /// Grad mode is off for its whole body.
   bool DisablesGrad = false;
   /// A call through a pointer or a std::function made with grad mode off

@@ -249,6 +249,17 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
         Settled.push_back(I);
         continue;
       }
+      // Grad mode on in some call of a function of the finding's file:
+      // unless every call of it in the project is guarded.
+      if (!noteArgument(N.Message, clang::tidy::gpuleak::AssumedUnguardedNote)
+               .empty()) {
+        const FunctionSummary *G =
+            Index.definedAt({N.Place.File, N.Place.Line, N.Place.Column});
+        if (G && Index.guardedByCallers(G->USR))
+          return true;
+        Settled.push_back(I);
+        continue;
+      }
       // The project never trains, and the function whose results leave
       // the file is called under no guard anywhere.
       if (llvm::StringRef Fn = noteArgument(
@@ -264,8 +275,8 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
         continue;
       }
       // Runs a forward pass (a module's method), or runs one and returns
-      // its output (any other function): only if its summary says so, and
-      // it does not train.
+      // its output or writes it into a reference argument (any other
+      // function): only if its summary says so, and it does not train.
       llvm::StringRef Callee =
           noteArgument(N.Message, clang::tidy::gpuleak::AssumedForwardNote);
       bool Helper = Callee.empty();
@@ -276,7 +287,8 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
         continue;
       const FunctionSummary *G = CalleeAt(N.Place);
       if (!G || !G->Forward || G->DisablesGrad || G->Backward ||
-          (Helper && G->Returns != FunctionSummary::Result::Graph))
+          (Helper && G->Returns != FunctionSummary::Result::Graph &&
+           G->WritesGraph.empty()))
         return true;
       llvm::StringRef Fact(clang::tidy::gpuleak::RunsForwardNote);
       N.Message = (Callee + Fact.drop_front(2)).str();
