@@ -1685,6 +1685,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       return; // a local overwritten every iteration holds one graph at a time
   }
 
+  const CallExpr *ResetAssumed = nullptr; // see the resets below
   if (!Outlives) {
     // Kept on purpose: differentiated later, returned to the caller, or part
     // of a module's forward computation.
@@ -1702,8 +1703,14 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     for (const auto &[D, S] : F.Assigns) {
       if (D != Target || S == Store || !InIteration(S->getBeginLoc()))
         continue;
-      if (provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached)
+      Prov Reset = provenance(operands(S).second, F, Ctx, 0);
+      if (Reset.K != Prov::Attached)
         return;
+      // `state = detach_state(state)` with the helper in another file: the
+      // reset keeps the graph only by assumption; a carry reported on it
+      // carries that assumption's note, which the project step settles.
+      if (Reset.Assumed && !ResetAssumed)
+        ResetAssumed = Reset.Assumed;
     }
     if (Kind == TensorStore::Carry) {
       // A carry matters across a gradient step (truncated BPTT) or when no
@@ -1731,6 +1738,8 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   TensorStore S{Kind, Store, Target, Value, P.Origin, Loop};
   S.AssumedUnguarded = Unguarded;
   S.Assumed = P.Assumed;
+  if (!S.Assumed && Kind == TensorStore::Carry)
+    S.Assumed = ResetAssumed;
   S.AssumedGraph = P.AssumedGraph;
   if (!Outlives && Kind != TensorStore::Carry)
     if (auto It = F.MaybeDifferentiated.find(Target);

@@ -26,3 +26,24 @@ void train(Cell &cell, torch::optim::Optimizer &opt, torch::Tensor x) {
     d = cutFirstOnly(nd);
   }
 }
+
+// Truncated BPTT with the reset after the carry, every 10 steps, through
+// the helpers of state.cpp: cutBraced cuts (no finding), cutFirstOnly does
+// not (the control).
+void trainWindows(Cell &cell, torch::optim::Optimizer &opt, torch::Tensor x) {
+  State s, t;
+  for (int i = 0; i < 100; ++i) {
+    State ns = cell.forward(x, s);
+    State nt = cell.forward(x, t);
+    auto loss = std::get<0>(ns).sum() + std::get<0>(nt).sum();
+    s = ns;
+    t = nt;
+    if ((i + 1) % 10 == 0) {
+      opt.zero_grad();
+      loss.backward();
+      opt.step();
+      s = cutBraced(s);
+      t = cutFirstOnly(t);
+    }
+  }
+}
