@@ -105,10 +105,11 @@ struct Reason {
 using Reasons = llvm::SmallVector<Reason, 4>;
 } // namespace
 
-/// The parameters of \p Call's callee, non-const references to something
-/// that can hold a tensor, that the call passes an argument to.
-static llvm::SmallVector<unsigned, 2> carrierOutParams(const CallExpr *Call,
-                                                       const ASTContext &Ctx);
+/// The parameters of \p Call's callee, non-const references (and, with
+/// \p Pointers, pointers) to something that can hold a tensor, that the
+/// call passes an argument to.
+static llvm::SmallVector<unsigned, 2>
+carrierOutParams(const CallExpr *Call, const ASTContext &Ctx, bool Pointers);
 
 struct MissingNoGradCheck::FunctionFacts {
   const FunctionDecl *FD = nullptr;
@@ -544,7 +545,7 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
                  !llvm::is_contained(F.Forwards, C) &&
                  !SM.isInSystemHeader(Callee->getLocation()) &&
                  (isCarrier(C->getType(), *Ctx) ||
-                  !carrierOutParams(C, *Ctx).empty())) {
+                  !carrierOutParams(C, *Ctx, /*Pointers=*/false).empty())) {
         // Any other function of another file that runs a forward pass and
         // returns its output (`predict(model, x)`, `agent.act(obs)`), or
         // writes it into a reference argument (a sampling step that
@@ -555,7 +556,7 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
         const FunctionSummary *S =
             Index ? Index->lookup(usrOf(Callee->getCanonicalDecl())) : nullptr;
         auto WritesOut = [&] {
-          return llvm::any_of(carrierOutParams(C, *Ctx), [&](unsigned P) {
+          return llvm::any_of(carrierOutParams(C, *Ctx, /*Pointers=*/false), [&](unsigned P) {
             return llvm::is_contained(S->WritesGraph, P);
           });
         };
@@ -1008,8 +1009,8 @@ forwardTargets(const CallExpr *Call) {
   return Targets;
 }
 
-static llvm::SmallVector<unsigned, 2> carrierOutParams(const CallExpr *Call,
-                                                       const ASTContext &Ctx) {
+static llvm::SmallVector<unsigned, 2>
+carrierOutParams(const CallExpr *Call, const ASTContext &Ctx, bool Pointers) {
   llvm::SmallVector<unsigned, 2> Out;
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee)
@@ -1017,8 +1018,8 @@ static llvm::SmallVector<unsigned, 2> carrierOutParams(const CallExpr *Call,
   unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
   for (unsigned I = 0, E = Callee->getNumParams(); I < E && I + Shift < Call->getNumArgs(); ++I) {
     QualType PT = Callee->getParamDecl(I)->getType();
-    if (PT->isLValueReferenceType() && !PT->getPointeeType().isConstQualified() &&
-        isCarrier(PT, Ctx))
+    if ((PT->isLValueReferenceType() || (Pointers && PT->isPointerType())) &&
+        !PT->getPointeeType().isConstQualified() && isCarrier(PT, Ctx))
       Out.push_back(I);
   }
   return Out;
@@ -1034,13 +1035,8 @@ static bool handsOutputElsewhere(const CallExpr *Call, const ASTContext &Ctx,
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee)
     return true;
-  unsigned Shift = isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
-  for (unsigned I = 0, E = Callee->getNumParams(); I < E && I + Shift < Call->getNumArgs(); ++I) {
-    QualType PT = Callee->getParamDecl(I)->getType();
-    if ((PT->isLValueReferenceType() || PT->isPointerType()) &&
-        !PT->getPointeeType().isConstQualified() && isCarrier(PT, Ctx))
-      return true;
-  }
+  if (!carrierOutParams(Call, Ctx, /*Pointers=*/true).empty())
+    return true;
   if (const FunctionSummary *S =
           Index ? Index->lookup(usrOf(Callee->getCanonicalDecl())) : nullptr)
     return !S->Stores.empty();
