@@ -102,8 +102,15 @@ EXTRA_FLAGS = {
     # Sixth set. CMake: the networks library's include/ folder
     "Ipsedo+EvoMotion": ["-I{tree}/evo_motion_networks/include", "-I{tree}/evo_motion_model/include"],
     # CMake of each sub-project: the repository root (Environment/, ...) is the include root
-    "goksanisil23+OpenKitchen": ["-I{tree}"] + OPENCV4,
-    "ArkarPhyo1310+libtorch_playground": OPENCV4,
+    # (and GCC's leniency for int -> float narrowing in a braced initializer, which the
+    # CMake build with GCC accepts; gpuleak adds the same flag to GCC commands)
+    "goksanisil23+OpenKitchen": ["-I{tree}", "-I{tree}/RLRacers/common", "-Wno-c++11-narrowing"] + OPENCV4,
+    # includes are rooted at the repository ("LTPG/Models/...")
+    "ArkarPhyo1310+libtorch_playground": ["-I{tree}"] + OPENCV4,
+    # CMake: OpenCV (opencv2/highgui/highgui.hpp)
+    "Wizaron+pytorch-cpp-inference": OPENCV4,
+    # CMake: include_directories(${PROJECT_SOURCE_DIR}); abseil from Debian (libabsl-dev)
+    "tuero+muzero-cpp": ["-I{tree}"],
     "Julymycin+Self-Correction-Human-Parsing-with-libtorch-deployment": OPENCV4,
     "tubabear+YOLOv8-LibTorch-CPP-Inference": OPENCV4,
     "krshrimali+DCGAN-CelebA-PyTorch-CPP": ["-I{tree}/include"] + OPENCV4,
@@ -134,6 +141,9 @@ SOURCE_FIXES = {
     # a member declared with an extra qualification (GCC -fpermissive and MSVC leniency)
     ("davidgonmar+pequegrad", "csrc/tensor.hpp"):
         [("  Tensor Tensor::_eval_assume_inputs_evaled();", "  Tensor _eval_assume_inputs_evaled();")],
+    # AdamOptions::beta1 was replaced by betas() in LibTorch 1.5
+    ("krshrimali+DCGAN-CelebA-PyTorch-CPP", "src/main.cpp"):
+        [("torch::optim::AdamOptions(2e-4).beta1(0.5)", "torch::optim::AdamOptions(2e-4)")],
     ("weixu000+libtorch-yolov3-deepsort", "detection/src/Darknet.cpp"):
         [("torch::nn::BatchNorm bn = torch::nn::BatchNorm(", "torch::nn::BatchNorm2d bn = torch::nn::BatchNorm2d(")],
 }
