@@ -58,7 +58,9 @@ std::string realPathOr(llvm::StringRef Path);
 /// Runs `git diff --unified=0 REF` in the git work tree that holds \p Dir and
 /// reads the lines it adds or changes, or says why it cannot (one line).
 /// \p Ref "-" reads a unified diff from stdin instead, its file names
-/// relative to the working directory.
+/// relative to the working directory or to the top of the git work tree
+/// (of the working directory, or of \p Dir); a name that names no file
+/// there is an error.
 llvm::Expected<ChangedLines> changedSince(llvm::StringRef Ref,
                                           llvm::StringRef Dir);
 
@@ -71,9 +73,20 @@ std::string commonFolder(llvm::ArrayRef<std::string> Files);
 std::string sourceFolder(llvm::ArrayRef<std::string> Files,
                          llvm::StringRef Fallback);
 
-/// Parses a unified diff (`git diff --unified=0`), naming files relative to
-/// \p Root.
-ChangedLines parseUnifiedDiff(llvm::StringRef Diff, llvm::StringRef Root);
+/// The file that \p Name (the new side's name of a diff: `b/src/a.cpp`,
+/// `src/a.cpp`, `new/src/a.cpp`) names under the first of \p Roots that
+/// has it, tried as it is and without its first folder (first without it
+/// when that is git's `b/`); std::nullopt when none has it.
+std::optional<std::string> resolveDiffName(llvm::StringRef Name,
+                                           llvm::ArrayRef<std::string> Roots);
+
+/// Parses a unified diff (`git diff --unified=0`, POSIX `diff -u`), naming
+/// files by resolveDiffName against \p Roots. A name that resolves nowhere
+/// is an error when \p MustResolve is set, else taken relative to the
+/// first root.
+llvm::Expected<ChangedLines> parseUnifiedDiff(llvm::StringRef Diff,
+                                              llvm::ArrayRef<std::string> Roots,
+                                              bool MustResolve);
 
 /// The files (real paths) that the preprocessor enters for \p File with
 /// \p Commands (nvcc commands translated, \p ResourceDir added as for the
