@@ -247,9 +247,18 @@ Expected<ChangedLines> changedSince(StringRef Ref, StringRef Dir) {
       return createStringError("cannot read stdin: " +
                                In.getError().message());
     StringRef Text = (*In)->getBuffer();
+    // Nothing at all is what a pipe gives when the command before it failed
+    // (`git diff origin/main | ...` with an unknown ref, without
+    // pipefail): an error, not "nothing changed". A diff of no change has
+    // nothing to check either.
+    if (Text.trim().empty())
+      return createStringError(
+          "stdin had no diff (" + Twine(Text.size()) +
+          " bytes): did the command before the pipe fail? (set -o pipefail, "
+          "or use --changed-since=REF)");
     // Something else than a unified diff (`git diff --stat`, colours): an
     // error, not "nothing changed".
-    if (!Text.trim().empty() && !Text.starts_with("--- ") &&
+    if (!Text.starts_with("--- ") &&
         !Text.contains("\n--- ") && !Text.starts_with("diff ") &&
         !Text.starts_with("Submodule ") && !Text.contains("\nSubmodule "))
       return createStringError("stdin is not a unified diff (git diff -U0 "
