@@ -399,7 +399,15 @@ static int listChecksOrVerifyConfig(RunSettings &Settings) {
   std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Provider =
       makeOptionsProvider(Settings, nullptr);
   std::vector<std::string> Enabled;
+  std::vector<InputError> Warnings;
   for (const std::string &File : Files) {
+    if (VerifyConfig && !ListChecks)
+      if (std::optional<InputError> W =
+              emptyHeaderFilterWarning(*Provider, File, Settings);
+          W && llvm::none_of(Warnings, [&](const InputError &E) {
+            return E.File == W->File;
+          }))
+        Warnings.push_back(std::move(*W));
     clang::tidy::GlobList Globs(
         Provider->getOptions(File).Checks.value_or(""));
     for (const auto &Check : Settings.CheckOptions)
@@ -428,6 +436,8 @@ static int listChecksOrVerifyConfig(RunSettings &Settings) {
   }
   for (const InputError &E : Errors)
     WithColor::error(errs(), "gpuleak") << E.File << ": " << E.Message << '\n';
+  for (const InputError &W : Warnings)
+    WithColor::warning(errs(), "gpuleak") << W.File << ": " << W.Message << '\n';
   if (!Errors.empty())
     return ExitError;
   if (VerifyConfig && !ListChecks)
@@ -1143,6 +1153,7 @@ static int run(RunMode Mode) {
                  SummaryOnlyResults);
       for (TUResult &TU : SummaryOnlyResults) {
         TU.Findings.clear();
+        TU.FilteredHeaderFindings.clear();
         TU.Sites.clear();
         TU.Error.reset();
       }
@@ -1187,6 +1198,12 @@ static int run(RunMode Mode) {
   // (unless -fix-errors): the fixes may rest on a broken parse.
   const size_t ParseFailures = llvm::count_if(
       TUResults, [](const TUResult &TU) { return TU.Error.has_value(); });
+  // A header filter that matched no header of the run while it left
+  // findings out (`^include/`, where clang-tidy matches absolute names):
+  // said once, with --quiet too.
+  if (std::optional<std::string> W =
+          headerFilterMatchedNothing(TUResults, Settings))
+    WithColor::warning(errs(), "gpuleak") << *W << '\n';
 
   // Across translation units: the project index, solved after the last one.
   if (Previous && Previous->staleEntries() && !SourcePaths.empty() &&
