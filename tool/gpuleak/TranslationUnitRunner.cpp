@@ -1,6 +1,7 @@
 //===--- TranslationUnitRunner.cpp - gpuleak checks over one TU -----------===//
 
 #include "TranslationUnitRunner.h"
+#include "CompileDatabase.h"
 #include "ConfigProblems.h"
 #include "llvm/ADT/StringSet.h"
 #include "NvccCommand.h"
@@ -858,7 +859,8 @@ sharingCandidate(llvm::StringRef File,
                                             ".cp", ".C", ".CPP"};
   if (!CxxExts.contains(llvm::sys::path::extension(File)))
     return std::nullopt;
-  if (otherSourceCompiled(*Distinct[0], File))
+  if (otherSourceCompiled(*Distinct[0], File) ||
+      missingResponseFile(*Distinct[0]))
     return std::nullopt;
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
       llvm::MemoryBuffer::getFile(File);
@@ -959,6 +961,15 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
     Result.Error = "cannot parse: the file does not exist";
     return Result;
   }
+
+  // A response file that is not there (`@flags.rsp`, nvcc's
+  // --options-file) was not expanded (CompileDatabase.h): the flags it
+  // holds would be missing. Not cached: the file may appear.
+  for (const CompileCommand &C : Commands)
+    if (std::optional<std::string> Missing = missingResponseFile(C)) {
+      Result.Error = "cannot parse: " + *Missing;
+      return Result;
+    }
 
   // A command that compiles another source than its entry's `file` (a
   // hand-edited or generated database) would be analysed in its place.
