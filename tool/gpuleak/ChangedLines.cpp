@@ -2,6 +2,7 @@
 
 #include "ChangedLines.h"
 #include "NvccCommand.h"
+#include "summaries/Summaries.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -501,6 +502,21 @@ std::vector<std::string> translationUnitsIncluding(
       Failed.push_back(Files[I]);
   }
   return Kept;
+}
+
+StringSet<> functionsDefinedIn(ArrayRef<TUResult> TUs,
+                               const ChangedLines &Changed) {
+  StringSet<> USRs;
+  for (const TUResult &TU : TUs)
+    for (const clang::tidy::gpuleak::FunctionSummary &S : TU.Summaries)
+      if (!S.Def.File.empty() && Changed.changed(S.Def.File))
+        USRs.insert(S.USR);
+  return USRs;
+}
+
+bool callsAny(const clang::tidy::gpuleak::FunctionSummary &S,
+              const StringSet<> &USRs) {
+  return llvm::any_of(S.Calls, [&](const auto &C) { return USRs.contains(C.CalleeUSR); });
 }
 
 size_t keepChangedFindings(Results &R, const ChangedLines &Changed) {

@@ -15,6 +15,8 @@
 #define GPULEAK_TOOL_GPULEAK_CHANGEDLINES_H
 
 #include "Findings.h"
+#include "TranslationUnitRunner.h"
+#include "llvm/ADT/StringSet.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
 #include <map>
@@ -109,6 +111,15 @@ std::vector<std::string> translationUnitsIncluding(
         CommandsOf,
     llvm::StringRef ResourceDir, unsigned Jobs, const ChangedLines &Changed,
     std::vector<std::string> &Failed);
+
+/// The USRs of the functions that \p TUs define (their summaries) in a
+/// changed file.
+llvm::StringSet<> functionsDefinedIn(llvm::ArrayRef<TUResult> TUs,
+                                     const ChangedLines &Changed);
+
+/// Whether \p S calls one of \p USRs.
+bool callsAny(const clang::tidy::gpuleak::FunctionSummary &S,
+              const llvm::StringSet<> &USRs);
 
 /// Removes from \p R the findings not on a changed line; returns how many.
 size_t keepChangedFindings(Results &R, const ChangedLines &Changed);
