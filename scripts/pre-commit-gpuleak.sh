@@ -46,9 +46,14 @@ if [ ${#files[@]} -eq 0 ]; then
   exit 0 # nothing of the hook's types is staged
 fi
 
-# Every line of each file counts as changed: `@@ -0,0 +1,N @@`.
+# Every line of each file counts as changed: `@@ -0,0 +1,N @@`. When no
+# file is left (none is a regular file), there is nothing to check: gpuleak
+# refuses an empty diff on stdin.
+diff=""
 for f in "${files[@]}"; do
   [ -f "$f" ] || continue
   n=$(( $(wc -l < "$f") + 1 ))
-  printf -- '--- a/%s\n+++ b/%s\n@@ -0,0 +1,%d @@\n' "$f" "$f" "$n"
-done | "$gpuleak" check "${opts[@]}" --changed-since=-
+  diff+=$(printf -- '--- a/%s\n+++ b/%s\n@@ -0,0 +1,%d @@' "$f" "$f" "$n")$'\n'
+done
+[ -n "$diff" ] || exit 0
+printf '%s' "$diff" | "$gpuleak" check "${opts[@]}" --changed-since=-

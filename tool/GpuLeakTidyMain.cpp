@@ -16,6 +16,9 @@
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/tool/ClangTidyMain.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/CommandLine.h"
+#include "clang/Tooling/Tooling.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -53,10 +56,21 @@ public:
 private:
   static std::vector<CompileCommand>
   translated(std::vector<CompileCommand> Commands) {
-    for (CompileCommand &C : Commands)
+    for (CompileCommand &C : Commands) {
+      // nvcc's --options-file FILE (CMake's include paths of the CUDA
+      // language), expanded as clang-tidy expands `@FILE`.
+      std::vector<std::string> Expanded =
+          nvccOptionsFilesAsResponseFiles(C.CommandLine, C.Directory);
+      if (Expanded != C.CommandLine) {
+        clang::tooling::addExpandedResponseFiles(
+            Expanded, C.Directory, llvm::cl::TokenizeGNUCommandLine,
+            *llvm::vfs::getRealFileSystem());
+        C.CommandLine = std::move(Expanded);
+      }
       if (std::optional<std::vector<std::string>> Clang =
               translateNvccCommand(C.CommandLine))
         C.CommandLine = std::move(*Clang);
+    }
     return Commands;
   }
   const CompilationDatabase &Base;

@@ -2,6 +2,7 @@
 
 #include "ChangedLines.h"
 #include "NvccCommand.h"
+#include "summaries/Summaries.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Lex/PPCallbacks.h"
@@ -61,56 +62,103 @@ bool ChangedLines::changed(StringRef File, unsigned Line) const {
                  }));
 }
 
-ChangedLines parseUnifiedDiff(StringRef Diff, StringRef Root) {
+/// Whether \p Path names something (a dangling symbolic link too: git
+/// diffs the link, not its target).
+static bool existsNoFollow(const Twine &Path) {
+  sys::fs::file_status St;
+  return !sys::fs::status(Path, St, /*Follow=*/false) &&
+         sys::fs::exists(St);
+}
+
+/// The name of a `+++ ` line: unquoted (git quotes a name with bytes
+/// outside ASCII or special characters, core.quotePath:
+/// "b/src/\303\251valuer.cpp"), without what follows a TAB (POSIX
+/// `diff -u`'s timestamp, git's TAB after a name with a space).
+static std::string diffName(StringRef L) {
+  L = L.rtrim("\r");
+  if (L.size() < 2 || L.front() != '"')
+    return L.split('\t').first.rtrim(" ").str();
+  StringRef Q = L.drop_front();
+  std::string Unquoted;
+  for (size_t I = 0; I < Q.size() && Q[I] != '"'; ++I) {
+    if (Q[I] != '\\' || I + 1 == Q.size()) {
+      Unquoted += Q[I];
+      continue;
+    }
+    char E = Q[++I];
+    if (E >= '0' && E <= '7' && I + 2 < Q.size()) {
+      Unquoted += char(((E - '0') << 6) | ((Q[I + 1] - '0') << 3) | (Q[I + 2] - '0'));
+      I += 2;
+    } else {
+      Unquoted += E == 't' ? '\t' : E == 'n' ? '\n' : E;
+    }
+  }
+  return Unquoted;
+}
+
+std::optional<std::string> resolveDiffName(StringRef Name,
+                                           ArrayRef<std::string> Roots) {
+  // The new side's prefix (b/; w/, i/, c/, o/ with diff.mnemonicPrefix;
+  // any --dst-prefix, or the new folder of `diff -u old/ new/`) is its
+  // first folder: taken off when the name with it names no file, first for
+  // git's default b/. A name without one (--no-prefix) is taken as it is.
+  auto [First, Rest] = Name.split('/');
+  std::vector<StringRef> Candidates = {Name};
+  if (!Rest.empty() && !First.empty())
+    Candidates.insert(First == "b" ? Candidates.begin() : Candidates.end(),
+                      Rest);
+  for (StringRef C : Candidates) {
+    if (sys::path::is_absolute(C)) {
+      if (existsNoFollow(C))
+        return C.str();
+      continue;
+    }
+    for (const std::string &Root : Roots) {
+      SmallString<256> P(Root);
+      sys::path::append(P, C);
+      sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+      if (existsNoFollow(P))
+        return std::string(P);
+    }
+  }
+  return std::nullopt;
+}
+
+Expected<ChangedLines> parseUnifiedDiff(StringRef Diff,
+                                        ArrayRef<std::string> Roots,
+                                        bool MustResolve) {
   ChangedLines C;
   std::string Current;
   SmallVector<StringRef, 0> Lines;
   Diff.split(Lines, '\n');
+  // A name that names no file: the first root's path (a changed file that
+  // no translation unit includes), or an error.
+  auto Resolve = [&](StringRef Name) -> Expected<std::string> {
+    if (std::optional<std::string> P = resolveDiffName(Name, Roots))
+      return *P;
+    if (MustResolve)
+      return createStringError(
+          "the diff changes '" + Name +
+          "', which names no file from the working directory or the git top "
+          "level, with or without its first folder (run gpuleak where the "
+          "diff's names resolve, or use --changed-since=REF)");
+    SmallString<256> P(Roots.front());
+    sys::path::append(P, Name.starts_with("b/") ? Name.substr(2) : Name);
+    sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    return std::string(P);
+  };
   for (StringRef L : Lines) {
     if (L.consume_front("+++ ")) {
       Current.clear();
-      if (L.trim() == "/dev/null") // a deleted file
+      std::string Name = diffName(L);
+      if (Name == "/dev/null") // a deleted file
         continue;
-      L = L.rtrim("\r\t ");
-      // git quotes a name with bytes outside ASCII or special characters
-      // (core.quotePath): "b/src/\303\251valuer.cpp".
-      std::string Unquoted;
-      if (L.size() >= 2 && L.front() == '"' && L.back() == '"') {
-        StringRef Q = L.drop_front().drop_back();
-        for (size_t I = 0; I < Q.size(); ++I) {
-          if (Q[I] != '\\' || I + 1 == Q.size()) {
-            Unquoted += Q[I];
-            continue;
-          }
-          char E = Q[++I];
-          if (E >= '0' && E <= '7' && I + 2 < Q.size()) {
-            Unquoted += char(((E - '0') << 6) | ((Q[I + 1] - '0') << 3) | (Q[I + 2] - '0'));
-            I += 2;
-          } else {
-            Unquoted += E == 't' ? '\t' : E == 'n' ? '\n' : E;
-          }
-        }
-        L = Unquoted;
-      }
-      // The new side's prefix: b/, or w/, i/, c/, o/ with
-      // diff.mnemonicPrefix (taken off only when that names a file here).
-      if (!L.consume_front("b/"))
-        for (StringRef M : {"w/", "i/", "c/", "o/"}) {
-          SmallString<256> Stripped(Root), Literal(Root);
-          sys::path::append(Stripped, L.substr(2));
-          sys::path::append(Literal, L);
-          if (L.starts_with(M) && !sys::fs::exists(Literal) &&
-              sys::fs::exists(Stripped)) {
-            L = L.substr(2);
-            break;
-          }
-        }
-      SmallString<256> P(Root);
-      sys::path::append(P, L);
-      sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+      Expected<std::string> P = Resolve(Name);
+      if (!P)
+        return P.takeError();
       // The file itself, when the diff names it through a symbolic link
       // (or the include list does).
-      Current = realPathOr(P);
+      Current = realPathOr(*P);
       C.Files[Current]; // changed, even if only by deletions
       continue;
     }
@@ -128,10 +176,10 @@ ChangedLines parseUnifiedDiff(StringRef Diff, StringRef Root) {
         "untracked) content)$");
     SmallVector<StringRef, 2> Match;
     if (L.starts_with("Submodule ") && SubmoduleLog.match(L.rtrim("\r"), &Match)) {
-      SmallString<256> P(Root);
-      sys::path::append(P, Match[1]);
-      sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-      std::string Sub = realPathOr(P);
+      Expected<std::string> P = Resolve(Match[1]);
+      if (!P)
+        return P.takeError();
+      std::string Sub = realPathOr(*P);
       C.Files[Sub];
       if (!llvm::is_contained(C.Submodules, Sub))
         C.Submodules.push_back(Sub);
@@ -193,23 +241,44 @@ static Expected<std::string> runGit(ArrayRef<StringRef> Args, StringRef Dir) {
 
 Expected<ChangedLines> changedSince(StringRef Ref, StringRef Dir) {
   // `git diff -U0 REF | gpuleak check --changed-since=-`, as for
-  // clang-tidy-diff.py: file names relative to the working directory.
+  // clang-tidy-diff.py.
   if (Ref == "-") {
     ErrorOr<std::unique_ptr<MemoryBuffer>> In = MemoryBuffer::getSTDIN();
     if (!In)
       return createStringError("cannot read stdin: " +
                                In.getError().message());
-    SmallString<256> Cwd;
-    sys::fs::current_path(Cwd);
     StringRef Text = (*In)->getBuffer();
+    // Nothing at all is what a pipe gives when the command before it failed
+    // (`git diff origin/main | ...` with an unknown ref, without
+    // pipefail): an error, not "nothing changed". A diff of no change has
+    // nothing to check either.
+    if (Text.trim().empty())
+      return createStringError(
+          "stdin had no diff (" + Twine(Text.size()) +
+          " bytes): did the command before the pipe fail? (set -o pipefail, "
+          "or use --changed-since=REF)");
     // Something else than a unified diff (`git diff --stat`, colours): an
     // error, not "nothing changed".
-    if (!Text.trim().empty() && !Text.starts_with("--- ") &&
+    if (!Text.starts_with("--- ") &&
         !Text.contains("\n--- ") && !Text.starts_with("diff ") &&
         !Text.starts_with("Submodule ") && !Text.contains("\nSubmodule "))
       return createStringError("stdin is not a unified diff (git diff -U0 "
                                "REF, without --stat or colours)");
-    return parseUnifiedDiff(Text, Cwd);
+    // Its names are relative to the working directory, or to the top of
+    // the git work tree (git diff's, wherever it ran), that of the working
+    // directory or of the sources; each must name a file.
+    SmallString<256> Cwd;
+    sys::fs::current_path(Cwd);
+    std::vector<std::string> Roots = {std::string(Cwd)};
+    for (StringRef D : {StringRef(Cwd), Dir})
+      if (Expected<std::string> Top = runGit({"rev-parse", "--show-toplevel"}, D)) {
+        std::string T = StringRef(*Top).trim().str();
+        if (!llvm::is_contained(Roots, T))
+          Roots.push_back(T);
+      } else {
+        consumeError(Top.takeError());
+      }
+    return parseUnifiedDiff(Text, Roots, /*MustResolve=*/true);
   }
   // Not an option of git's (`--output=FILE` would write a file).
   if (Ref.starts_with("-"))
@@ -231,7 +300,7 @@ Expected<ChangedLines> changedSince(StringRef Ref, StringRef Dir) {
              Root);
   if (!Diff)
     return Diff.takeError();
-  return parseUnifiedDiff(*Diff, Root);
+  return parseUnifiedDiff(*Diff, {Root}, /*MustResolve=*/false);
 }
 
 std::string commonFolder(ArrayRef<std::string> Files) {
@@ -433,6 +502,21 @@ std::vector<std::string> translationUnitsIncluding(
       Failed.push_back(Files[I]);
   }
   return Kept;
+}
+
+StringSet<> functionsDefinedIn(ArrayRef<TUResult> TUs,
+                               const ChangedLines &Changed) {
+  StringSet<> USRs;
+  for (const TUResult &TU : TUs)
+    for (const clang::tidy::gpuleak::FunctionSummary &S : TU.Summaries)
+      if (!S.Def.File.empty() && Changed.changed(S.Def.File))
+        USRs.insert(S.USR);
+  return USRs;
+}
+
+bool callsAny(const clang::tidy::gpuleak::FunctionSummary &S,
+              const StringSet<> &USRs) {
+  return llvm::any_of(S.Calls, [&](const auto &C) { return USRs.contains(C.CalleeUSR); });
 }
 
 size_t keepChangedFindings(Results &R, const ChangedLines &Changed) {

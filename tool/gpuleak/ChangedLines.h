@@ -15,6 +15,8 @@
 #define GPULEAK_TOOL_GPULEAK_CHANGEDLINES_H
 
 #include "Findings.h"
+#include "TranslationUnitRunner.h"
+#include "llvm/ADT/StringSet.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
 #include <map>
@@ -58,7 +60,9 @@ std::string realPathOr(llvm::StringRef Path);
 /// Runs `git diff --unified=0 REF` in the git work tree that holds \p Dir and
 /// reads the lines it adds or changes, or says why it cannot (one line).
 /// \p Ref "-" reads a unified diff from stdin instead, its file names
-/// relative to the working directory.
+/// relative to the working directory or to the top of the git work tree
+/// (of the working directory, or of \p Dir); a name that names no file
+/// there is an error.
 llvm::Expected<ChangedLines> changedSince(llvm::StringRef Ref,
                                           llvm::StringRef Dir);
 
@@ -71,9 +75,20 @@ std::string commonFolder(llvm::ArrayRef<std::string> Files);
 std::string sourceFolder(llvm::ArrayRef<std::string> Files,
                          llvm::StringRef Fallback);
 
-/// Parses a unified diff (`git diff --unified=0`), naming files relative to
-/// \p Root.
-ChangedLines parseUnifiedDiff(llvm::StringRef Diff, llvm::StringRef Root);
+/// The file that \p Name (the new side's name of a diff: `b/src/a.cpp`,
+/// `src/a.cpp`, `new/src/a.cpp`) names under the first of \p Roots that
+/// has it, tried as it is and without its first folder (first without it
+/// when that is git's `b/`); std::nullopt when none has it.
+std::optional<std::string> resolveDiffName(llvm::StringRef Name,
+                                           llvm::ArrayRef<std::string> Roots);
+
+/// Parses a unified diff (`git diff --unified=0`, POSIX `diff -u`), naming
+/// files by resolveDiffName against \p Roots. A name that resolves nowhere
+/// is an error when \p MustResolve is set, else taken relative to the
+/// first root.
+llvm::Expected<ChangedLines> parseUnifiedDiff(llvm::StringRef Diff,
+                                              llvm::ArrayRef<std::string> Roots,
+                                              bool MustResolve);
 
 /// The files (real paths) that the preprocessor enters for \p File with
 /// \p Commands (nvcc commands translated, \p ResourceDir added as for the
@@ -96,6 +111,15 @@ std::vector<std::string> translationUnitsIncluding(
         CommandsOf,
     llvm::StringRef ResourceDir, unsigned Jobs, const ChangedLines &Changed,
     std::vector<std::string> &Failed);
+
+/// The USRs of the functions that \p TUs define (their summaries) in a
+/// changed file.
+llvm::StringSet<> functionsDefinedIn(llvm::ArrayRef<TUResult> TUs,
+                                     const ChangedLines &Changed);
+
+/// Whether \p S calls one of \p USRs.
+bool callsAny(const clang::tidy::gpuleak::FunctionSummary &S,
+              const llvm::StringSet<> &USRs);
 
 /// Removes from \p R the findings not on a changed line; returns how many.
 size_t keepChangedFindings(Results &R, const ChangedLines &Changed);

@@ -399,7 +399,15 @@ static int listChecksOrVerifyConfig(RunSettings &Settings) {
   std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Provider =
       makeOptionsProvider(Settings, nullptr);
   std::vector<std::string> Enabled;
+  std::vector<InputError> Warnings;
   for (const std::string &File : Files) {
+    if (VerifyConfig && !ListChecks)
+      if (std::optional<InputError> W =
+              emptyHeaderFilterWarning(*Provider, File, Settings);
+          W && llvm::none_of(Warnings, [&](const InputError &E) {
+            return E.File == W->File;
+          }))
+        Warnings.push_back(std::move(*W));
     clang::tidy::GlobList Globs(
         Provider->getOptions(File).Checks.value_or(""));
     for (const auto &Check : Settings.CheckOptions)
@@ -428,6 +436,8 @@ static int listChecksOrVerifyConfig(RunSettings &Settings) {
   }
   for (const InputError &E : Errors)
     WithColor::error(errs(), "gpuleak") << E.File << ": " << E.Message << '\n';
+  for (const InputError &W : Warnings)
+    WithColor::warning(errs(), "gpuleak") << W.File << ": " << W.Message << '\n';
   if (!Errors.empty())
     return ExitError;
   if (VerifyConfig && !ListChecks)
@@ -1141,11 +1151,69 @@ static int run(RunMode Mode) {
       analyseAll(SummaryOnly, OtherCommands, Settings, SharedPtr,
                  WorkersFor(SummaryOnly.size()), OtherProgress,
                  SummaryOnlyResults);
-      for (TUResult &TU : SummaryOnlyResults) {
-        TU.Findings.clear();
-        TU.Sites.clear();
-        TU.Error.reset();
+    }
+    // --changed-since: a change to a function of a changed file (a store
+    // added to Collector::add in collector.cpp) makes findings in the
+    // translation units that call it (collector.add(loss) in train.cpp),
+    // which include no changed file. Those that call a function defined in
+    // a changed file are analysed too, and their findings reported by the
+    // same rule (a line or a note line changed); the callers are known from
+    // the other translation units' summaries made above, or from the
+    // project index.
+    std::vector<std::string> CallerFiles;
+    std::vector<TUResult> CallerResults;
+    if (Changed && !Files.empty()) {
+      StringSet<> ChangedFunctions = functionsDefinedIn(TUResults, *Changed);
+      auto Calls = [&](const TUResult &TU) {
+        return llvm::any_of(TU.Summaries, [&](const auto &S) {
+          return callsAny(S, ChangedFunctions);
+        });
+      };
+      if (ChangedFunctions.empty()) {
+      } else if (!SummaryOnly.empty()) {
+        std::vector<std::string> Others;
+        std::vector<TUResult> OtherResults;
+        for (size_t I = 0; I < SummaryOnly.size(); ++I) {
+          bool Caller = Calls(SummaryOnlyResults[I]);
+          (Caller ? CallerFiles : Others).push_back(SummaryOnly[I]);
+          (Caller ? CallerResults : OtherResults)
+              .push_back(std::move(SummaryOnlyResults[I]));
+        }
+        SummaryOnly = std::move(Others);
+        SummaryOnlyResults = std::move(OtherResults);
+      } else if (Previous) {
+        std::set<std::string> Defining;
+        for (const auto &[USR, S] : Previous->functions())
+          if (callsAny(S, ChangedFunctions))
+            Defining.insert(realPathOr(S.Def.File));
+        StringSet<> Selected;
+        for (const std::string &F : Files)
+          Selected.insert(F);
+        for (const std::string &F : Candidates)
+          if (!Selected.contains(F) && Defining.count(realPathOr(F)))
+            CallerFiles.push_back(F);
+        std::vector<std::vector<clang::tooling::CompileCommand>> CallerCommands;
+        for (const std::string &File : CallerFiles)
+          CallerCommands.push_back(DB->getCompileCommands(File));
+        ProgressBar CallerProgress(CallerFiles.size());
+        analyseAll(CallerFiles, CallerCommands, Settings, SharedPtr,
+                   WorkersFor(CallerFiles.size()), CallerProgress,
+                   CallerResults);
       }
+      if (!CallerFiles.empty() && !Quiet)
+        errs() << "gpuleak: --changed-since=" << ChangedSince << ": "
+               << CallerFiles.size() << " other translation unit"
+               << (CallerFiles.size() == 1 ? " calls" : "s call")
+               << " a function of a changed file (analysed too)\n";
+      Files.insert(Files.end(), CallerFiles.begin(), CallerFiles.end());
+      std::move(CallerResults.begin(), CallerResults.end(),
+                std::back_inserter(TUResults));
+    }
+    for (TUResult &TU : SummaryOnlyResults) {
+      TU.Findings.clear();
+      TU.FilteredHeaderFindings.clear();
+      TU.Sites.clear();
+      TU.Error.reset();
     }
     if (PrintStats && Shared)
       errs() << "gpuleak: stats: " << Shared->stats() << '\n';
@@ -1187,6 +1255,12 @@ static int run(RunMode Mode) {
   // (unless -fix-errors): the fixes may rest on a broken parse.
   const size_t ParseFailures = llvm::count_if(
       TUResults, [](const TUResult &TU) { return TU.Error.has_value(); });
+  // A header filter that matched no header of the run while it left
+  // findings out (`^include/`, where clang-tidy matches absolute names):
+  // said once, with --quiet too.
+  if (std::optional<std::string> W =
+          headerFilterMatchedNothing(TUResults, Settings))
+    WithColor::warning(errs(), "gpuleak") << *W << '\n';
 
   // Across translation units: the project index, solved after the last one.
   if (Previous && Previous->staleEntries() && !SourcePaths.empty() &&

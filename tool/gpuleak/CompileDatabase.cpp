@@ -1,8 +1,10 @@
 //===--- CompileDatabase.cpp - finding and loading -p's compile database --===//
 
 #include "CompileDatabase.h"
+#include "NvccCommand.h"
 #include "Verify.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -11,6 +13,76 @@
 using namespace llvm;
 
 namespace gpuleak {
+
+namespace {
+using clang::tooling::CompilationDatabase;
+using clang::tooling::CompileCommand;
+
+/// \p Path (of a response file) relative to \p Directory, when relative.
+std::string inDirectory(StringRef Path, StringRef Directory) {
+  SmallString<256> P(Path);
+  if (!sys::path::is_absolute(P)) {
+    P = Directory;
+    sys::path::append(P, Path);
+  }
+  return std::string(P);
+}
+
+/// nvcc's response files as clang's: `--options-file F,G` becomes `@F @G`
+/// when both exist (expandResponseFiles then reads them); otherwise it is
+/// left as it is, for missingResponseFile.
+class NvccOptionsFilesDatabase : public CompilationDatabase {
+public:
+  explicit NvccOptionsFilesDatabase(std::unique_ptr<CompilationDatabase> Base)
+      : Base(std::move(Base)) {}
+  std::vector<std::string> getAllFiles() const override {
+    return Base->getAllFiles();
+  }
+  std::vector<CompileCommand>
+  getCompileCommands(StringRef FilePath) const override {
+    return rewrite(Base->getCompileCommands(FilePath));
+  }
+  std::vector<CompileCommand> getAllCompileCommands() const override {
+    return rewrite(Base->getAllCompileCommands());
+  }
+
+private:
+  static std::vector<CompileCommand> rewrite(std::vector<CompileCommand> Cmds) {
+    for (CompileCommand &C : Cmds)
+      C.CommandLine =
+          gpuleak::nvccOptionsFilesAsResponseFiles(C.CommandLine, C.Directory);
+    return Cmds;
+  }
+  std::unique_ptr<CompilationDatabase> Base;
+};
+} // namespace
+
+std::optional<std::string> missingResponseFile(const CompileCommand &C) {
+  const std::vector<std::string> &Args = C.CommandLine;
+  auto Missing = [&](StringRef File, StringRef How) -> std::optional<std::string> {
+    if (sys::fs::exists(inDirectory(File, C.Directory)))
+      return std::nullopt;
+    return ("its compile command's response file '" + File + "' (" + How +
+            ") does not exist" +
+            (sys::path::is_absolute(File) ? "" : " in '" + C.Directory + "'"))
+        .str();
+  };
+  for (size_t I = 1; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A.size() > 1 && A.front() == '@')
+      if (std::optional<std::string> M = Missing(A.drop_front(), A))
+        return M;
+    std::vector<std::string> Files;
+    bool TookNext;
+    if (isNvcc(Args[0]) &&
+        nvccOptionsFiles(Args[I], I + 1 < Args.size() ? &Args[I + 1] : nullptr,
+                         Files, TookNext))
+      for (const std::string &F : Files)
+        if (std::optional<std::string> M = Missing(F, "nvcc " + StringRef(Args[I]).split('=').first.str()))
+          return M;
+  }
+  return std::nullopt;
+}
 
 Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 loadCompileDatabase(StringRef BuildPath, SmallString<256> &DBPath) {
@@ -42,7 +114,9 @@ loadCompileDatabase(StringRef BuildPath, SmallString<256> &DBPath) {
           DBPath, LoadError, clang::tooling::JSONCommandLineSyntax::AutoDetect);
   if (!DB)
     return Malformed(StringRef(LoadError).split('\n').first.trim());
-  return std::move(DB);
+  return clang::tooling::expandResponseFiles(
+      std::make_unique<NvccOptionsFilesDatabase>(std::move(DB)),
+      vfs::getRealFileSystem());
 }
 
 } // namespace gpuleak

@@ -21,8 +21,21 @@ namespace gpuleak {
 /// returns what it read (a truncated file loads), so the text is checked as
 /// JSON first: a malformed database is an error. The error's message is the
 /// one line to print after "gpuleak: error: ".
+///
+/// Its commands come with their response files expanded, by clang tooling's
+/// expandResponseFiles (llvm::cl::ExpansionContext): `@flags.rsp`, and
+/// nvcc's `--options-file F` / `-optf F` (CMake's include paths of the CUDA
+/// language), read relative to the command's directory, so that the result
+/// cache's key holds their content. A response file that does not exist is
+/// left in the command: missingResponseFile names it.
 llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 loadCompileDatabase(llvm::StringRef BuildPath, llvm::SmallString<256> &DBPath);
+
+/// The response file of \p Command that was not expanded because it does
+/// not exist (`@flags.rsp`, nvcc's `--options-file F`), as the one line
+/// that says so; std::nullopt when there is none.
+std::optional<std::string>
+missingResponseFile(const clang::tooling::CompileCommand &Command);
 
 } // namespace gpuleak
 

@@ -60,6 +60,10 @@ json::Object tuResultJSON(const TUResult &TU) {
                  {"sites", std::move(Sites)}};
   if (TU.Error)
     O["error"] = *TU.Error;
+  if (!TU.FilteredHeaderFindings.empty())
+    O["filtered_header_findings"] = json::Array(TU.FilteredHeaderFindings);
+  if (TU.HeaderFilterMatched)
+    O["header_filter_matched"] = true;
   return O;
 }
 
@@ -162,6 +166,23 @@ public:
       if (!E->getAsString())
         return fail(Path.field("error"), "expected a string");
       TU.Error = E->getAsString()->str();
+    }
+    if (const json::Value *M = O.get("header_filter_matched")) {
+      if (!M->getAsBoolean())
+        return fail(Path.field("header_filter_matched"), "expected a boolean");
+      TU.HeaderFilterMatched = *M->getAsBoolean();
+    }
+    if (const json::Value *F = O.get("filtered_header_findings")) {
+      const json::Array *A = F->getAsArray();
+      if (!A)
+        return fail(Path.field("filtered_header_findings"),
+                    "expected an array");
+      for (size_t I = 0; I < A->size(); ++I) {
+        if (!(*A)[I].getAsString())
+          return fail(Path.field("filtered_header_findings").index(I),
+                      "expected a string");
+        TU.FilteredHeaderFindings.push_back((*A)[I].getAsString()->str());
+      }
     }
     auto Each = [&](StringLiteral Key, auto Read) {
       const json::Array *A = O.getArray(Key);

@@ -1,6 +1,7 @@
 //===--- TranslationUnitRunner.cpp - gpuleak checks over one TU -----------===//
 
 #include "TranslationUnitRunner.h"
+#include "CompileDatabase.h"
 #include "ConfigProblems.h"
 #include "llvm/ADT/StringSet.h"
 #include "NvccCommand.h"
@@ -28,6 +29,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <chrono>
+#include <set>
 
 using namespace clang;
 using namespace clang::tidy;
@@ -127,6 +129,69 @@ static bool silencedAt(SourceLocation L, llvm::StringRef Check,
          Silences(Prev, "NOLINTNEXTLINE");
 }
 
+/// Whether a finding in the header named \p Name (as clang names it) passes
+/// the header filters of \p Options, as clang-tidy's
+/// ClangTidyDiagnosticConsumer decides: its name matches HeaderFilterRegex
+/// and not ExcludeHeaderFilterRegex (a regular expression that does not
+/// compile, or the empty one, matches nothing, as there).
+static bool headerPasses(const ClangTidyOptions &Options,
+                         llvm::StringRef Name) {
+  if (!llvm::Regex(Options.HeaderFilterRegex.value_or("")).match(Name))
+    return false;
+  return !Options.ExcludeHeaderFilterRegex ||
+         Options.ExcludeHeaderFilterRegex->empty() ||
+         !llvm::Regex(*Options.ExcludeHeaderFilterRegex).match(Name);
+}
+
+/// Passes every diagnostic on to clang-tidy's consumer, and records the
+/// findings of gpuleak checks that it will leave out because they are in a
+/// header that the header filters leave out.
+class HeaderFilterRecorder : public DiagnosticConsumer {
+public:
+  HeaderFilterRecorder(ClangTidyDiagnosticConsumer &Target,
+                       ClangTidyContext &Context,
+                       std::set<std::string> &Filtered)
+      : Target(Target), Context(Context), Filtered(Filtered) {}
+  void BeginSourceFile(const LangOptions &LO,
+                       const Preprocessor *PP) override {
+    Target.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Target.EndSourceFile(); }
+  void finish() override { Target.finish(); }
+  void clear() override {
+    DiagnosticConsumer::clear();
+    Target.clear();
+  }
+  bool IncludeInDiagnosticCounts() const override {
+    return Target.IncludeInDiagnosticCounts();
+  }
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level >= DiagnosticsEngine::Warning && Info.hasSourceManager() &&
+        Info.getLocation().isValid() &&
+        llvm::StringRef(Context.getCheckName(Info.getID()))
+            .starts_with("gpuleak-")) {
+      const SourceManager &SM = Info.getSourceManager();
+      SourceLocation L = SM.getExpansionLoc(Info.getLocation());
+      if (!SM.isInMainFile(L) && !SM.isInSystemHeader(L))
+        if (OptionalFileEntryRef F = SM.getFileEntryRefForID(SM.getFileID(L)))
+          if (!headerPasses(Context.getOptions(), F->getName()))
+            Filtered.insert((F->getName() + ":" +
+                             llvm::Twine(SM.getSpellingLineNumber(L)) + ":" +
+                             llvm::Twine(SM.getSpellingColumnNumber(L)) +
+                             ": " + Context.getCheckName(Info.getID()))
+                                .str());
+    }
+    Target.HandleDiagnostic(Level, Info);
+  }
+
+private:
+  ClangTidyDiagnosticConsumer &Target;
+  ClangTidyContext &Context;
+  std::set<std::string> &Filtered;
+};
+
 /// Summarizes every function the TU defines (gpuleak check's side of the
 /// project index): runs after the checks, on the same AST.
 class SummaryConsumer : public ASTConsumer {
@@ -219,20 +284,11 @@ private:
 
   /// Whether a finding at \p L would be shown by clang-tidy's
   /// ClangTidyDiagnosticConsumer: in the main file always; in a header when
-  /// its name matches HeaderFilterRegex and not ExcludeHeaderFilterRegex
-  /// (a regular expression that does not compile matches nothing, as
-  /// there).
+  /// it passes the header filters.
   bool passesHeaderFilter(SourceLocation L, const SourceManager &SM) const {
     L = SM.getExpansionLoc(L);
-    if (SM.isInMainFile(L))
-      return true;
-    const ClangTidyOptions &Options = Context.getOptions();
-    llvm::StringRef Name = SM.getFilename(L);
-    if (!llvm::Regex(Options.HeaderFilterRegex.value_or("")).match(Name))
-      return false;
-    return !Options.ExcludeHeaderFilterRegex ||
-           Options.ExcludeHeaderFilterRegex->empty() ||
-           !llvm::Regex(*Options.ExcludeHeaderFilterRegex).match(Name);
+    return SM.isInMainFile(L) ||
+           headerPasses(Context.getOptions(), SM.getFilename(L));
   }
 
   ClangTidyContext &Context;
@@ -246,14 +302,14 @@ class TidyActionFactory : public tooling::FrontendActionFactory {
 public:
   TidyActionFactory(ClangTidyContext &Context,
                     llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
-                    TUResult *Summaries, TUInputs *Inputs,
+                    TUResult &Result, bool Summarize, TUInputs *Inputs,
                     SharedPrefix *Prefix)
       : ConsumerFactory(Context, std::move(FS)), Context(Context),
-        Summaries(Summaries), Inputs(Inputs), Prefix(Prefix) {}
+        Result(Result), Summarize(Summarize), Inputs(Inputs), Prefix(Prefix) {}
 
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<Action>(
-        &ConsumerFactory, Context, Summaries, Inputs,
+        &ConsumerFactory, Context, Result, Summarize, Inputs,
         Prefix ? llvm::StringRef(Prefix->headerPath()) : "");
   }
 
@@ -280,37 +336,54 @@ private:
   class Action : public ASTFrontendAction {
   public:
     Action(ClangTidyASTConsumerFactory *Factory, ClangTidyContext &Context,
-           TUResult *Summaries, TUInputs *Inputs, llvm::StringRef PrefixHeader)
-        : Factory(Factory), Context(Context), Summaries(Summaries),
-          Inputs(Inputs), PrefixHeader(PrefixHeader) {}
+           TUResult &Result, bool Summarize, TUInputs *Inputs,
+           llvm::StringRef PrefixHeader)
+        : Factory(Factory), Context(Context), Result(Result),
+          Summarize(Summarize), Inputs(Inputs), PrefixHeader(PrefixHeader) {}
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
                                                    llvm::StringRef File) override {
       if (Inputs) // what the parse reads, for the result cache
         recordInputs(Compiler, *Inputs);
       std::unique_ptr<ASTConsumer> Tidy = Factory->createASTConsumer(Compiler, File);
-      if (!Summaries)
+      if (!Summarize)
         return Tidy;
       std::vector<std::unique_ptr<ASTConsumer>> Both;
       Both.push_back(std::move(Tidy));
-      Both.push_back(std::make_unique<SummaryConsumer>(Context, *Summaries));
+      Both.push_back(std::make_unique<SummaryConsumer>(Context, Result));
       return std::make_unique<MultiplexConsumer>(std::move(Both));
     }
     void EndSourceFileAction() override {
+      CompilerInstance &CI = getCompilerInstance();
       if (Inputs)
-        collectInputs(getCompilerInstance(), *Inputs, PrefixHeader);
+        collectInputs(CI, *Inputs, PrefixHeader);
+      // Whether the header filter matches a header this parse read (those
+      // of a shared prefix's PCH: analyseTranslationUnit).
+      if (!Result.HeaderFilterMatched && CI.hasSourceManager()) {
+        const SourceManager &SM = CI.getSourceManager();
+        OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+        for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+          if ((!Main || It->first != *Main) &&
+              It->first.getName() != PrefixHeader &&
+              headerPasses(Context.getOptions(), It->first.getName())) {
+            Result.HeaderFilterMatched = true;
+            break;
+          }
+      }
     }
 
   private:
     ClangTidyASTConsumerFactory *Factory;
     ClangTidyContext &Context;
-    TUResult *Summaries;
+    TUResult &Result;
+    bool Summarize;
     TUInputs *Inputs;
     llvm::StringRef PrefixHeader;
   };
 
   ClangTidyASTConsumerFactory ConsumerFactory;
   ClangTidyContext &Context;
-  TUResult *Summaries;
+  TUResult &Result;
+  bool Summarize;
   TUInputs *Inputs;
   SharedPrefix *Prefix;
 };
@@ -529,6 +602,52 @@ void reportNoCheckEnabled(ClangTidyOptionsProvider &Options,
     Settings.addConfigError(std::move(E));
 }
 
+std::optional<InputError>
+emptyHeaderFilterWarning(ClangTidyOptionsProvider &Options,
+                         llvm::StringRef File, const RunSettings &Settings) {
+  std::optional<std::string> Filter = Options.getOptions(File).HeaderFilterRegex;
+  if (!Filter || !Filter->empty())
+    return std::nullopt;
+  std::string Source =
+      Settings.HeaderFilter
+          ? "--header-filter"
+          : sourceSetting(Options, File, [](const ClangTidyOptions &O) {
+              return O.HeaderFilterRegex.has_value();
+            });
+  return InputError{
+      Source, std::string(Settings.HeaderFilter ? "" : "HeaderFilterRegex: ") +
+                  "the empty header filter matches no header, as in "
+                  "clang-tidy 22: no finding in a header is reported (leave "
+                  "it out, or give '.*', for every header)"};
+}
+
+std::optional<std::string>
+headerFilterMatchedNothing(llvm::ArrayRef<TUResult> TUs,
+                           const RunSettings &Settings) {
+  std::set<std::string> Filtered;
+  for (const TUResult &TU : TUs) {
+    if (TU.HeaderFilterMatched)
+      return std::nullopt;
+    Filtered.insert(TU.FilteredHeaderFindings.begin(),
+                    TU.FilteredHeaderFindings.end());
+  }
+  if (Filtered.empty())
+    return std::nullopt;
+  std::string Filter = Settings.HeaderFilter
+                           ? "--header-filter='" + *Settings.HeaderFilter + "'"
+                           : "the header filter (HeaderFilterRegex)";
+  llvm::StringRef First = *Filtered.begin();
+  // "FILE:LINE:COL: CHECK": the file.
+  llvm::StringRef Header = First.rsplit(": ").first.rsplit(':').first.rsplit(':').first;
+  return (Filter + " matched no header of the run, and " +
+          llvm::Twine(Filtered.size()) + " finding" +
+          (Filtered.size() == 1 ? " in a header was" : "s in headers were") +
+          " not reported (e.g. in '" + Header +
+          "'): it is matched against the names clang opens headers by, "
+          "absolute for absolute include folders, as in clang-tidy")
+      .str();
+}
+
 namespace {
 /// Keeps the text of each diagnostic, for the configuration diagnostics of
 /// checks constructed outside a translation unit.
@@ -740,7 +859,8 @@ sharingCandidate(llvm::StringRef File,
                                             ".cp", ".C", ".CPP"};
   if (!CxxExts.contains(llvm::sys::path::extension(File)))
     return std::nullopt;
-  if (otherSourceCompiled(*Distinct[0], File))
+  if (otherSourceCompiled(*Distinct[0], File) ||
+      missingResponseFile(*Distinct[0]))
     return std::nullopt;
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
       llvm::MemoryBuffer::getFile(File);
@@ -812,16 +932,18 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
   ClangTidyOptionsProvider &Options = *Provider;
   ClangTidyContext Context(std::move(Provider));
   ClangTidyDiagnosticConsumer DiagConsumer(Context);
+  std::set<std::string> FilteredHeaderFindings;
+  HeaderFilterRecorder Recorder(DiagConsumer, Context, FilteredHeaderFindings);
   auto DiagOpts = std::make_unique<DiagnosticOptions>();
   DiagnosticsEngine DE(llvm::makeIntrusiveRefCnt<DiagnosticIDs>(), *DiagOpts,
-                       &DiagConsumer, /*ShouldOwnClient=*/false);
+                       &Recorder, /*ShouldOwnClient=*/false);
   Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
 
   OneCommand DB;
   tooling::ClangTool Tool(DB, {File.str()},
                           std::make_shared<PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false);
-  Tool.setDiagnosticConsumer(&DiagConsumer);
+  Tool.setDiagnosticConsumer(&Recorder);
   std::string AbsFile = File.str();
   Tool.appendArgumentsAdjuster(commandAdjuster(Context, AbsFile, Settings));
 
@@ -839,6 +961,15 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
     Result.Error = "cannot parse: the file does not exist";
     return Result;
   }
+
+  // A response file that is not there (`@flags.rsp`, nvcc's
+  // --options-file) was not expanded (CompileDatabase.h): the flags it
+  // holds would be missing. Not cached: the file may appear.
+  for (const CompileCommand &C : Commands)
+    if (std::optional<std::string> Missing = missingResponseFile(C)) {
+      Result.Error = "cannot parse: " + *Missing;
+      return Result;
+    }
 
   // A command that compiles another source than its entry's `file` (a
   // hand-edited or generated database) would be analysed in its place.
@@ -875,7 +1006,7 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
   else
     Prefix = nullptr;
   TUInputs Inputs;
-  TidyActionFactory Factory(Context, FS, Settings.Summarize ? &Result : nullptr,
+  TidyActionFactory Factory(Context, FS, Result, Settings.Summarize,
                             Settings.Cache || Settings.RecordInputs ? &Inputs
                                                                     : nullptr,
                             Prefix);
@@ -896,9 +1027,19 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
     Prefix->reject(/*Blame=*/!Plain.Error);
     return Plain;
   }
+  Result.FilteredHeaderFindings.assign(FilteredHeaderFindings.begin(),
+                                       FilteredHeaderFindings.end());
   // What the PCH's build read, the parse read too.
   if (Factory.UsedPrefix) {
     const TUInputs &Shared = Prefix->inputs();
+    if (!Result.HeaderFilterMatched) {
+      Context.setCurrentFile(AbsFile);
+      Result.HeaderFilterMatched =
+          llvm::any_of(Shared.Files, [&](const auto &F) {
+            return F.first != AbsFile && F.first != Prefix->headerPath() &&
+                   headerPasses(Context.getOptions(), F.first);
+          });
+    }
     Inputs.Files.insert(Shared.Files.begin(), Shared.Files.end());
     Inputs.Absent.insert(Shared.Absent.begin(), Shared.Absent.end());
     Inputs.Cacheable &= Shared.Cacheable;

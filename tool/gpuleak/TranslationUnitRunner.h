@@ -123,6 +123,14 @@ struct TUResult {
   double SummarySeconds = 0;
   double Seconds = 0;
   std::vector<Finding> Findings;
+  /// The findings of gpuleak checks in headers (not system ones) that the
+  /// header filters left out, as "FILE:LINE:COL: CHECK" (the file as clang
+  /// names it), sorted, and whether the header filter matched any header
+  /// the TU read: a run whose filters left findings out and matched no
+  /// header warns (a filter written relative, `^include/`, where clang-tidy
+  /// matches the names clang opens headers by, absolute with CMake).
+  std::vector<std::string> FilteredHeaderFindings;
+  bool HeaderFilterMatched = false;
   /// Set when the TU failed to parse: a one-line summary of the compiler
   /// errors.
   std::optional<std::string> Error;
@@ -144,6 +152,21 @@ makeOptionsProvider(RunSettings &Settings,
 
 /// Whether \p Checks (a clang-tidy glob list) enables any gpuleak check.
 bool enablesAnyCheck(llvm::StringRef Checks, const RunSettings &Settings);
+
+/// The warning for an empty HeaderFilterRegex (or `--header-filter=`) in
+/// the configuration of \p File, which clang-tidy 22 takes for "no header":
+/// every finding in a header is left out. std::nullopt when it is not
+/// empty.
+std::optional<InputError>
+emptyHeaderFilterWarning(clang::tidy::ClangTidyOptionsProvider &Options,
+                         llvm::StringRef File, const RunSettings &Settings);
+
+/// The warning of a run whose header filters left findings in headers out
+/// while the header filter matched no header that any of \p TUs read;
+/// std::nullopt otherwise.
+std::optional<std::string>
+headerFilterMatchedNothing(llvm::ArrayRef<TUResult> TUs,
+                           const RunSettings &Settings);
 
 /// Records, in \p Settings, the error of a configuration that enables no
 /// gpuleak check for \p File (named after the source that set Checks

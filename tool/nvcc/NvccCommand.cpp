@@ -1,6 +1,7 @@
 //===--- NvccCommand.cpp - Compile commands of nvcc, for clang ------------===//
 #include "NvccCommand.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -69,14 +70,65 @@ static std::optional<std::string> archOf(StringRef V) {
   return std::nullopt;
 }
 
+bool isNvcc(const std::string &Compiler) {
+  StringRef Name = llvm::sys::path::filename(Compiler);
+  return Name == "nvcc" || Name == "nvcc.exe";
+}
+
+bool nvccOptionsFiles(const std::string &Arg, const std::string *Next,
+                      std::vector<std::string> &Files, bool &TookNext) {
+  auto [Opt, Value] = StringRef(Arg).split('=');
+  TookNext = false;
+  if (Opt != "--options-file" && Opt != "-optf")
+    return false;
+  if (!StringRef(Arg).contains('=')) {
+    if (!Next)
+      return true;
+    Value = *Next;
+    TookNext = true;
+  }
+  llvm::SmallVector<StringRef, 2> Parts;
+  Value.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef P : Parts)
+    Files.push_back(P.str());
+  return true;
+}
+
+std::vector<std::string>
+nvccOptionsFilesAsResponseFiles(const std::vector<std::string> &Args,
+                                const std::string &Directory) {
+  if (Args.empty() || !isNvcc(Args[0]))
+    return Args;
+  auto Exists = [&](StringRef F) {
+    llvm::SmallString<256> P(F);
+    if (!llvm::sys::path::is_absolute(P)) {
+      P = Directory;
+      llvm::sys::path::append(P, F);
+    }
+    return llvm::sys::fs::exists(P);
+  };
+  std::vector<std::string> Out = {Args[0]};
+  for (size_t I = 1; I < Args.size(); ++I) {
+    std::vector<std::string> Files;
+    bool TookNext;
+    if (!nvccOptionsFiles(Args[I], I + 1 < Args.size() ? &Args[I + 1] : nullptr,
+                          Files, TookNext) ||
+        Files.empty() || !llvm::all_of(Files, Exists)) {
+      Out.push_back(Args[I]);
+      continue;
+    }
+    for (const std::string &F : Files)
+      Out.push_back("@" + F);
+    I += TookNext;
+  }
+  return Out;
+}
+
 std::optional<std::vector<std::string>>
 translateNvccCommand(const std::vector<std::string> &Args) {
-  if (Args.empty())
+  if (Args.empty() || !isNvcc(Args[0]))
     return std::nullopt;
   StringRef Compiler = Args[0];
-  StringRef Name = llvm::sys::path::filename(Compiler);
-  if (Name != "nvcc" && Name != "nvcc.exe")
-    return std::nullopt;
   std::vector<std::string> Out{"clang++"};
   std::optional<std::string> Arch;
   bool HasLanguage = false, CudaLanguage = false, IsCu = false;

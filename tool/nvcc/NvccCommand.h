@@ -36,6 +36,26 @@ namespace gpuleak {
 std::optional<std::vector<std::string>>
 translateNvccCommand(const std::vector<std::string> &Args);
 
+/// Whether \p Compiler (a command's first argument) names nvcc.
+bool isNvcc(const std::string &Compiler);
+
+/// The spellings of nvcc's response file option: `--options-file F,G`,
+/// `-optf F` (also `--options-file=F`). When \p Arg is one, the files it
+/// names (in \p Files, from \p Next, the argument after it, unless \p Arg
+/// holds them after '='), and whether it took \p Next.
+bool nvccOptionsFiles(const std::string &Arg, const std::string *Next,
+                      std::vector<std::string> &Files, bool &TookNext);
+
+/// \p Args with nvcc's options files (nvccOptionsFiles) as clang's response
+/// files, `--options-file F,G` as `@F @G`, for llvm::cl's response file
+/// expansion (clang tooling's addExpandedResponseFiles /
+/// expandResponseFiles), when Args[0] is nvcc and every file exists,
+/// relative to \p Directory; an option that names a file that does not is
+/// left as it is.
+std::vector<std::string>
+nvccOptionsFilesAsResponseFiles(const std::vector<std::string> &Args,
+                                const std::string &Directory);
+
 } // namespace gpuleak
 
 #endif
