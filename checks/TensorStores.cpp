@@ -985,9 +985,16 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
     const ValueDecl *D = destDecl(MC->getImplicitObjectArgument());
     if (!D)
       continue;
-    if (ShrinkNames.contains(Name))
+    if (ShrinkNames.contains(Name)) {
       F.Shrinks.push_back({D, C});
-    else if ((Name == "size" || Name == "empty") && boundsBySize(C, *F.Body, Ctx))
+      // A member cleared through another object (`s.items_.clear()`) is
+      // bounded for the objects of its class.
+      if (const auto *ME =
+              dyn_cast<MemberExpr>(strip(MC->getImplicitObjectArgument())))
+        if (const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+            Field && Field != D)
+          F.Shrinks.push_back({Field, C});
+    } else if ((Name == "size" || Name == "empty") && boundsBySize(C, *F.Body, Ctx))
       F.Shrinks.push_back({D, C});
   }
   // A container that grows here only under a test that caps its own size
@@ -1485,10 +1492,8 @@ static const Stmt *loopCallingLambda(const TensorStoreFinder::FnInfo &F,
   return nullptr;
 }
 
-bool TensorStoreFinder::repeatsForTheRun(const Stmt *Loop,
-                                         const ValueDecl *Holder, FnInfo &F,
-                                         ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
+/// Whether \p Loop never ends by its condition (`while (true)`, `for (;;)`).
+static bool endsNever(const Stmt *Loop, ASTContext &Ctx) {
   const Expr *Cond = nullptr;
   bool HasCond = true;
   if (const auto *W = dyn_cast<WhileStmt>(Loop))
@@ -1500,8 +1505,15 @@ bool TensorStoreFinder::repeatsForTheRun(const Stmt *Loop,
   if (!HasCond)
     return true;
   bool Value = false;
-  if (Cond && !Cond->isValueDependent() &&
-      Cond->EvaluateAsBooleanCondition(Value, Ctx) && Value)
+  return Cond && !Cond->isValueDependent() &&
+         Cond->EvaluateAsBooleanCondition(Value, Ctx) && Value;
+}
+
+bool TensorStoreFinder::repeatsForTheRun(const Stmt *Loop,
+                                         const ValueDecl *Holder, FnInfo &F,
+                                         ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (endsNever(Loop, Ctx))
     return true;
   for (const Stmt *Outer : F.Loops)
     if (Outer != Loop &&
@@ -2035,9 +2047,9 @@ TensorStoreFinder::openCallSites(const FunctionDecl *FD, ASTContext &Ctx) {
         continue;
       const Expr *Arg = C->getArg(I + Shift);
       if (std::optional<TensorStore> S =
-              calleeStoreCandidate(C, Arg, G, Method, F, Ctx);
-          S && S->Kind != TensorStore::Device)
-        Sites.push_back({C, G, I, Arg, S->Origin, S->Assumed, S->AssumedGraph});
+              calleeStoreCandidate(C, Arg, G, Method, F, Ctx))
+        Sites.push_back({C, G, I, Arg, S->Origin, S->Assumed, S->AssumedGraph,
+                         S->Kind == TensorStore::Device, S->RepeatedBy});
     }
   }
   return Sites;
@@ -2192,6 +2204,24 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
     Call.CalleeName = G->getQualifiedNameAsString();
     Call.At = placeOf(C->getBeginLoc(), SM);
     Call.NoGrad = guardedHere(F, C->getBeginLoc(), SM);
+    // In a loop (or in a lambda that a loop calls), unless the call's block
+    // then leaves the loop: which loops enclose it, and whether one lasts
+    // the run.
+    const LambdaExpr *Via = nullptr;
+    const Stmt *Loop = innermostLoop(F, C->getBeginLoc(), SM);
+    if (!Loop)
+      Loop = loopCallingLambda(F, C->getBeginLoc(), Ctx, &Via);
+    if (Loop && !leavesLoopAfter(C, Loop, F, Ctx)) {
+      SourceLocation In = Via ? Loop->getBeginLoc() : C->getBeginLoc();
+      bool Run = false;
+      for (const Stmt *L : F.Loops)
+        if (rangeContains(L->getSourceRange(), In, SM)) {
+          ++Call.Loops;
+          Run |= endsNever(L, Ctx);
+        }
+      Call.Loop = Run ? FunctionSummary::Call::LoopKind::Run
+                      : FunctionSummary::Call::LoopKind::Finite;
+    }
     unsigned Shift = firstParamArg(C, G);
     for (unsigned A = Shift; A < C->getNumArgs(); ++A) {
       int From = -1;
@@ -2205,6 +2235,28 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
     }
     S.Calls.push_back(std::move(Call));
   }
+  // Device storage it adds on every call to what outlives the call, directly
+  // or through a callee: the findings `gpuleak check` keeps when the function
+  // is called in a loop, unless the project bounds the target.
+  size_t Before[] = {Found.size(), Pending.size(), PendingCallee.size()};
+  considerStores(F, Ctx);
+  for (size_t I = Before[1]; I < Pending.size(); ++I)
+    if (const TensorStore &T = Pending[I];
+        T.Kind == TensorStore::Device && T.RepeatedBy == FD && T.Target)
+      S.Grows.push_back({T.Target->getQualifiedNameAsString(), usrOf(T.Target),
+                         placeOf(T.Store->getBeginLoc(), SM)});
+  for (size_t I = Before[2]; I < PendingCallee.size(); ++I) {
+    const TensorStore &T = PendingCallee[I];
+    const ParamStore *E = PendingExternal[I];
+    if (T.Kind == TensorStore::Device && T.RepeatedBy == FD && (T.Target || E))
+      S.Grows.push_back({T.Target ? T.Target->getQualifiedNameAsString() : E->Target,
+                         T.Target ? usrOf(T.Target) : E->TargetUSR,
+                         placeOf(T.Store->getBeginLoc(), SM)});
+  }
+  Found.truncate(Before[0]);
+  Pending.truncate(Before[1]);
+  PendingCallee.truncate(Before[2]);
+  PendingExternal.truncate(Before[2]);
   return S;
 }
 
@@ -2403,6 +2455,24 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
     if (outlivesFunction(D))
       ShrunkTU.insert(D);
 
+  Sources = &Ctx.getSourceManager();
+  considerStores(F, Ctx);
+  // Members reset to a value without history somewhere in the TU are
+  // truncated there (a reset_state() or detach_state()).
+  // A constructor's assignment runs once; it resets nothing.
+  for (const auto &[D, S] : F.Assigns) {
+    if (!outlivesFunction(D) || isa<CXXConstructorDecl>(FD))
+      continue;
+    if (provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached)
+      DetachedTU.insert(D);
+  }
+  for (const auto &[D, S] : F.Shrinks)
+    if (outlivesFunction(D) &&
+        calleeName(cast<CallExpr>(S)->getDirectCallee()) == "detach_")
+      DetachedTU.insert(D);
+}
+
+void TensorStoreFinder::considerStores(FnInfo &F, ASTContext &Ctx) {
   forEachStore(F, Ctx, [&](TensorStore::StoreKind Kind, const Expr *Store,
                            const Expr *Dest, const Expr *Value) {
     considerStore(Kind, Store, Dest, Value, F, Ctx);
@@ -2424,19 +2494,6 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
       if (K.Param + Shift < C->getNumArgs())
         considerCalleeStore(C, C->getArg(K.Param + Shift), G, K, F, Ctx);
   }
-  // Members reset to a value without history somewhere in the TU are
-  // truncated there (a reset_state() or detach_state()).
-  // A constructor's assignment runs once; it resets nothing.
-  for (const auto &[D, S] : F.Assigns) {
-    if (!outlivesFunction(D) || isa<CXXConstructorDecl>(FD))
-      continue;
-    if (provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached)
-      DetachedTU.insert(D);
-  }
-  for (const auto &[D, S] : F.Shrinks)
-    if (outlivesFunction(D) &&
-        calleeName(cast<CallExpr>(S)->getDirectCallee()) == "detach_")
-      DetachedTU.insert(D);
 }
 
 llvm::SmallVector<TensorStore, 8>
@@ -2446,11 +2503,32 @@ TensorStoreFinder::finish(const SourceManager &SM) {
     Out.push_back(S);
   // A Device store into a member, global or static made once per call
   // repeats when the function is called in a loop.
+  // Else, with the project index, when it or a caller is called in a loop
+  // of another file; under `gpuleak check`, which decides that after the
+  // last TU, when another file may call it (said in a note).
   auto Repeats = [&](TensorStore &S) {
     if (S.Kind != TensorStore::Device || !S.RepeatedBy)
       return true;
     S.RepeatCall = LoopCalls.lookup(S.RepeatedBy->getCanonicalDecl());
-    return S.RepeatCall != nullptr;
+    if (S.RepeatCall)
+      return true;
+    if (Index && Sources)
+      if (auto Chain = Index->calledInLoop(
+              usrOf(S.RepeatedBy->getCanonicalDecl()))) {
+        for (size_t I = 0; I < Chain->size(); ++I) {
+          const SummaryCall &C = (*Chain)[I];
+          std::string Text =
+              I == 0 ? formatNote(CalledInLoopNote, {C.Callee})
+                     : formatNote(CallsNote, {(*Chain)[I - 1].Callee, C.Callee});
+          S.RepeatNotes.push_back({Text, locationOf(C.At, *Sources)});
+        }
+        return true;
+      }
+    if (Deferred && S.RepeatedBy->isExternallyVisible()) {
+      S.AssumedRepeat = S.RepeatedBy;
+      return true;
+    }
+    return false;
   };
   for (TensorStore &S : Pending) {
     if (!S.Origin || !Repeats(S))

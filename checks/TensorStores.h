@@ -106,6 +106,14 @@ struct TensorStore {
   /// found one, that call.
   const FunctionDecl *RepeatedBy = nullptr;
   const CallExpr *RepeatCall = nullptr;
+  /// Device, with the project index: the notes of a call of RepeatedBy (or
+  /// of a caller of it) in a loop of another file (CalledInLoopNote, then
+  /// CallsNote down to RepeatedBy).
+  llvm::SmallVector<std::pair<std::string, SourceLocation>, 2> RepeatNotes;
+  /// Device, under `gpuleak check` (deferred): RepeatedBy, which no loop of
+  /// this TU calls, taken to be called in a loop of another file
+  /// (AssumedCalledInLoopNote) until the project's calls say.
+  const FunctionDecl *AssumedRepeat = nullptr;
 };
 
 /// A parameter that a function keeps where it outlives the call, as a
@@ -164,6 +172,11 @@ struct OpenCallSite {
   const Expr *Origin;
   const CallExpr *Assumed;
   const CallExpr *AssumedGraph;
+  /// The value carries no graph, only device storage (TensorStore::Device):
+  /// a store only if it piles up, when the loop lasts the run, else when
+  /// RepeatedBy (the caller) is called in a loop.
+  bool Device = false;
+  const FunctionDecl *RepeatedBy = nullptr;
 };
 
 class TensorStoreFinder {
@@ -248,6 +261,9 @@ private:
                                           const Expr *Store, const Expr *Dest,
                                           const Expr *Value)>;
   void forEachStore(FnInfo &F, ASTContext &Ctx, StoreFn Each);
+  /// Considers every store of \p F, and every call of a function that keeps
+  /// its argument, into Found, Pending and PendingCallee.
+  void considerStores(FnInfo &F, ASTContext &Ctx);
   void considerStore(TensorStore::StoreKind Kind, const Expr *Store,
                      const Expr *Dest, const Expr *Value, FnInfo &F,
                      ASTContext &Ctx);
@@ -269,6 +285,9 @@ private:
   /// indexed() per canonical declaration.
   llvm::DenseMap<const FunctionDecl *, const FunctionSummary *> Indexed;
   bool Deferred = false;
+  /// The translation unit's, for places of the index (set by
+  /// analyzeFunction()).
+  SourceManager *Sources = nullptr;
   /// keptParams() per function; an entry being computed is empty.
   std::map<const FunctionDecl *, llvm::SmallVector<KeptParam, 1>> Kept;
   /// Stores through callees, decided in finish() like Pending; the index's
