@@ -557,7 +557,62 @@ static const Expr *bindingValue(const Decl *D) {
 
 /// The declaration a store writes into: a variable, or a member of `this`.
 /// Follows `a.b`, `a->b`, `a[i]`, `*a` and references to their root.
-static const ValueDecl *destDecl(const Expr *E, unsigned Depth = 0) {
+static const ValueDecl *destDecl(const Expr *E, unsigned Depth = 0);
+
+static bool outlivesFunction(const ValueDecl *D) {
+  if (isa<FieldDecl>(D))
+    return true;
+  const auto *VD = dyn_cast<VarDecl>(D);
+  return VD && VD->hasGlobalStorage();
+}
+
+/// The return statements of \p S, outside lambdas.
+static void returnsIn(const Stmt *S,
+                      llvm::SmallVectorImpl<const ReturnStmt *> &Out) {
+  if (!S || isa<LambdaExpr>(S))
+    return;
+  if (const auto *R = dyn_cast<ReturnStmt>(S))
+    Out.push_back(R);
+  for (const Stmt *Child : S->children())
+    returnsIn(Child, Out);
+}
+
+/// What a call of an accessor returns a reference to, when every return of
+/// its body (in the translation unit) names the same global, static or
+/// member (`std::vector<Tensor> &history() { static std::vector<Tensor> h;
+/// return h; }`, `auto &items() { return items_; }`): a store through the
+/// result is a store into that. A member is the object's: the accessor's
+/// own when it is called on `this`, else that object's.
+static const ValueDecl *accessedBy(const CallExpr *C, unsigned Depth) {
+  const FunctionDecl *Callee = C->getDirectCallee();
+  const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+  if (!Def || !Def->hasBody() || !Def->getReturnType()->isLValueReferenceType() ||
+      Def->getASTContext().getSourceManager().isInSystemHeader(Def->getLocation()))
+    return nullptr;
+  llvm::SmallVector<const ReturnStmt *, 2> Returns;
+  returnsIn(Def->getBody(), Returns);
+  const ValueDecl *Held = nullptr;
+  for (const ReturnStmt *R : Returns) {
+    const ValueDecl *D =
+        R->getRetValue() ? destDecl(R->getRetValue(), Depth + 1) : nullptr;
+    if (!D || !outlivesFunction(D))
+      return nullptr; // a parameter, or what cannot be named
+    if (Held && Held != D)
+      return nullptr;
+    Held = D;
+  }
+  if (Held && isa<FieldDecl>(Held)) {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
+    if (!MC)
+      return nullptr;
+    const Expr *Obj = strip(MC->getImplicitObjectArgument());
+    if (!isa<CXXThisExpr>(Obj))
+      return destDecl(Obj, Depth + 1);
+  }
+  return Held;
+}
+
+static const ValueDecl *destDecl(const Expr *E, unsigned Depth) {
   E = strip(E);
   if (!E || Depth > 8)
     return nullptr;
@@ -594,14 +649,9 @@ static const ValueDecl *destDecl(const Expr *E, unsigned Depth = 0) {
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     if (UO->getOpcode() == UO_Deref)
       return destDecl(UO->getSubExpr(), Depth + 1);
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return accessedBy(C, Depth);
   return nullptr;
-}
-
-static bool outlivesFunction(const ValueDecl *D) {
-  if (isa<FieldDecl>(D))
-    return true;
-  const auto *VD = dyn_cast<VarDecl>(D);
-  return VD && VD->hasGlobalStorage();
 }
 
 /// int64_t, size_t and the like: wide enough to be a dimension.
