@@ -46,6 +46,11 @@ void RetainedTensorCheck::onEndOfTranslationUnit() {
             << S.RepeatedBy;
       for (const auto &[Text, Loc] : S.RepeatNotes)
         diag(Loc, Text, DiagnosticIDs::Note);
+      if (S.AssumedDevice)
+        if (const FunctionDecl *FD = S.AssumedDevice->getDirectCallee())
+          diag(S.AssumedDevice->getBeginLoc(), AssumedKeepsDeviceNote,
+               DiagnosticIDs::Note)
+              << FD;
       if (S.AssumedRepeat)
         diag(S.AssumedRepeat->getLocation(), AssumedCalledInLoopNote,
              DiagnosticIDs::Note)

@@ -1262,7 +1262,8 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
     // A function defined elsewhere: what the project index says it returns.
     if (Callee && !Pass) {
       if (const FunctionSummary *S = indexed(Callee)) {
-        if (S->Returns == FunctionSummary::Result::Cut)
+        if (DeviceMode ? S->DropsDevice
+                       : S->Returns == FunctionSummary::Result::Cut)
           return P;
         if (S->Returns == FunctionSummary::Result::Graph)
           return Prov::attached(C);
@@ -1707,6 +1708,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     if (F.IsModuleForward || isa<CXXConstructorDecl, CXXDestructorDecl>(F.FD))
       return;
     TensorStore S{TensorStore::Device, Store, Target, Value, P.Origin, Loop};
+    S.AssumedDevice = P.Assumed;
     if (!Outlives) {
       if (!repeatsForTheRun(Loop, Target, F, Ctx) || escapes(Target, F, Ctx) ||
           keptLocally(Target, Store, F, Ctx))
@@ -2000,6 +2002,7 @@ TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
                 nullptr, Arg, P.Origin, Loop};
   S.Callee = Callee;
   if (DeviceOnly) {
+    S.AssumedDevice = P.Assumed;
     // The container lives as long as the object the callee is called on
     // (or for good): its growth lasts the run if the loop does, or if the
     // caller itself is called in a loop (decided in finish()).
@@ -2099,7 +2102,8 @@ TensorStoreFinder::openCallSites(const FunctionDecl *FD, ASTContext &Ctx) {
       if (std::optional<TensorStore> S =
               calleeStoreCandidate(C, Arg, G, Method, F, Ctx))
         Sites.push_back({C, G, I, Arg, S->Origin, S->Assumed, S->AssumedGraph,
-                         S->Kind == TensorStore::Device, S->RepeatedBy});
+                         S->Kind == TensorStore::Device, S->RepeatedBy,
+                         S->AssumedDevice});
     }
   }
   return Sites;
@@ -2176,6 +2180,28 @@ FunctionSummary::Result TensorStoreFinder::resultOf(const FunctionDecl *FD,
   return FunctionSummary::Result::Unknown;
 }
 
+bool TensorStoreFinder::dropsDevice(const FunctionDecl *FD, ASTContext &Ctx) {
+  FnInfo &F = info(FD, Ctx);
+  if (!F.Body || F.Returned.empty() || !holdsTensor(FD->getReturnType()))
+    return false;
+  // Each returned value is a call that drops device storage, or a local
+  // whose every value is one.
+  std::function<bool(const Expr *, unsigned)> Drops = [&](const Expr *E,
+                                                          unsigned Depth) {
+    E = strip(E);
+    if (const auto *C = dyn_cast_or_null<CallExpr>(E))
+      return dropsDeviceStorage(C, Ctx);
+    const auto *DR = dyn_cast_or_null<DeclRefExpr>(E);
+    const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    auto It = VD && Depth < 4 ? F.Defs.find(VD) : F.Defs.end();
+    if (It == F.Defs.end() || It->second.empty() || isa<ParmVarDecl>(VD))
+      return false;
+    return llvm::all_of(It->second,
+                        [&](const Expr *D) { return Drops(D, Depth + 1); });
+  };
+  return llvm::all_of(F.Returned, [&](const Expr *R) { return Drops(R, 0); });
+}
+
 FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
                                              ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -2204,6 +2230,7 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
     S.Stores.push_back(std::move(PS));
   }
   S.Returns = resultOf(FD, Ctx);
+  S.DropsDevice = dropsDevice(FD, Ctx);
   if (S.Returns == FunctionSummary::Result::Unknown)
     if (Prov R = returnProvenance(FD, Ctx, 0);
         R.K == Prov::Attached && R.AssumedGraph)

@@ -114,6 +114,10 @@ struct TensorStore {
   /// this TU calls, taken to be called in a loop of another file
   /// (AssumedCalledInLoopNote) until the project's calls say.
   const FunctionDecl *AssumedRepeat = nullptr;
+  /// Device: a call of a function of another file, unknown to the index,
+  /// that the value passes through, taken to keep its argument's device
+  /// storage (AssumedKeepsDeviceNote).
+  const CallExpr *AssumedDevice = nullptr;
 };
 
 /// A parameter that a function keeps where it outlives the call, as a
@@ -177,6 +181,8 @@ struct OpenCallSite {
   /// RepeatedBy (the caller) is called in a loop.
   bool Device = false;
   const FunctionDecl *RepeatedBy = nullptr;
+  /// Device: the call the value passes through (TensorStore::AssumedDevice).
+  const CallExpr *AssumedDevice = nullptr;
 };
 
 class TensorStoreFinder {
@@ -218,6 +224,10 @@ public:
 
   /// The summary of \p FD (defined in this TU) for the project index.
   FunctionSummary summarize(const FunctionDecl *FD, ASTContext &Ctx);
+
+  /// Whether every value \p FD (defined in this TU) returns holds no device
+  /// storage of its inputs (FunctionSummary::DropsDevice).
+  bool dropsDevice(const FunctionDecl *FD, ASTContext &Ctx);
 
   /// What a call of \p FD returns: a graph, a value cut from any graph, or
   /// unknown; from the body or, for a function defined elsewhere, the index.

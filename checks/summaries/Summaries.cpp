@@ -139,6 +139,8 @@ Value FunctionSummary::toJSON() const {
   }
   if (MembersUnknown)
     O["members_unknown"] = true;
+  if (DropsDevice)
+    O["drops_device"] = true;
   if (!Grows.empty()) {
     Array G;
     for (const DeviceGrowth &D : Grows)
@@ -252,6 +254,7 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
         return std::nullopt;
       S.WritesGraph.push_back(*PI);
     }
+  S.DropsDevice = O->getBoolean("drops_device").value_or(false);
   if (const Array *G = O->getArray("grows"))
     for (const Value &GV : *G) {
       const Object *GO = GV.getAsObject();

@@ -106,6 +106,13 @@ inline constexpr char AssumedReleasesOthersNote[] =
 /// function of the project bounds the target (FunctionSummary::Grows).
 inline constexpr char AssumedCalledInLoopNote[] =
     "assuming %0 is called in a loop in another file";
+/// gpuleak-retained-tensor, device storage without a graph: a value that
+/// passes through %0, a function of another file that the index does not
+/// know, is assumed to keep its argument's device storage; `gpuleak check`
+/// drops the finding when the summary says it does not (`drops_device`).
+inline constexpr char AssumedKeepsDeviceNote[] =
+    "assuming %0, defined in another file, returns a tensor on its "
+    "argument's device storage";
 /// The notes of a call in a loop that repeats a function: %0 is the
 /// function the loop calls, and each call from there down to the function
 /// that stores is "%0 calls %1 here".
@@ -194,6 +201,10 @@ struct FunctionSummary {
   /// that carries an autograd graph (`state = next_state` in a sampling
   /// step that returns only ids): its caller gets a graph through them.
   std::vector<unsigned> WritesGraph;
+  /// Every value it returns holds none of the device storage of its inputs
+  /// or of a forward pass: a host copy, a number or a fresh tensor
+  /// (`t.detach().to(torch::kCPU)`).
+  bool DropsDevice = false;
   /// Grad mode is off for its whole body.
   bool DisablesGrad = false;
   /// Stores that add device storage to a member, global or static on every

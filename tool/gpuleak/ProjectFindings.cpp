@@ -234,7 +234,8 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
       }
       if (!S.AssumedUSR.empty())
         if (const FunctionSummary *P = Index.lookup(S.AssumedUSR);
-            P && P->Returns == FunctionSummary::Result::Cut)
+            P && (S.Device ? P->DropsDevice
+                           : P->Returns == FunctionSummary::Result::Cut))
           continue;
       for (const ParamStore &PS : G->Stores) {
         if (PS.Param != S.Param || Index.bounded(PS.TargetUSR))
@@ -304,6 +305,18 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
       if (!noteArgument(N.Message, clang::tidy::gpuleak::AssumedNote).empty()) {
         const FunctionSummary *G = CalleeAt(N.Place);
         if (G && G->Returns == FunctionSummary::Result::Cut)
+          return true;
+        if (G)
+          Settled.push_back(I);
+        continue;
+      }
+      // Keeps its argument's device storage: unless its summary says every
+      // value it returns is a host copy, a number or a fresh tensor.
+      if (!noteArgument(N.Message,
+                        clang::tidy::gpuleak::AssumedKeepsDeviceNote)
+               .empty()) {
+        const FunctionSummary *G = CalleeAt(N.Place);
+        if (G && G->DropsDevice)
           return true;
         if (G)
           Settled.push_back(I);

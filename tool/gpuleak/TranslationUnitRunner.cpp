@@ -205,6 +205,9 @@ private:
           S.AssumedUSR = clang::tidy::gpuleak::usrOf(
               O.Assumed->getDirectCallee()->getCanonicalDecl());
         S.Device = O.Device;
+        if (O.AssumedDevice && O.AssumedDevice->getDirectCallee())
+          S.AssumedUSR = clang::tidy::gpuleak::usrOf(
+              O.AssumedDevice->getDirectCallee()->getCanonicalDecl());
         if (O.RepeatedBy)
           S.RepeatedByUSR = clang::tidy::gpuleak::usrOf(
               O.RepeatedBy->getCanonicalDecl());

@@ -100,8 +100,9 @@ struct OpenSite {
   unsigned Param = 0;
   SourcePlace Call;
   SourcePlace Origin;
-  /// Functions of other files the graph was assumed to flow through, or to
-  /// come from (USRs, or ""): decided against their summaries.
+  /// Functions of other files the graph (for Device: the device storage)
+  /// was assumed to flow through, or to come from (USRs, or ""): decided
+  /// against their summaries.
   std::string AssumedUSR;
   std::string AssumedGraphUSR;
   /// The value carries no graph, only device storage: a finding when the

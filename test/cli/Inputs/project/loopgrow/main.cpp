@@ -13,6 +13,8 @@ int main() {
     s.shelveRing(8);
     s.shelveLocal(8);
     s.shelveNumber(8);
+    s.sweepViaHost(8);
+    s.sweepViaFreeze(8);
   }
   s.drained_.clear();
   return 0;

@@ -54,3 +54,13 @@ void Sampler::shelveNumber(int n) {
   for (int i = 0; i < n; ++i)
     shelf_.put(policy_.forward(probe_).cpu());
 }
+void Sampler::sweepViaHost(int n) {
+  torch::NoGradGuard off;
+  for (int i = 0; i < n; ++i)
+    viaHost_.push_back(toHost(policy_.forward(probe_)));
+}
+void Sampler::sweepViaFreeze(int n) {
+  torch::NoGradGuard off;
+  for (int i = 0; i < n; ++i)
+    frozen_.push_back(freeze(policy_.forward(probe_)));
+}

@@ -21,7 +21,8 @@ public:
   void drain();
   std::vector<torch::Tensor> slots_;
 };
-void stamp(torch::Tensor t);
+torch::Tensor toHost(const torch::Tensor &t);
+torch::Tensor freeze(const torch::Tensor &t);
 
 class Sampler {
 public:
@@ -35,13 +36,16 @@ public:
   void shelveLocal(int n);
   void shelveNumber(int n);
   void round();
+  void sweepViaHost(int n);
+  void sweepViaFreeze(int n);
   std::vector<torch::Tensor> drained_;
 
 private:
   void sweepInner(int n);
   Policy policy_;
   torch::Tensor probe_ = torch::randn({2, 4});
-  std::vector<torch::Tensor> outs_, once_, host_, capped_, inner_;
+  std::vector<torch::Tensor> outs_, once_, host_, capped_, inner_, viaHost_,
+      frozen_;
   Shelf shelf_;
   Ring ring_;
 };
