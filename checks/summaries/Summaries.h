@@ -13,7 +13,12 @@
 //               from any graph (detach, item, a CPU copy of a detached value);
 //   no_grad     whether grad mode is off for its whole body;
 //   differentiates  which parameters reach a backward pass in it;
-//   writes_graph    which reference parameters it writes a graph into.
+//   writes_graph    which reference parameters it writes a graph into;
+//   grows       device storage it adds to a member, global or static on
+//               every call (it piles up when the function is called in a
+//               loop: calledInLoop(), over each call's `loop` fact);
+//   drops_device    whether every value it returns is a host copy, a number
+//               or a fresh tensor.
 //
 // The checks read summaries through one interface, SummaryIndex: the
 // functions of the translation unit are summarized from their bodies by the
