@@ -2592,13 +2592,8 @@ TensorStoreFinder::finish(const SourceManager &SM) {
     if (Index && Sources)
       if (auto Chain = Index->calledInLoop(
               usrOf(S.RepeatedBy->getCanonicalDecl()))) {
-        for (size_t I = 0; I < Chain->size(); ++I) {
-          const SummaryCall &C = (*Chain)[I];
-          std::string Text =
-              I == 0 ? formatNote(CalledInLoopNote, {C.Callee})
-                     : formatNote(CallsNote, {(*Chain)[I - 1].Callee, C.Callee});
-          S.RepeatNotes.push_back({Text, locationOf(C.At, *Sources)});
-        }
+        for (const auto &[Text, At] : calledInLoopNotes(*Chain))
+          S.RepeatNotes.push_back({Text, locationOf(At, *Sources)});
         return true;
       }
     if (Deferred && S.RepeatedBy->isExternallyVisible()) {

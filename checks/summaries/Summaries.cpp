@@ -313,6 +313,17 @@ std::string formatNote(llvm::StringRef Format,
   return Out;
 }
 
+std::vector<std::pair<std::string, SummaryPlace>>
+calledInLoopNotes(llvm::ArrayRef<SummaryCall> Chain) {
+  std::vector<std::pair<std::string, SummaryPlace>> Notes;
+  for (size_t I = 0; I < Chain.size(); ++I)
+    Notes.push_back(
+        {I == 0 ? formatNote(CalledInLoopNote, {Chain[I].Callee})
+                : formatNote(CallsNote, {Chain[I - 1].Callee, Chain[I].Callee}),
+         Chain[I].At});
+  return Notes;
+}
+
 // ---- the index ----------------------------------------------------------------
 
 void ProjectIndex::add(FunctionSummary S) {

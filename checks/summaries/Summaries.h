@@ -149,6 +149,12 @@ struct SummaryCall {
   SummaryPlace At;
 };
 
+/// The notes of a chain that ProjectIndex::calledInLoop() found, with their
+/// places: CalledInLoopNote at the call in the loop, then CallsNote at each
+/// call on the way down.
+std::vector<std::pair<std::string, SummaryPlace>>
+calledInLoopNotes(llvm::ArrayRef<SummaryCall> Chain);
+
 /// A parameter that a function keeps where it outlives the call.
 struct ParamStore {
   /// The parameter's index (0-based; the object of a method is not one).

@@ -34,6 +34,21 @@ static std::string calleeStoreMessage(llvm::StringRef Callee,
       .str();
 }
 
+/// The notes down the chain of calls from \p S's callee to the store \p PS.
+static std::vector<FindingNote> storeNotes(const OpenSite &S,
+                                           const ParamStore &PS) {
+  std::vector<FindingNote> Notes;
+  std::string From = "'" + S.CalleeQualifiedName + "'";
+  for (const auto &V : PS.Via) {
+    Notes.push_back({From + " passes it to '" + V.Callee + "' here",
+                     placeOf(V.At), {}});
+    From = "'" + V.Callee + "'";
+  }
+  Notes.push_back(
+      {From + " keeps it in '" + PS.Target + "' here", placeOf(PS.At), {}});
+  return Notes;
+}
+
 /// The finding for \p S, whose callee keeps its parameter by \p PS.
 static Finding siteFinding(const OpenSite &S, const ParamStore &PS) {
   Finding F;
@@ -41,14 +56,7 @@ static Finding siteFinding(const OpenSite &S, const ParamStore &PS) {
   F.Severity = S.Severity;
   F.Message = calleeStoreMessage(S.CalleeName, PS.Target);
   F.Place = S.Call;
-  std::string From = "'" + S.CalleeQualifiedName + "'";
-  for (const auto &V : PS.Via) {
-    F.Notes.push_back({From + " passes it to '" + V.Callee + "' here",
-                       placeOf(V.At), {}});
-    From = "'" + V.Callee + "'";
-  }
-  F.Notes.push_back(
-      {From + " keeps it in '" + PS.Target + "' here", placeOf(PS.At), {}});
+  F.Notes = storeNotes(S, PS);
   F.Notes.push_back({"the graph it keeps alive is built here", S.Origin, {}});
   return F;
 }
@@ -57,16 +65,9 @@ static Finding siteFinding(const OpenSite &S, const ParamStore &PS) {
 /// then each call down to the function whose calls repeat the store.
 static std::vector<FindingNote>
 loopCallNotes(const std::vector<clang::tidy::gpuleak::SummaryCall> &Chain) {
-  using clang::tidy::gpuleak::formatNote;
   std::vector<FindingNote> Notes;
-  for (size_t I = 0; I < Chain.size(); ++I)
-    Notes.push_back(
-        {I == 0 ? formatNote(clang::tidy::gpuleak::CalledInLoopNote,
-                             {Chain[I].Callee})
-                : formatNote(clang::tidy::gpuleak::CallsNote,
-                             {Chain[I - 1].Callee, Chain[I].Callee}),
-         placeOf(Chain[I].At),
-         {}});
+  for (const auto &[Text, At] : clang::tidy::gpuleak::calledInLoopNotes(Chain))
+    Notes.push_back({Text, placeOf(At), {}});
   return Notes;
 }
 
@@ -85,14 +86,7 @@ static Finding deviceSiteFinding(
               "iteration for the rest of the run; pass a CPU copy (.cpu()) or "
               "a number (.item<double>())";
   F.Place = S.Call;
-  std::string From = "'" + S.CalleeQualifiedName + "'";
-  for (const auto &V : PS.Via) {
-    F.Notes.push_back({From + " passes it to '" + V.Callee + "' here",
-                       placeOf(V.At), {}});
-    From = "'" + V.Callee + "'";
-  }
-  F.Notes.push_back(
-      {From + " keeps it in '" + PS.Target + "' here", placeOf(PS.At), {}});
+  F.Notes = storeNotes(S, PS);
   for (FindingNote &N : loopCallNotes(Chain))
     F.Notes.push_back(std::move(N));
   F.Notes.push_back({"the kept tensor is computed here; it carries no graph, "
