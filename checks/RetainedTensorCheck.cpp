@@ -42,9 +42,19 @@ void RetainedTensorCheck::onEndOfTranslationUnit() {
       for (const auto &[Text, Loc] : S.CalleeNotes)
         diag(Loc, Text, DiagnosticIDs::Note);
       if (S.RepeatCall)
-        diag(S.RepeatCall->getBeginLoc(), "%0 is called in a loop here",
-             DiagnosticIDs::Note)
+        diag(S.RepeatCall->getBeginLoc(), CalledInLoopNote, DiagnosticIDs::Note)
             << S.RepeatedBy;
+      for (const auto &[Text, Loc] : S.RepeatNotes)
+        diag(Loc, Text, DiagnosticIDs::Note);
+      if (S.AssumedDevice)
+        if (const FunctionDecl *FD = S.AssumedDevice->getDirectCallee())
+          diag(S.AssumedDevice->getBeginLoc(), AssumedKeepsDeviceNote,
+               DiagnosticIDs::Note)
+              << FD;
+      if (S.AssumedRepeat)
+        diag(S.AssumedRepeat->getLocation(), AssumedCalledInLoopNote,
+             DiagnosticIDs::Note)
+            << S.AssumedRepeat;
       diag(S.Origin->getBeginLoc(),
            "the kept tensor is computed here; it carries no graph, but its "
            "storage stays on the device",

@@ -557,7 +557,62 @@ static const Expr *bindingValue(const Decl *D) {
 
 /// The declaration a store writes into: a variable, or a member of `this`.
 /// Follows `a.b`, `a->b`, `a[i]`, `*a` and references to their root.
-static const ValueDecl *destDecl(const Expr *E, unsigned Depth = 0) {
+static const ValueDecl *destDecl(const Expr *E, unsigned Depth = 0);
+
+static bool outlivesFunction(const ValueDecl *D) {
+  if (isa<FieldDecl>(D))
+    return true;
+  const auto *VD = dyn_cast<VarDecl>(D);
+  return VD && VD->hasGlobalStorage();
+}
+
+/// The return statements of \p S, outside lambdas.
+static void returnsIn(const Stmt *S,
+                      llvm::SmallVectorImpl<const ReturnStmt *> &Out) {
+  if (!S || isa<LambdaExpr>(S))
+    return;
+  if (const auto *R = dyn_cast<ReturnStmt>(S))
+    Out.push_back(R);
+  for (const Stmt *Child : S->children())
+    returnsIn(Child, Out);
+}
+
+/// What a call of an accessor returns a reference to, when every return of
+/// its body (in the translation unit) names the same global, static or
+/// member (`std::vector<Tensor> &history() { static std::vector<Tensor> h;
+/// return h; }`, `auto &items() { return items_; }`): a store through the
+/// result is a store into that. A member is the object's: the accessor's
+/// own when it is called on `this`, else that object's.
+static const ValueDecl *accessedBy(const CallExpr *C, unsigned Depth) {
+  const FunctionDecl *Callee = C->getDirectCallee();
+  const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+  if (!Def || !Def->hasBody() || !Def->getReturnType()->isLValueReferenceType() ||
+      Def->getASTContext().getSourceManager().isInSystemHeader(Def->getLocation()))
+    return nullptr;
+  llvm::SmallVector<const ReturnStmt *, 2> Returns;
+  returnsIn(Def->getBody(), Returns);
+  const ValueDecl *Held = nullptr;
+  for (const ReturnStmt *R : Returns) {
+    const ValueDecl *D =
+        R->getRetValue() ? destDecl(R->getRetValue(), Depth + 1) : nullptr;
+    if (!D || !outlivesFunction(D))
+      return nullptr; // a parameter, or what cannot be named
+    if (Held && Held != D)
+      return nullptr;
+    Held = D;
+  }
+  if (Held && isa<FieldDecl>(Held)) {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
+    if (!MC)
+      return nullptr;
+    const Expr *Obj = strip(MC->getImplicitObjectArgument());
+    if (!isa<CXXThisExpr>(Obj))
+      return destDecl(Obj, Depth + 1);
+  }
+  return Held;
+}
+
+static const ValueDecl *destDecl(const Expr *E, unsigned Depth) {
   E = strip(E);
   if (!E || Depth > 8)
     return nullptr;
@@ -594,14 +649,9 @@ static const ValueDecl *destDecl(const Expr *E, unsigned Depth = 0) {
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     if (UO->getOpcode() == UO_Deref)
       return destDecl(UO->getSubExpr(), Depth + 1);
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return accessedBy(C, Depth);
   return nullptr;
-}
-
-static bool outlivesFunction(const ValueDecl *D) {
-  if (isa<FieldDecl>(D))
-    return true;
-  const auto *VD = dyn_cast<VarDecl>(D);
-  return VD && VD->hasGlobalStorage();
 }
 
 /// int64_t, size_t and the like: wide enough to be a dimension.
@@ -985,9 +1035,16 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
     const ValueDecl *D = destDecl(MC->getImplicitObjectArgument());
     if (!D)
       continue;
-    if (ShrinkNames.contains(Name))
+    if (ShrinkNames.contains(Name)) {
       F.Shrinks.push_back({D, C});
-    else if ((Name == "size" || Name == "empty") && boundsBySize(C, *F.Body, Ctx))
+      // A member cleared through another object (`s.items_.clear()`) is
+      // bounded for the objects of its class.
+      if (const auto *ME =
+              dyn_cast<MemberExpr>(strip(MC->getImplicitObjectArgument())))
+        if (const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+            Field && Field != D)
+          F.Shrinks.push_back({Field, C});
+    } else if ((Name == "size" || Name == "empty") && boundsBySize(C, *F.Body, Ctx))
       F.Shrinks.push_back({D, C});
   }
   // A container that grows here only under a test that caps its own size
@@ -1205,7 +1262,8 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
     // A function defined elsewhere: what the project index says it returns.
     if (Callee && !Pass) {
       if (const FunctionSummary *S = indexed(Callee)) {
-        if (S->Returns == FunctionSummary::Result::Cut)
+        if (DeviceMode ? S->DropsDevice
+                       : S->Returns == FunctionSummary::Result::Cut)
           return P;
         if (S->Returns == FunctionSummary::Result::Graph)
           return Prov::attached(C);
@@ -1485,10 +1543,8 @@ static const Stmt *loopCallingLambda(const TensorStoreFinder::FnInfo &F,
   return nullptr;
 }
 
-bool TensorStoreFinder::repeatsForTheRun(const Stmt *Loop,
-                                         const ValueDecl *Holder, FnInfo &F,
-                                         ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
+/// Whether \p Loop never ends by its condition (`while (true)`, `for (;;)`).
+static bool endsNever(const Stmt *Loop, ASTContext &Ctx) {
   const Expr *Cond = nullptr;
   bool HasCond = true;
   if (const auto *W = dyn_cast<WhileStmt>(Loop))
@@ -1500,8 +1556,15 @@ bool TensorStoreFinder::repeatsForTheRun(const Stmt *Loop,
   if (!HasCond)
     return true;
   bool Value = false;
-  if (Cond && !Cond->isValueDependent() &&
-      Cond->EvaluateAsBooleanCondition(Value, Ctx) && Value)
+  return Cond && !Cond->isValueDependent() &&
+         Cond->EvaluateAsBooleanCondition(Value, Ctx) && Value;
+}
+
+bool TensorStoreFinder::repeatsForTheRun(const Stmt *Loop,
+                                         const ValueDecl *Holder, FnInfo &F,
+                                         ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (endsNever(Loop, Ctx))
     return true;
   for (const Stmt *Outer : F.Loops)
     if (Outer != Loop &&
@@ -1645,6 +1708,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     if (F.IsModuleForward || isa<CXXConstructorDecl, CXXDestructorDecl>(F.FD))
       return;
     TensorStore S{TensorStore::Device, Store, Target, Value, P.Origin, Loop};
+    S.AssumedDevice = P.Assumed;
     if (!Outlives) {
       if (!repeatsForTheRun(Loop, Target, F, Ctx) || escapes(Target, F, Ctx) ||
           keptLocally(Target, Store, F, Ctx))
@@ -1938,6 +2002,7 @@ TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
                 nullptr, Arg, P.Origin, Loop};
   S.Callee = Callee;
   if (DeviceOnly) {
+    S.AssumedDevice = P.Assumed;
     // The container lives as long as the object the callee is called on
     // (or for good): its growth lasts the run if the loop does, or if the
     // caller itself is called in a loop (decided in finish()).
@@ -2035,9 +2100,10 @@ TensorStoreFinder::openCallSites(const FunctionDecl *FD, ASTContext &Ctx) {
         continue;
       const Expr *Arg = C->getArg(I + Shift);
       if (std::optional<TensorStore> S =
-              calleeStoreCandidate(C, Arg, G, Method, F, Ctx);
-          S && S->Kind != TensorStore::Device)
-        Sites.push_back({C, G, I, Arg, S->Origin, S->Assumed, S->AssumedGraph});
+              calleeStoreCandidate(C, Arg, G, Method, F, Ctx))
+        Sites.push_back({C, G, I, Arg, S->Origin, S->Assumed, S->AssumedGraph,
+                         S->Kind == TensorStore::Device, S->RepeatedBy,
+                         S->AssumedDevice});
     }
   }
   return Sites;
@@ -2114,6 +2180,28 @@ FunctionSummary::Result TensorStoreFinder::resultOf(const FunctionDecl *FD,
   return FunctionSummary::Result::Unknown;
 }
 
+bool TensorStoreFinder::dropsDevice(const FunctionDecl *FD, ASTContext &Ctx) {
+  FnInfo &F = info(FD, Ctx);
+  if (!F.Body || F.Returned.empty() || !holdsTensor(FD->getReturnType()))
+    return false;
+  // Each returned value is a call that drops device storage, or a local
+  // whose every value is one.
+  std::function<bool(const Expr *, unsigned)> Drops = [&](const Expr *E,
+                                                          unsigned Depth) {
+    E = strip(E);
+    if (const auto *C = dyn_cast_or_null<CallExpr>(E))
+      return dropsDeviceStorage(C, Ctx);
+    const auto *DR = dyn_cast_or_null<DeclRefExpr>(E);
+    const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    auto It = VD && Depth < 4 ? F.Defs.find(VD) : F.Defs.end();
+    if (It == F.Defs.end() || It->second.empty() || isa<ParmVarDecl>(VD))
+      return false;
+    return llvm::all_of(It->second,
+                        [&](const Expr *D) { return Drops(D, Depth + 1); });
+  };
+  return llvm::all_of(F.Returned, [&](const Expr *R) { return Drops(R, 0); });
+}
+
 FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
                                              ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -2142,6 +2230,7 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
     S.Stores.push_back(std::move(PS));
   }
   S.Returns = resultOf(FD, Ctx);
+  S.DropsDevice = dropsDevice(FD, Ctx);
   if (S.Returns == FunctionSummary::Result::Unknown)
     if (Prov R = returnProvenance(FD, Ctx, 0);
         R.K == Prov::Attached && R.AssumedGraph)
@@ -2192,6 +2281,24 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
     Call.CalleeName = G->getQualifiedNameAsString();
     Call.At = placeOf(C->getBeginLoc(), SM);
     Call.NoGrad = guardedHere(F, C->getBeginLoc(), SM);
+    // In a loop (or in a lambda that a loop calls), unless the call's block
+    // then leaves the loop: which loops enclose it, and whether one lasts
+    // the run.
+    const LambdaExpr *Via = nullptr;
+    const Stmt *Loop = innermostLoop(F, C->getBeginLoc(), SM);
+    if (!Loop)
+      Loop = loopCallingLambda(F, C->getBeginLoc(), Ctx, &Via);
+    if (Loop && !leavesLoopAfter(C, Loop, F, Ctx)) {
+      SourceLocation In = Via ? Loop->getBeginLoc() : C->getBeginLoc();
+      bool Run = false;
+      for (const Stmt *L : F.Loops)
+        if (rangeContains(L->getSourceRange(), In, SM)) {
+          ++Call.Loops;
+          Run |= endsNever(L, Ctx);
+        }
+      Call.Loop = Run ? FunctionSummary::Call::LoopKind::Run
+                      : FunctionSummary::Call::LoopKind::Finite;
+    }
     unsigned Shift = firstParamArg(C, G);
     for (unsigned A = Shift; A < C->getNumArgs(); ++A) {
       int From = -1;
@@ -2205,6 +2312,28 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
     }
     S.Calls.push_back(std::move(Call));
   }
+  // Device storage it adds on every call to what outlives the call, directly
+  // or through a callee: the findings `gpuleak check` keeps when the function
+  // is called in a loop, unless the project bounds the target.
+  size_t Before[] = {Found.size(), Pending.size(), PendingCallee.size()};
+  considerStores(F, Ctx);
+  for (size_t I = Before[1]; I < Pending.size(); ++I)
+    if (const TensorStore &T = Pending[I];
+        T.Kind == TensorStore::Device && T.RepeatedBy == FD && T.Target)
+      S.Grows.push_back({T.Target->getQualifiedNameAsString(), usrOf(T.Target),
+                         placeOf(T.Store->getBeginLoc(), SM)});
+  for (size_t I = Before[2]; I < PendingCallee.size(); ++I) {
+    const TensorStore &T = PendingCallee[I];
+    const ParamStore *E = PendingExternal[I];
+    if (T.Kind == TensorStore::Device && T.RepeatedBy == FD && (T.Target || E))
+      S.Grows.push_back({T.Target ? T.Target->getQualifiedNameAsString() : E->Target,
+                         T.Target ? usrOf(T.Target) : E->TargetUSR,
+                         placeOf(T.Store->getBeginLoc(), SM)});
+  }
+  Found.truncate(Before[0]);
+  Pending.truncate(Before[1]);
+  PendingCallee.truncate(Before[2]);
+  PendingExternal.truncate(Before[2]);
   return S;
 }
 
@@ -2403,6 +2532,24 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
     if (outlivesFunction(D))
       ShrunkTU.insert(D);
 
+  Sources = &Ctx.getSourceManager();
+  considerStores(F, Ctx);
+  // Members reset to a value without history somewhere in the TU are
+  // truncated there (a reset_state() or detach_state()).
+  // A constructor's assignment runs once; it resets nothing.
+  for (const auto &[D, S] : F.Assigns) {
+    if (!outlivesFunction(D) || isa<CXXConstructorDecl>(FD))
+      continue;
+    if (provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached)
+      DetachedTU.insert(D);
+  }
+  for (const auto &[D, S] : F.Shrinks)
+    if (outlivesFunction(D) &&
+        calleeName(cast<CallExpr>(S)->getDirectCallee()) == "detach_")
+      DetachedTU.insert(D);
+}
+
+void TensorStoreFinder::considerStores(FnInfo &F, ASTContext &Ctx) {
   forEachStore(F, Ctx, [&](TensorStore::StoreKind Kind, const Expr *Store,
                            const Expr *Dest, const Expr *Value) {
     considerStore(Kind, Store, Dest, Value, F, Ctx);
@@ -2424,19 +2571,6 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
       if (K.Param + Shift < C->getNumArgs())
         considerCalleeStore(C, C->getArg(K.Param + Shift), G, K, F, Ctx);
   }
-  // Members reset to a value without history somewhere in the TU are
-  // truncated there (a reset_state() or detach_state()).
-  // A constructor's assignment runs once; it resets nothing.
-  for (const auto &[D, S] : F.Assigns) {
-    if (!outlivesFunction(D) || isa<CXXConstructorDecl>(FD))
-      continue;
-    if (provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached)
-      DetachedTU.insert(D);
-  }
-  for (const auto &[D, S] : F.Shrinks)
-    if (outlivesFunction(D) &&
-        calleeName(cast<CallExpr>(S)->getDirectCallee()) == "detach_")
-      DetachedTU.insert(D);
 }
 
 llvm::SmallVector<TensorStore, 8>
@@ -2446,11 +2580,27 @@ TensorStoreFinder::finish(const SourceManager &SM) {
     Out.push_back(S);
   // A Device store into a member, global or static made once per call
   // repeats when the function is called in a loop.
+  // Else, with the project index, when it or a caller is called in a loop
+  // of another file; under `gpuleak check`, which decides that after the
+  // last TU, when another file may call it (said in a note).
   auto Repeats = [&](TensorStore &S) {
     if (S.Kind != TensorStore::Device || !S.RepeatedBy)
       return true;
     S.RepeatCall = LoopCalls.lookup(S.RepeatedBy->getCanonicalDecl());
-    return S.RepeatCall != nullptr;
+    if (S.RepeatCall)
+      return true;
+    if (Index && Sources)
+      if (auto Chain = Index->calledInLoop(
+              usrOf(S.RepeatedBy->getCanonicalDecl()))) {
+        for (const auto &[Text, At] : calledInLoopNotes(*Chain))
+          S.RepeatNotes.push_back({Text, locationOf(At, *Sources)});
+        return true;
+      }
+    if (Deferred && S.RepeatedBy->isExternallyVisible()) {
+      S.AssumedRepeat = S.RepeatedBy;
+      return true;
+    }
+    return false;
   };
   for (TensorStore &S : Pending) {
     if (!S.Origin || !Repeats(S))

@@ -106,6 +106,18 @@ struct TensorStore {
   /// found one, that call.
   const FunctionDecl *RepeatedBy = nullptr;
   const CallExpr *RepeatCall = nullptr;
+  /// Device, with the project index: the notes of a call of RepeatedBy (or
+  /// of a caller of it) in a loop of another file (CalledInLoopNote, then
+  /// CallsNote down to RepeatedBy).
+  llvm::SmallVector<std::pair<std::string, SourceLocation>, 2> RepeatNotes;
+  /// Device, under `gpuleak check` (deferred): RepeatedBy, which no loop of
+  /// this TU calls, taken to be called in a loop of another file
+  /// (AssumedCalledInLoopNote) until the project's calls say.
+  const FunctionDecl *AssumedRepeat = nullptr;
+  /// Device: a call of a function of another file, unknown to the index,
+  /// that the value passes through, taken to keep its argument's device
+  /// storage (AssumedKeepsDeviceNote).
+  const CallExpr *AssumedDevice = nullptr;
 };
 
 /// A parameter that a function keeps where it outlives the call, as a
@@ -164,6 +176,13 @@ struct OpenCallSite {
   const Expr *Origin;
   const CallExpr *Assumed;
   const CallExpr *AssumedGraph;
+  /// The value carries no graph, only device storage (TensorStore::Device):
+  /// a store only if it piles up, when the loop lasts the run, else when
+  /// RepeatedBy (the caller) is called in a loop.
+  bool Device = false;
+  const FunctionDecl *RepeatedBy = nullptr;
+  /// Device: the call the value passes through (TensorStore::AssumedDevice).
+  const CallExpr *AssumedDevice = nullptr;
 };
 
 class TensorStoreFinder {
@@ -205,6 +224,10 @@ public:
 
   /// The summary of \p FD (defined in this TU) for the project index.
   FunctionSummary summarize(const FunctionDecl *FD, ASTContext &Ctx);
+
+  /// Whether every value \p FD (defined in this TU) returns holds no device
+  /// storage of its inputs (FunctionSummary::DropsDevice).
+  bool dropsDevice(const FunctionDecl *FD, ASTContext &Ctx);
 
   /// What a call of \p FD returns: a graph, a value cut from any graph, or
   /// unknown; from the body or, for a function defined elsewhere, the index.
@@ -248,6 +271,9 @@ private:
                                           const Expr *Store, const Expr *Dest,
                                           const Expr *Value)>;
   void forEachStore(FnInfo &F, ASTContext &Ctx, StoreFn Each);
+  /// Considers every store of \p F, and every call of a function that keeps
+  /// its argument, into Found, Pending and PendingCallee.
+  void considerStores(FnInfo &F, ASTContext &Ctx);
   void considerStore(TensorStore::StoreKind Kind, const Expr *Store,
                      const Expr *Dest, const Expr *Value, FnInfo &F,
                      ASTContext &Ctx);
@@ -269,6 +295,9 @@ private:
   /// indexed() per canonical declaration.
   llvm::DenseMap<const FunctionDecl *, const FunctionSummary *> Indexed;
   bool Deferred = false;
+  /// The translation unit's, for places of the index (set by
+  /// analyzeFunction()).
+  SourceManager *Sources = nullptr;
   /// keptParams() per function; an entry being computed is empty.
   std::map<const FunctionDecl *, llvm::SmallVector<KeptParam, 1>> Kept;
   /// Stores through callees, decided in finish() like Pending; the index's

@@ -1,6 +1,7 @@
 //===--- Summaries.cpp - function summaries and the project index ---------===//
 
 #include "Summaries.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -88,11 +89,16 @@ Value FunctionSummary::toJSON() const {
     Array Args;
     for (int A : C.ArgParams)
       Args.push_back(A);
-    CallsJ.push_back(Object{{"usr", C.CalleeUSR},
-                            {"name", C.CalleeName},
-                            {"at", placeJSON(C.At)},
-                            {"arg_params", std::move(Args)},
-                            {"no_grad", C.NoGrad}});
+    Object CO{{"usr", C.CalleeUSR},
+              {"name", C.CalleeName},
+              {"at", placeJSON(C.At)},
+              {"arg_params", std::move(Args)},
+              {"no_grad", C.NoGrad}};
+    if (C.Loop != Call::LoopKind::None) {
+      CO["loop"] = C.Loop == Call::LoopKind::Run ? "run" : "finite";
+      CO["loops"] = C.Loops;
+    }
+    CallsJ.push_back(std::move(CO));
   }
   Object O{{"usr", USR},
            {"name", Name},
@@ -133,6 +139,16 @@ Value FunctionSummary::toJSON() const {
   }
   if (MembersUnknown)
     O["members_unknown"] = true;
+  if (DropsDevice)
+    O["drops_device"] = true;
+  if (!Grows.empty()) {
+    Array G;
+    for (const DeviceGrowth &D : Grows)
+      G.push_back(Object{{"target", D.Target},
+                         {"target_usr", D.TargetUSR},
+                         {"at", placeJSON(D.At)}});
+    O["grows"] = std::move(G);
+  }
   if (!WritesGraph.empty()) {
     Array W;
     for (unsigned P : WritesGraph)
@@ -238,6 +254,17 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
         return std::nullopt;
       S.WritesGraph.push_back(*PI);
     }
+  S.DropsDevice = O->getBoolean("drops_device").value_or(false);
+  if (const Array *G = O->getArray("grows"))
+    for (const Value &GV : *G) {
+      const Object *GO = GV.getAsObject();
+      std::optional<SummaryPlace> At = placeFrom(GO ? GO->get("at") : nullptr);
+      std::optional<llvm::StringRef> U =
+          GO ? GO->getString("target_usr") : std::nullopt;
+      if (!At || !U)
+        return std::nullopt;
+      S.Grows.push_back({GO->getString("target").value_or("").str(), U->str(), *At});
+    }
   if (const Array *Calls = O->getArray("calls"))
     for (const Value &CV : *Calls) {
       const Object *CO = CV.getAsObject();
@@ -250,12 +277,51 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
       C.CalleeName = CO->getString("name").value_or("").str();
       C.At = *At;
       C.NoGrad = CO->getBoolean("no_grad").value_or(false);
+      if (std::optional<llvm::StringRef> L = CO->getString("loop")) {
+        if (*L != "run" && *L != "finite")
+          return std::nullopt;
+        C.Loop = *L == "run" ? Call::LoopKind::Run : Call::LoopKind::Finite;
+        C.Loops = std::max<int64_t>(1, CO->getInteger("loops").value_or(1));
+      }
       if (const Array *Args = CO->getArray("arg_params"))
         for (const Value &A : *Args)
           C.ArgParams.push_back(A.getAsInteger().value_or(-1));
       S.Calls.push_back(std::move(C));
     }
   return S;
+}
+
+std::string formatNote(llvm::StringRef Format,
+                       llvm::ArrayRef<std::string> Args) {
+  std::string Out;
+  while (!Format.empty()) {
+    size_t At = Format.find('%');
+    unsigned N = 0;
+    if (At == llvm::StringRef::npos || At + 1 >= Format.size() ||
+        !llvm::isDigit(Format[At + 1]) ||
+        (N = Format[At + 1] - '0') >= Args.size()) {
+      Out += Format.take_front(At == llvm::StringRef::npos ? Format.size()
+                                                            : At + 1);
+      Format = Format.drop_front(At == llvm::StringRef::npos ? Format.size()
+                                                              : At + 1);
+      continue;
+    }
+    Out += Format.take_front(At);
+    Out += "'" + Args[N] + "'";
+    Format = Format.drop_front(At + 2);
+  }
+  return Out;
+}
+
+std::vector<std::pair<std::string, SummaryPlace>>
+calledInLoopNotes(llvm::ArrayRef<SummaryCall> Chain) {
+  std::vector<std::pair<std::string, SummaryPlace>> Notes;
+  for (size_t I = 0; I < Chain.size(); ++I)
+    Notes.push_back(
+        {I == 0 ? formatNote(CalledInLoopNote, {Chain[I].Callee})
+                : formatNote(CallsNote, {Chain[I - 1].Callee, Chain[I].Callee}),
+         Chain[I].At});
+  return Notes;
 }
 
 // ---- the index ----------------------------------------------------------------
@@ -275,6 +341,7 @@ const FunctionSummary *ProjectIndex::lookup(llvm::StringRef USR) const {
 
 void ProjectIndex::deriveProjectFacts() {
   CallersOf.clear();
+  CallsOf.clear();
   NoTraining.reset();
   AnyGuardedIndirectCall = false;
   bool Trains = false;
@@ -286,8 +353,11 @@ void ProjectIndex::deriveProjectFacts() {
     if (Name == "main")
       NoTraining = F.Def;
     AnyGuardedIndirectCall |= F.GuardedIndirectCall.has_value();
-    for (const FunctionSummary::Call &C : F.Calls)
+    for (size_t I = 0; I < F.Calls.size(); ++I) {
+      const FunctionSummary::Call &C = F.Calls[I];
       CallersOf[C.CalleeUSR].push_back({USR, C.NoGrad || F.DisablesGrad});
+      CallsOf[C.CalleeUSR].push_back({USR, I});
+    }
   }
   if (Trains)
     NoTraining.reset();
@@ -323,6 +393,39 @@ bool ProjectIndex::guardedByCallers(llvm::StringRef USR) const {
   };
   Answer A = Guarded(USR, 0);
   return A.All && A.Some;
+}
+
+std::optional<std::vector<SummaryCall>>
+ProjectIndex::calledInLoop(llvm::StringRef USR, unsigned MaxDepth) const {
+  // Breadth first over the callers, so that the shortest chain is found:
+  // each entry is a function and the calls from it down to USR.
+  struct Step {
+    std::string Function;
+    std::vector<SummaryCall> Down;
+  };
+  std::vector<Step> Level{{USR.str(), {}}};
+  llvm::StringSet<> Seen{USR};
+  for (unsigned Depth = 0; Depth <= MaxDepth && !Level.empty(); ++Depth) {
+    std::vector<Step> Next;
+    for (const Step &S : Level) {
+      auto It = CallsOf.find(S.Function);
+      if (It == CallsOf.end())
+        continue;
+      for (const auto &[Caller, I] : It->second) {
+        if (Caller == S.Function)
+          continue; // recursion repeats nothing that a caller does not
+        const FunctionSummary::Call &C = Functions.at(Caller).Calls[I];
+        std::vector<SummaryCall> Chain{{C.CalleeName, C.At}};
+        Chain.insert(Chain.end(), S.Down.begin(), S.Down.end());
+        if (C.Loop != FunctionSummary::Call::LoopKind::None)
+          return Chain;
+        if (Seen.insert(Caller).second)
+          Next.push_back({Caller, std::move(Chain)});
+      }
+    }
+    Level = std::move(Next);
+  }
+  return std::nullopt;
 }
 
 bool ProjectIndex::neverTrainedOn(llvm::StringRef USR) const {

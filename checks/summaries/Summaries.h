@@ -13,7 +13,12 @@
 //               from any graph (detach, item, a CPU copy of a detached value);
 //   no_grad     whether grad mode is off for its whole body;
 //   differentiates  which parameters reach a backward pass in it;
-//   writes_graph    which reference parameters it writes a graph into.
+//   writes_graph    which reference parameters it writes a graph into;
+//   grows       device storage it adds to a member, global or static on
+//               every call (it piles up when the function is called in a
+//               loop: calledInLoop(), over each call's `loop` fact);
+//   drops_device    whether every value it returns is a host copy, a number
+//               or a fresh tensor.
 //
 // The checks read summaries through one interface, SummaryIndex: the
 // functions of the translation unit are summarized from their bodies by the
@@ -29,6 +34,7 @@
 #define GPULEAK_CHECKS_SUMMARIES_SUMMARIES_H
 
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
@@ -42,7 +48,7 @@
 namespace clang::tidy::gpuleak {
 
 /// The index format version; a file of another version is not read.
-inline constexpr int IndexVersion = 4;
+inline constexpr int IndexVersion = 5;
 /// Assumption notes: a check that had to assume what a function of another
 /// file does says so in a note of this text (%0: the function), which
 /// `gpuleak check` matches by text and place after the last TU.
@@ -97,6 +103,32 @@ inline constexpr char AssumedReleasesOthersNote[] =
     "assuming %q0, defined in another file, releases other members but not "
     "%q1";
 
+/// gpuleak-retained-tensor under `gpuleak check`: device storage that a
+/// member, global or static of %0 gains on every call, which piles up only
+/// when %0 is called in a loop; no call in a loop is in this file. Kept when
+/// the project's calls say one is (ProjectIndex::calledInLoop()), the note
+/// becoming CalledInLoopNote at that call; dropped otherwise, and when some
+/// function of the project bounds the target (FunctionSummary::Grows).
+inline constexpr char AssumedCalledInLoopNote[] =
+    "assuming %0 is called in a loop in another file";
+/// gpuleak-retained-tensor, device storage without a graph: a value that
+/// passes through %0, a function of another file that the index does not
+/// know, is assumed to keep its argument's device storage; `gpuleak check`
+/// drops the finding when the summary says it does not (`drops_device`).
+inline constexpr char AssumedKeepsDeviceNote[] =
+    "assuming %0, defined in another file, returns a tensor on its "
+    "argument's device storage";
+/// The notes of a call in a loop that repeats a function: %0 is the
+/// function the loop calls, and each call from there down to the function
+/// that stores is "%0 calls %1 here".
+inline constexpr char CalledInLoopNote[] = "%0 is called in a loop here";
+inline constexpr char CallsNote[] = "%0 calls %1 here";
+
+/// \p Format with %0, %1, ... replaced by \p Args, each quoted ('f'), as
+/// clang words a note whose arguments are declarations.
+std::string formatNote(llvm::StringRef Format,
+                       llvm::ArrayRef<std::string> Args);
+
 /// The index's file name, next to compile_commands.json.
 inline constexpr char IndexFileName[] = "gpuleak-index.json";
 
@@ -117,6 +149,12 @@ struct SummaryCall {
   SummaryPlace At;
 };
 
+/// The notes of a chain that ProjectIndex::calledInLoop() found, with their
+/// places: CalledInLoopNote at the call in the loop, then CallsNote at each
+/// call on the way down.
+std::vector<std::pair<std::string, SummaryPlace>>
+calledInLoopNotes(llvm::ArrayRef<SummaryCall> Chain);
+
 /// A parameter that a function keeps where it outlives the call.
 struct ParamStore {
   /// The parameter's index (0-based; the object of a method is not one).
@@ -134,6 +172,17 @@ struct ParamStore {
   /// it holds one value at a time, however often it is called. False for
   /// an insertion or accumulation (`items_.push_back(t)`, `sum_ += t`).
   bool Overwrites = false;
+};
+
+/// Device storage that a function adds, on every call, to a member, global
+/// or static that nothing in its file bounds (gpuleak-retained-tensor's
+/// "device storage that piles up without a graph"): it grows for the run
+/// when the function is called in a loop.
+struct DeviceGrowth {
+  std::string Target;
+  std::string TargetUSR;
+  /// The store (`items_.push_back(t)`).
+  SummaryPlace At;
 };
 
 /// What a caller needs to know about one function.
@@ -163,8 +212,15 @@ struct FunctionSummary {
   /// that carries an autograd graph (`state = next_state` in a sampling
   /// step that returns only ids): its caller gets a graph through them.
   std::vector<unsigned> WritesGraph;
+  /// Every value it returns holds none of the device storage of its inputs
+  /// or of a forward pass: a host copy, a number or a fresh tensor
+  /// (`t.detach().to(torch::kCPU)`).
+  bool DropsDevice = false;
   /// Grad mode is off for its whole body.
   bool DisablesGrad = false;
+  /// Stores that add device storage to a member, global or static on every
+  /// call (none of its own loops lasts the run).
+  std::vector<DeviceGrowth> Grows;
   /// A call through a pointer or a std::function made with grad mode off
   /// (a pool's worker that holds a guard and runs its tasks): the functions
   /// it may run are called under a guard that no call record shows.
@@ -183,13 +239,19 @@ struct FunctionSummary {
   /// Calls to other functions, for the project-wide fixpoint: the callee's
   /// USR, the place, and for each argument the parameter of this function
   /// it is computed from (-1: none). `NoGrad`: the call runs with grad mode
-  /// off.
+  /// off. `Loop`: the call is in a loop of the function (or in a lambda that
+  /// a loop of it calls), one that ends by its condition (`Finite`) or one
+  /// that lasts the run (`Run`: `while (true)`, `for (;;)`); `Loops`: how
+  /// many loops enclose it (2 or more: nested).
   struct Call {
     std::string CalleeUSR;
     std::string CalleeName;
     SummaryPlace At;
     std::vector<int> ArgParams;
     bool NoGrad = false;
+    enum class LoopKind { None, Finite, Run };
+    LoopKind Loop = LoopKind::None;
+    unsigned Loops = 0;
   };
   std::vector<Call> Calls;
 
@@ -252,6 +314,14 @@ public:
   /// grad mode off: in a guarded block, or in a function whose every call
   /// does (or whose body is guarded). False for a function with no call.
   bool guardedByCallers(llvm::StringRef USR) const;
+  /// A call in a loop that repeats the function \p USR: a call of it made in
+  /// a loop, or in a loop of a function that calls it (callers of callers,
+  /// up to \p MaxDepth calls above it), the fewest calls first. The chain is
+  /// outermost first: the call in the loop (with the name of the function
+  /// called there), then each call on the way down to \p USR. std::nullopt
+  /// when no call of the project repeats it.
+  std::optional<std::vector<SummaryCall>>
+  calledInLoop(llvm::StringRef USR, unsigned MaxDepth = 3) const;
   /// Whether the outputs of the function \p USR, which leave its file or
   /// thread, are never trained on: the project never trains
   /// (trainsNowhere()), no caller guards it (guardedByCallers()), and its
@@ -313,6 +383,8 @@ private:
   llvm::StringSet<> Bounded;
   /// Callee USR -> (caller USR, the call runs with grad mode off).
   llvm::StringMap<llvm::SmallVector<std::pair<std::string, bool>, 2>> CallersOf;
+  /// Callee USR -> (caller USR, the index of the call in its Calls).
+  llvm::StringMap<llvm::SmallVector<std::pair<std::string, size_t>, 2>> CallsOf;
   std::optional<SummaryPlace> NoTraining;
   bool AnyGuardedIndirectCall = false;
   struct Stamp {

@@ -252,3 +252,79 @@ void negativeSetterOverwrites(Net &net) {
       return;
   }
 }
+
+// A static behind an accessor that returns a reference to it: a store
+// through the accessor's result is a store into the static (nu8 trial,
+// rl_agent memory.cpp: `norm_history().push_back(norm)`).
+std::vector<torch::Tensor> &frameLog() {
+  static std::vector<torch::Tensor> frames;
+  return frames;
+}
+
+void positiveAccessorForever(Net &net) {
+  torch::NoGradGuard no_grad;
+  for (;;) {
+    torch::Tensor out = net.forward(torch::randn({8, 4}));
+    frameLog().push_back(out);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'frames' keeps a tensor from every iteration and is never cleared or bounded, so the device memory it holds grows for the rest of the run; store a CPU copy (.cpu()) or a number (.item<double>()), or bound 'frames' [gpuleak-retained-tensor]
+    // CHECK-MESSAGES: :[[@LINE-3]]:25: note: the kept tensor is computed here; it carries no graph, but its storage stays on the device
+  }
+}
+
+// ... and a function that keeps its argument there, called in a loop.
+void keepFrame(torch::Tensor t) { frameLog().push_back(t); }
+
+void positiveAccessorCallee(Net &net, int steps) {
+  for (int i = 0; i < steps; ++i) {
+    torch::Tensor out = net.forward(torch::randn({8, 4}));
+    keepFrame(out);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: passing a tensor that carries autograd history to 'keepFrame', which keeps it in 'frames', keeps every iteration's graph alive; pass a number (.item<double>()) or a detached tensor (.detach()) [gpuleak-retained-tensor]
+    // CHECK-MESSAGES: :[[@LINE-7]]:35: note: 'keepFrame' keeps it in 'frames' here
+    // CHECK-MESSAGES: :[[@LINE-4]]:25: note: the graph it keeps alive is built here
+  }
+}
+
+// A member behind an accessor of its own object, in a method a loop calls.
+class Board {
+public:
+  void fill(Net &net) {
+    torch::NoGradGuard no_grad;
+    cells().push_back(net.forward(torch::randn({8, 4})));
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'cells_' keeps a tensor from every call and is never cleared or bounded, so the device memory it holds grows for the rest of the run; store a CPU copy (.cpu()) or a number (.item<double>()), or bound 'cells_' [gpuleak-retained-tensor]
+    // CHECK-MESSAGES: :[[@LINE+11]]:5: note: 'fill' is called in a loop here
+    // CHECK-MESSAGES: :[[@LINE-3]]:23: note: the kept tensor is computed here; it carries no graph, but its storage stays on the device
+  }
+
+private:
+  std::vector<torch::Tensor> &cells() { return cells_; }
+  std::vector<torch::Tensor> cells_;
+};
+
+void positiveBoardLoop(Net &net, Board &board, int steps) {
+  for (int i = 0; i < steps; ++i)
+    board.fill(net);
+}
+
+// Not followed: an accessor cleared somewhere (through the accessor), and
+// one that returns different containers.
+std::vector<torch::Tensor> &drainedLog() {
+  static std::vector<torch::Tensor> drained;
+  return drained;
+}
+void drainLog() { drainedLog().clear(); }
+
+std::vector<torch::Tensor> &eitherLog(bool first) {
+  static std::vector<torch::Tensor> a, b;
+  if (first)
+    return a;
+  return b;
+}
+
+void negativeAccessors(Net &net) {
+  torch::NoGradGuard no_grad;
+  while (true) {
+    torch::Tensor out = net.forward(torch::randn({8, 4}));
+    drainedLog().push_back(out);
+    eitherLog(true).push_back(out);
+  }
+}

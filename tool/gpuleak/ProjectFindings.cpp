@@ -34,6 +34,21 @@ static std::string calleeStoreMessage(llvm::StringRef Callee,
       .str();
 }
 
+/// The notes down the chain of calls from \p S's callee to the store \p PS.
+static std::vector<FindingNote> storeNotes(const OpenSite &S,
+                                           const ParamStore &PS) {
+  std::vector<FindingNote> Notes;
+  std::string From = "'" + S.CalleeQualifiedName + "'";
+  for (const auto &V : PS.Via) {
+    Notes.push_back({From + " passes it to '" + V.Callee + "' here",
+                     placeOf(V.At), {}});
+    From = "'" + V.Callee + "'";
+  }
+  Notes.push_back(
+      {From + " keeps it in '" + PS.Target + "' here", placeOf(PS.At), {}});
+  return Notes;
+}
+
 /// The finding for \p S, whose callee keeps its parameter by \p PS.
 static Finding siteFinding(const OpenSite &S, const ParamStore &PS) {
   Finding F;
@@ -41,15 +56,43 @@ static Finding siteFinding(const OpenSite &S, const ParamStore &PS) {
   F.Severity = S.Severity;
   F.Message = calleeStoreMessage(S.CalleeName, PS.Target);
   F.Place = S.Call;
-  std::string From = "'" + S.CalleeQualifiedName + "'";
-  for (const auto &V : PS.Via) {
-    F.Notes.push_back({From + " passes it to '" + V.Callee + "' here",
-                       placeOf(V.At), {}});
-    From = "'" + V.Callee + "'";
-  }
-  F.Notes.push_back(
-      {From + " keeps it in '" + PS.Target + "' here", placeOf(PS.At), {}});
+  F.Notes = storeNotes(S, PS);
   F.Notes.push_back({"the graph it keeps alive is built here", S.Origin, {}});
+  return F;
+}
+
+/// The notes of \p Chain (ProjectIndex::calledInLoop()): the call in a loop,
+/// then each call down to the function whose calls repeat the store.
+static std::vector<FindingNote>
+loopCallNotes(const std::vector<clang::tidy::gpuleak::SummaryCall> &Chain) {
+  std::vector<FindingNote> Notes;
+  for (const auto &[Text, At] : clang::tidy::gpuleak::calledInLoopNotes(Chain))
+    Notes.push_back({Text, placeOf(At), {}});
+  return Notes;
+}
+
+/// The finding for \p S, a tensor without a graph whose callee adds it to
+/// what it keeps by \p PS, repeated by the calls \p Chain (may be empty: the
+/// loop lasts the run), as gpuleak-retained-tensor words it.
+static Finding deviceSiteFinding(
+    const OpenSite &S, const ParamStore &PS,
+    const std::vector<clang::tidy::gpuleak::SummaryCall> &Chain) {
+  Finding F;
+  F.Check = "gpuleak-retained-tensor";
+  F.Severity = S.Severity;
+  F.Message = "passing a tensor to '" + S.CalleeName + "', which keeps it in '" +
+              PS.Target +
+              "' and never clears it, makes device memory grow with every "
+              "iteration for the rest of the run; pass a CPU copy (.cpu()) or "
+              "a number (.item<double>())";
+  F.Place = S.Call;
+  F.Notes = storeNotes(S, PS);
+  for (FindingNote &N : loopCallNotes(Chain))
+    F.Notes.push_back(std::move(N));
+  F.Notes.push_back({"the kept tensor is computed here; it carries no graph, "
+                     "but its storage stays on the device",
+                     S.Origin,
+                     {}});
   return F;
 }
 
@@ -185,11 +228,28 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
       }
       if (!S.AssumedUSR.empty())
         if (const FunctionSummary *P = Index.lookup(S.AssumedUSR);
-            P && P->Returns == FunctionSummary::Result::Cut)
+            P && (S.Device ? P->DropsDevice
+                           : P->Returns == FunctionSummary::Result::Cut))
           continue;
       for (const ParamStore &PS : G->Stores) {
         if (PS.Param != S.Param || Index.bounded(PS.TargetUSR))
           continue;
+        if (S.Device) {
+          // Device storage piles up only where the callee adds to what it
+          // keeps, on every iteration of something that lasts the run.
+          if (PS.Overwrites)
+            continue;
+          std::vector<clang::tidy::gpuleak::SummaryCall> Chain;
+          if (!S.RepeatedByUSR.empty()) {
+            auto Found = Index.calledInLoop(S.RepeatedByUSR);
+            if (!Found)
+              break;
+            Chain = std::move(*Found);
+          }
+          R.Findings.push_back(deviceSiteFinding(S, PS, Chain));
+          ++Stats.Added;
+          break;
+        }
         R.Findings.push_back(siteFinding(S, PS));
         ++Stats.Added;
         break;
@@ -208,13 +268,49 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
     if (F.Check == "gpuleak-cuda-unreleased")
       return !keepMemberFinding(F, Index);
     std::vector<size_t> Settled; // assumption notes the summaries confirm
+    std::map<size_t, std::vector<FindingNote>> Replaced; // ... by these
     for (size_t I = 0; I < F.Notes.size(); ++I) {
       FindingNote &N = F.Notes[I];
+      // Called in a loop of another file (device storage a member, global
+      // or static gains per call): only if a call of the project in a loop
+      // repeats the function, and no function bounds the target.
+      if (!noteArgument(N.Message,
+                        clang::tidy::gpuleak::AssumedCalledInLoopNote)
+               .empty()) {
+        const FunctionSummary *G =
+            Index.definedAt({N.Place.File, N.Place.Line, N.Place.Column});
+        if (!G)
+          return true;
+        auto Growth = llvm::find_if(
+            G->Grows, [&](const clang::tidy::gpuleak::DeviceGrowth &D) {
+              return D.At.File == F.Place.File && D.At.Line == F.Place.Line &&
+                     D.At.Column == F.Place.Column;
+            });
+        if (Growth == G->Grows.end() || Index.bounded(Growth->TargetUSR))
+          return true;
+        auto Chain = Index.calledInLoop(G->USR);
+        if (!Chain)
+          return true;
+        Replaced[I] = loopCallNotes(*Chain);
+        continue;
+      }
       // Passes its argument's graph on: unless it cuts it. Once the
       // function is known the note is no assumption (as with an index).
       if (!noteArgument(N.Message, clang::tidy::gpuleak::AssumedNote).empty()) {
         const FunctionSummary *G = CalleeAt(N.Place);
         if (G && G->Returns == FunctionSummary::Result::Cut)
+          return true;
+        if (G)
+          Settled.push_back(I);
+        continue;
+      }
+      // Keeps its argument's device storage: unless its summary says every
+      // value it returns is a host copy, a number or a fresh tensor.
+      if (!noteArgument(N.Message,
+                        clang::tidy::gpuleak::AssumedKeepsDeviceNote)
+               .empty()) {
+        const FunctionSummary *G = CalleeAt(N.Place);
+        if (G && G->DropsDevice)
           return true;
         if (G)
           Settled.push_back(I);
@@ -294,8 +390,15 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
       N.Message = (Callee + Fact.drop_front(2)).str();
       N.Place = placeOf(*G->Forward);
     }
-    for (auto It = Settled.rbegin(); It != Settled.rend(); ++It)
-      F.Notes.erase(F.Notes.begin() + *It);
+    std::vector<FindingNote> Notes;
+    for (size_t I = 0; I < F.Notes.size(); ++I) {
+      if (auto It = Replaced.find(I); It != Replaced.end())
+        for (FindingNote &N : It->second)
+          Notes.push_back(std::move(N));
+      else if (!llvm::is_contained(Settled, I))
+        Notes.push_back(std::move(F.Notes[I]));
+    }
+    F.Notes = std::move(Notes);
     return false;
   });
   Stats.Dropped = Before - R.Findings.size();

@@ -34,7 +34,7 @@ static json::Value findingJSON(const Finding &F) {
 }
 
 static json::Value siteJSON(const OpenSite &S) {
-  return json::Object{{"callee_usr", S.CalleeUSR},
+  json::Object O{{"callee_usr", S.CalleeUSR},
                       {"callee_name", S.CalleeName},
                       {"callee_qualified_name", S.CalleeQualifiedName},
                       {"param", S.Param},
@@ -44,6 +44,11 @@ static json::Value siteJSON(const OpenSite &S) {
                       {"assumed_graph_usr", S.AssumedGraphUSR},
                       {"silenced", S.Silenced},
                       {"severity", S.Severity}};
+  if (S.Device) {
+    O["device"] = true;
+    O["repeated_by_usr"] = S.RepeatedByUSR;
+  }
+  return O;
 }
 
 json::Object tuResultJSON(const TUResult &TU) {
@@ -151,6 +156,8 @@ public:
       return fail(Path.field("silenced"), "expected a boolean");
     S.Param = unsigned(*Param);
     S.Silenced = *Silenced;
+    S.Device = O->getBoolean("device").value_or(false);
+    S.RepeatedByUSR = O->getString("repeated_by_usr").value_or("").str();
     return string(*O, "callee_usr", S.CalleeUSR, Path) &&
            string(*O, "callee_name", S.CalleeName, Path) &&
            string(*O, "callee_qualified_name", S.CalleeQualifiedName, Path) &&

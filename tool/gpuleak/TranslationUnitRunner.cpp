@@ -269,6 +269,13 @@ private:
         if (O.Assumed && O.Assumed->getDirectCallee())
           S.AssumedUSR = clang::tidy::gpuleak::usrOf(
               O.Assumed->getDirectCallee()->getCanonicalDecl());
+        S.Device = O.Device;
+        if (O.AssumedDevice && O.AssumedDevice->getDirectCallee())
+          S.AssumedUSR = clang::tidy::gpuleak::usrOf(
+              O.AssumedDevice->getDirectCallee()->getCanonicalDecl());
+        if (O.RepeatedBy)
+          S.RepeatedByUSR = clang::tidy::gpuleak::usrOf(
+              O.RepeatedBy->getCanonicalDecl());
         if (O.AssumedGraph && O.AssumedGraph->getDirectCallee())
           S.AssumedGraphUSR = clang::tidy::gpuleak::usrOf(
               O.AssumedGraph->getDirectCallee()->getCanonicalDecl());

@@ -100,10 +100,17 @@ struct OpenSite {
   unsigned Param = 0;
   SourcePlace Call;
   SourcePlace Origin;
-  /// Functions of other files the graph was assumed to flow through, or to
-  /// come from (USRs, or ""): decided against their summaries.
+  /// Functions of other files the graph (for Device: the device storage)
+  /// was assumed to flow through, or to come from (USRs, or ""): decided
+  /// against their summaries.
   std::string AssumedUSR;
   std::string AssumedGraphUSR;
+  /// The value carries no graph, only device storage: a finding when the
+  /// callee adds it to what it keeps (not a setter's `overwrites`), and,
+  /// when RepeatedByUSR is set (the loop ends by its condition), when that
+  /// function, the caller, is called in a loop of the project.
+  bool Device = false;
+  std::string RepeatedByUSR;
   /// Set when a // NOLINT comment on the call's line silences the check.
   bool Silenced = false;
   /// "error" under WarningsAsErrors.
