@@ -57,7 +57,6 @@ constexpr char SetEnabledId[] = "setEnabled"; // GradMode::set_enabled(...)
 constexpr char GuardBlockId[] = "guardBlock"; // the block of either
 constexpr char AssignId[] = "assign";         // `=`, `+=`, ... (built-in or not)
 constexpr char ReturnId[] = "return";         // a return with a value
-constexpr char SpawnId[] = "spawn";           // std::thread / std::jthread
 constexpr char NameClashId[] = "nameClash";   // a variable named like the fix
 
 /// Where an event sits in a function: its location and its region (0 is the
@@ -319,36 +318,6 @@ static const Stmt *loopBody(const Stmt *L) {
 }
 
 // ---------------------------------------------------------------------------
-// Thread bodies.
-
-static const LambdaExpr *lambdaOf(const Expr *E) {
-  for (unsigned Steps = 0; E && Steps < 8; ++Steps) {
-    E = E->IgnoreImplicit()->IgnoreParens();
-    if (const auto *L = dyn_cast<LambdaExpr>(E))
-      return L;
-    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
-      if (C->getNumArgs() != 1)
-        return nullptr;
-      E = C->getArg(0);
-      continue;
-    }
-    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
-      E = FC->getSubExpr();
-      continue;
-    }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-      if (!VD || !VD->getInit())
-        return nullptr;
-      E = VD->getInit();
-      continue;
-    }
-    return nullptr;
-  }
-  return nullptr;
-}
-
-// ---------------------------------------------------------------------------
 // The check.
 
 MissingNoGradCheck::MissingNoGradCheck(StringRef Name,
@@ -429,19 +398,12 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
           binaryOperator(isAssignmentOperator()).bind(AssignId),
           cxxOperatorCallExpr(isAssignmentOperator()).bind(AssignId),
           returnStmt(hasReturnValue(expr())).bind(ReturnId),
-          cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(
-                               hasAnyName("::std::thread", "::std::jthread")))))
-              .bind(SpawnId),
           declStmt(has(varDecl(hasAnyName("no_grad", "guard"))))
               .bind(NameClashId)))),
       *Body, *Ctx);
 
   llvm::SmallPtrSet<const Stmt *, 32> Seen;
-  auto MarkThreadArgs = [&](auto Args) {
-    for (const Expr *A : Args)
-      if (const LambdaExpr *L = lambdaOf(A))
-        F.ThreadLambdas.insert(L);
-  };
+  F.ThreadLambdas = threadBodyLambdas(*Body, *Ctx);
   for (const BoundNodes &N : Matches) {
     if (const auto *L = N.getNodeAs<LambdaExpr>(LambdaId)) {
       if (Seen.insert(L).second)
@@ -477,8 +439,6 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
     } else if (const auto *R = N.getNodeAs<ReturnStmt>(ReturnId)) {
       if (!CutReturns && isCarrier(R->getRetValue()->getType(), *Ctx))
         F.CarrierReturns.push_back(R->getBeginLoc());
-    } else if (const auto *C = N.getNodeAs<CXXConstructExpr>(SpawnId)) {
-      MarkThreadArgs(C->arguments());
     } else if (N.getNodeAs<DeclStmt>(NameClashId)) {
       F.HasNameClash = true;
     } else if (const auto *C = N.getNodeAs<CallExpr>(CallId)) {
@@ -512,8 +472,6 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
               !PT->getPointeeType().isConstQualified() && isCarrier(PT, *Ctx))
             F.Stores.push_back({Loc, storeTarget(C->getArg(I + Shift))});
         }
-        if (Callee->getQualifiedNameAsString() == "std::async")
-          MarkThreadArgs(C->arguments());
       }
       // A module's own method that runs a forward pass (`model->denoise(x)`,
       // `net.sample(z)`, defined here or, by the project index, elsewhere)
