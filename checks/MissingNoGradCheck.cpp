@@ -317,6 +317,13 @@ static const Stmt *loopBody(const Stmt *L) {
   return nullptr;
 }
 
+/// Where a forward pass is reported: for `model(x)`, the module, not the
+/// parenthesis.
+static SourceLocation forwardPlace(const CallExpr *Fwd) {
+  return isa<CXXOperatorCallExpr>(Fwd) ? Fwd->getArg(0)->getBeginLoc()
+                                       : Fwd->getBeginLoc();
+}
+
 // ---------------------------------------------------------------------------
 // The check.
 
@@ -1071,12 +1078,12 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
         return !Assumed(A);
       return isBeforeExpanded(A->getExprLoc(), B->getExprLoc(), SM);
     });
-    llvm::SmallVector<const CompoundStmt *, 4> ReportedBlocks;
+    // Each block reported, with the forward pass reported there when that
+    // pass is only assumed (null for a known one).
+    llvm::SmallVector<std::pair<const CompoundStmt *, const CallExpr *>, 4>
+        ReportedBlocks;
     for (const CallExpr *Fwd : F.Forwards) {
-      // `model(x)`: the module, not the parenthesis.
-      SourceLocation P = isa<CXXOperatorCallExpr>(Fwd)
-                             ? Fwd->getArg(0)->getBeginLoc()
-                             : Fwd->getBeginLoc();
+      SourceLocation P = forwardPlace(Fwd);
       int R = regionOf(F, SM, P);
       if (calleeGuards(Fwd, *Ctx))
         continue;
@@ -1113,8 +1120,18 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
         Why.push_back({Reason::Dropped, *Dropped});
       }
       // One finding per block: its fix covers the block's later passes.
-      if (llvm::any_of(ReportedBlocks, [&](const CompoundStmt *B) {
-            return rangeContains(B->getSourceRange(), P, SM);
+      // A block taken by a pass only assumed (settled after the last file)
+      // does not hide the passes in it: each is reported with a note naming
+      // that assumed pass, and `gpuleak check` keeps it only if the assumed
+      // pass's finding is dropped (ProjectFindings.cpp).
+      llvm::SmallVector<const CallExpr *, 2> AssumedCovering;
+      if (llvm::any_of(ReportedBlocks, [&](const auto &RB) {
+            if (!rangeContains(RB.first->getSourceRange(), P, SM))
+              return false;
+            if (!RB.second)
+              return true;
+            AssumedCovering.push_back(RB.second);
+            return false;
           }))
         continue;
       const CompoundStmt *Block = nullptr;
@@ -1124,7 +1141,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
             (!Block || isBeforeExpanded(Block->getBeginLoc(), B->getBeginLoc(), SM)))
           Block = B;
       if (Block)
-        ReportedBlocks.push_back(Block);
+        ReportedBlocks.push_back({Block, Assumed(Fwd) ? Fwd : nullptr});
       SourceLocation DiagLoc = SM.getExpansionLoc(P);
       if (!ReportedLocs.insert(DiagLoc.getPtrEncoding()).second)
         continue;
@@ -1170,6 +1187,10 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       if (F.AssumedHelperForwards.contains(Fwd))
         diag(Fwd->getBeginLoc(), AssumedHelperForwardNote, DiagnosticIDs::Note)
             << Fwd->getDirectCallee();
+      for (const CallExpr *C : AssumedCovering)
+        diag(SM.getExpansionLoc(forwardPlace(C)), AssumedNotCoveringNote,
+             DiagnosticIDs::Note)
+            << C->getDirectCallee();
       for (const CallExpr *T : F.MaybeTrains)
         if (isBeforeExpanded(Fwd->getBeginLoc(), T->getBeginLoc(), SM) &&
             regionOf(F, SM, T->getBeginLoc()) == R)

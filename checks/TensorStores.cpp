@@ -565,6 +565,14 @@ static const ValueDecl *destDecl(const Expr *E, unsigned Depth = 0) {
   if (!E || Depth > 8)
     return nullptr;
   if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    // A name of a structured binding by reference (`auto &[h, c] = state;`)
+    // is an element of what it binds.
+    if (const auto *B = dyn_cast<BindingDecl>(DR->getDecl())) {
+      const auto *DD = dyn_cast_or_null<VarDecl>(B->getDecomposedDecl());
+      if (DD && DD->getType()->isReferenceType() && DD->getInit())
+        return destDecl(DD->getInit(), Depth + 1);
+      return nullptr;
+    }
     const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
     if (VD && VD->getType()->isReferenceType() && !isa<ParmVarDecl>(VD) &&
         VD->getInit())
