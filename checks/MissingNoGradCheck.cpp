@@ -57,7 +57,6 @@ constexpr char SetEnabledId[] = "setEnabled"; // GradMode::set_enabled(...)
 constexpr char GuardBlockId[] = "guardBlock"; // the block of either
 constexpr char AssignId[] = "assign";         // `=`, `+=`, ... (built-in or not)
 constexpr char ReturnId[] = "return";         // a return with a value
-constexpr char SpawnId[] = "spawn";           // std::thread / std::jthread
 constexpr char NameClashId[] = "nameClash";   // a variable named like the fix
 
 /// Where an event sits in a function: its location and its region (0 is the
@@ -318,34 +317,11 @@ static const Stmt *loopBody(const Stmt *L) {
   return nullptr;
 }
 
-// ---------------------------------------------------------------------------
-// Thread bodies.
-
-static const LambdaExpr *lambdaOf(const Expr *E) {
-  for (unsigned Steps = 0; E && Steps < 8; ++Steps) {
-    E = E->IgnoreImplicit()->IgnoreParens();
-    if (const auto *L = dyn_cast<LambdaExpr>(E))
-      return L;
-    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
-      if (C->getNumArgs() != 1)
-        return nullptr;
-      E = C->getArg(0);
-      continue;
-    }
-    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
-      E = FC->getSubExpr();
-      continue;
-    }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-      if (!VD || !VD->getInit())
-        return nullptr;
-      E = VD->getInit();
-      continue;
-    }
-    return nullptr;
-  }
-  return nullptr;
+/// Where a forward pass is reported: for `model(x)`, the module, not the
+/// parenthesis.
+static SourceLocation forwardPlace(const CallExpr *Fwd) {
+  return isa<CXXOperatorCallExpr>(Fwd) ? Fwd->getArg(0)->getBeginLoc()
+                                       : Fwd->getBeginLoc();
 }
 
 // ---------------------------------------------------------------------------
@@ -429,19 +405,12 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
           binaryOperator(isAssignmentOperator()).bind(AssignId),
           cxxOperatorCallExpr(isAssignmentOperator()).bind(AssignId),
           returnStmt(hasReturnValue(expr())).bind(ReturnId),
-          cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(
-                               hasAnyName("::std::thread", "::std::jthread")))))
-              .bind(SpawnId),
           declStmt(has(varDecl(hasAnyName("no_grad", "guard"))))
               .bind(NameClashId)))),
       *Body, *Ctx);
 
   llvm::SmallPtrSet<const Stmt *, 32> Seen;
-  auto MarkThreadArgs = [&](auto Args) {
-    for (const Expr *A : Args)
-      if (const LambdaExpr *L = lambdaOf(A))
-        F.ThreadLambdas.insert(L);
-  };
+  F.ThreadLambdas = threadBodyLambdas(*Body, *Ctx);
   for (const BoundNodes &N : Matches) {
     if (const auto *L = N.getNodeAs<LambdaExpr>(LambdaId)) {
       if (Seen.insert(L).second)
@@ -477,8 +446,6 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
     } else if (const auto *R = N.getNodeAs<ReturnStmt>(ReturnId)) {
       if (!CutReturns && isCarrier(R->getRetValue()->getType(), *Ctx))
         F.CarrierReturns.push_back(R->getBeginLoc());
-    } else if (const auto *C = N.getNodeAs<CXXConstructExpr>(SpawnId)) {
-      MarkThreadArgs(C->arguments());
     } else if (N.getNodeAs<DeclStmt>(NameClashId)) {
       F.HasNameClash = true;
     } else if (const auto *C = N.getNodeAs<CallExpr>(CallId)) {
@@ -512,8 +479,6 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
               !PT->getPointeeType().isConstQualified() && isCarrier(PT, *Ctx))
             F.Stores.push_back({Loc, storeTarget(C->getArg(I + Shift))});
         }
-        if (Callee->getQualifiedNameAsString() == "std::async")
-          MarkThreadArgs(C->arguments());
       }
       // A module's own method that runs a forward pass (`model->denoise(x)`,
       // `net.sample(z)`, defined here or, by the project index, elsewhere)
@@ -1113,12 +1078,12 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
         return !Assumed(A);
       return isBeforeExpanded(A->getExprLoc(), B->getExprLoc(), SM);
     });
-    llvm::SmallVector<const CompoundStmt *, 4> ReportedBlocks;
+    // Each block reported, with the forward pass reported there when that
+    // pass is only assumed (null for a known one).
+    llvm::SmallVector<std::pair<const CompoundStmt *, const CallExpr *>, 4>
+        ReportedBlocks;
     for (const CallExpr *Fwd : F.Forwards) {
-      // `model(x)`: the module, not the parenthesis.
-      SourceLocation P = isa<CXXOperatorCallExpr>(Fwd)
-                             ? Fwd->getArg(0)->getBeginLoc()
-                             : Fwd->getBeginLoc();
+      SourceLocation P = forwardPlace(Fwd);
       int R = regionOf(F, SM, P);
       if (calleeGuards(Fwd, *Ctx))
         continue;
@@ -1155,8 +1120,18 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
         Why.push_back({Reason::Dropped, *Dropped});
       }
       // One finding per block: its fix covers the block's later passes.
-      if (llvm::any_of(ReportedBlocks, [&](const CompoundStmt *B) {
-            return rangeContains(B->getSourceRange(), P, SM);
+      // A block taken by a pass only assumed (settled after the last file)
+      // does not hide the passes in it: each is reported with a note naming
+      // that assumed pass, and `gpuleak check` keeps it only if the assumed
+      // pass's finding is dropped (ProjectFindings.cpp).
+      llvm::SmallVector<const CallExpr *, 2> AssumedCovering;
+      if (llvm::any_of(ReportedBlocks, [&](const auto &RB) {
+            if (!rangeContains(RB.first->getSourceRange(), P, SM))
+              return false;
+            if (!RB.second)
+              return true;
+            AssumedCovering.push_back(RB.second);
+            return false;
           }))
         continue;
       const CompoundStmt *Block = nullptr;
@@ -1166,7 +1141,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
             (!Block || isBeforeExpanded(Block->getBeginLoc(), B->getBeginLoc(), SM)))
           Block = B;
       if (Block)
-        ReportedBlocks.push_back(Block);
+        ReportedBlocks.push_back({Block, Assumed(Fwd) ? Fwd : nullptr});
       SourceLocation DiagLoc = SM.getExpansionLoc(P);
       if (!ReportedLocs.insert(DiagLoc.getPtrEncoding()).second)
         continue;
@@ -1212,6 +1187,10 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       if (F.AssumedHelperForwards.contains(Fwd))
         diag(Fwd->getBeginLoc(), AssumedHelperForwardNote, DiagnosticIDs::Note)
             << Fwd->getDirectCallee();
+      for (const CallExpr *C : AssumedCovering)
+        diag(SM.getExpansionLoc(forwardPlace(C)), AssumedNotCoveringNote,
+             DiagnosticIDs::Note)
+            << C->getDirectCallee();
       for (const CallExpr *T : F.MaybeTrains)
         if (isBeforeExpanded(Fwd->getBeginLoc(), T->getBeginLoc(), SM) &&
             regionOf(F, SM, T->getBeginLoc()) == R)

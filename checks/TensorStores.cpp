@@ -77,6 +77,9 @@ struct TensorStoreFinder::FnInfo {
   llvm::SmallVector<SourceRange, 2> Lambdas;
   /// The lambda expressions of the body (their bodies are in Lambdas).
   llvm::SmallVector<const LambdaExpr *, 2> LambdaExprs;
+  /// Bodies of the lambdas run on another thread (`std::thread`,
+  /// `std::async`): a guard around them does not apply inside.
+  llvm::SmallVector<SourceRange, 1> ThreadBodies;
   /// Values assigned to each local: its initializer, `=`, `+=`, `add_`
   /// arguments; a range-for variable gets its range.
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> Defs;
@@ -617,6 +620,14 @@ static const ValueDecl *destDecl(const Expr *E, unsigned Depth) {
   if (!E || Depth > 8)
     return nullptr;
   if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    // A name of a structured binding by reference (`auto &[h, c] = state;`)
+    // is an element of what it binds.
+    if (const auto *B = dyn_cast<BindingDecl>(DR->getDecl())) {
+      const auto *DD = dyn_cast_or_null<VarDecl>(B->getDecomposedDecl());
+      if (DD && DD->getType()->isReferenceType() && DD->getInit())
+        return destDecl(DD->getInit(), Depth + 1);
+      return nullptr;
+    }
     const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
     if (VD && VD->getType()->isReferenceType() && !isa<ParmVarDecl>(VD) &&
         VD->getInit())
@@ -885,6 +896,9 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
           returnStmt(hasReturnValue(expr().bind(ValueId))).bind(ReturnId)))),
       *F.Body, Ctx);
 
+  for (const LambdaExpr *L : threadBodyLambdas(*F.Body, Ctx))
+    F.ThreadBodies.push_back(L->getBody()->getSourceRange());
+
   llvm::SmallVector<const CallExpr *, 8> Calls;
   llvm::SmallVector<const Expr *, 4> ReturnValues;
   for (const auto &M : Facts) {
@@ -1106,20 +1120,36 @@ static bool inAny(llvm::ArrayRef<SourceRange> Ranges, SourceLocation L,
   return false;
 }
 
-/// Whether a guard of \p F's own code turns grad mode off at \p L: a guard
-/// of the function does not cover the body of a lambda around \p L (it may
-/// run on another thread, where grad mode is its own, or after the guard's
-/// block ends), unless the lambda holds that guard itself.
-static bool guardedHere(const TensorStoreFinder::FnInfo &F, SourceLocation L,
-                        const SourceManager &SM) {
+/// Whether a guard of \p F's own code is in scope at \p L, leaving out a
+/// guard outside a body of \p Apart around \p L.
+static bool guardInScope(const TensorStoreFinder::FnInfo &F, SourceLocation L,
+                         llvm::ArrayRef<SourceRange> Apart,
+                         const SourceManager &SM) {
   for (SourceRange G : F.NoGrad)
-    if (rangeContains(G, L, SM) &&
-        llvm::none_of(F.Lambdas, [&](SourceRange Body) {
+    if (rangeContains(G, L, SM) && llvm::none_of(Apart, [&](SourceRange Body) {
           return rangeContains(Body, L, SM) &&
                  !rangeContains(Body, G.getBegin(), SM);
         }))
       return true;
   return false;
+}
+
+/// Whether a guard of \p F's own code turns grad mode off at \p L for every
+/// run of it: a guard of the function does not cover the body of a lambda
+/// around \p L (it may run on another thread, where grad mode is its own, or
+/// after the guard's block ends), unless the lambda holds that guard itself.
+static bool guardedHere(const TensorStoreFinder::FnInfo &F, SourceLocation L,
+                        const SourceManager &SM) {
+  return guardInScope(F, L, F.Lambdas, SM);
+}
+
+/// Whether grad mode is off at \p L by a guard of \p F's own code, as the
+/// value computed there is judged: a guard in scope, unless \p L is in the
+/// body of a lambda run on another thread and the guard is outside it (grad
+/// mode is thread-local).
+static bool gradOffAt(const TensorStoreFinder::FnInfo &F, SourceLocation L,
+                      const SourceManager &SM) {
+  return guardInScope(F, L, F.ThreadBodies, SM);
 }
 
 TensorStoreFinder::Prov
@@ -1210,7 +1240,7 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
     if (DeviceMode ? dropsDeviceStorage(C, Ctx) : cutsGraph(C))
       return P;
     const FunctionDecl *Callee = C->getDirectCallee();
-    bool NoGrad = !DeviceMode && inAny(F.NoGrad, C->getBeginLoc(), SM);
+    bool NoGrad = !DeviceMode && gradOffAt(F, C->getBeginLoc(), SM);
     if (!Callee && dependentMemberName(C) == "forward")
       return NoGrad ? P : Prov::attached(C); // a template's forward call
     bool Pass = passesThrough(C);

@@ -155,4 +155,60 @@ std::optional<bool> guardDisablesGrad(const VarDecl &Guard, ASTContext &Ctx) {
 
 // --- end gpuleak-missing-no-grad / gpuleak-create-graph-cycle ---
 
+/// The lambda that \p E evaluates to: through conversions, a one-argument
+/// construction (`std::function`), a functional cast and a local variable's
+/// initializer; null for anything else.
+static const LambdaExpr *lambdaOf(const Expr *E) {
+  for (unsigned Steps = 0; E && Steps < 8; ++Steps) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *L = dyn_cast<LambdaExpr>(E))
+      return L;
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+      if (C->getNumArgs() != 1)
+        return nullptr;
+      E = C->getArg(0);
+      continue;
+    }
+    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = FC->getSubExpr();
+      continue;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || !VD->getInit())
+        return nullptr;
+      E = VD->getInit();
+      continue;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+llvm::SmallPtrSet<const LambdaExpr *, 2> threadBodyLambdas(const Stmt &Body,
+                                                          ASTContext &Ctx) {
+  static constexpr char Spawn[] = "spawn";
+  llvm::SmallPtrSet<const LambdaExpr *, 2> Lambdas;
+  auto Matches = match(
+      findAll(expr(anyOf(
+          cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(
+              hasAnyName("::std::thread", "::std::jthread"))))),
+          callExpr(callee(functionDecl(hasName("::std::async"))))))
+                  .bind(Spawn)),
+      Body, Ctx);
+  for (const BoundNodes &N : Matches) {
+    const auto *E = N.getNodeAs<Expr>(Spawn);
+    llvm::ArrayRef<const Expr *> Args;
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E))
+      Args = llvm::ArrayRef(C->getArgs(), C->getNumArgs());
+    else
+      Args = llvm::ArrayRef(cast<CallExpr>(E)->getArgs(),
+                            cast<CallExpr>(E)->getNumArgs());
+    for (const Expr *A : Args)
+      if (const LambdaExpr *L = lambdaOf(A))
+        Lambdas.insert(L);
+  }
+  return Lambdas;
+}
+
 } // namespace clang::tidy::gpuleak

@@ -11,6 +11,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 
@@ -77,6 +78,14 @@ ast_matchers::internal::Matcher<Stmt> gradModeSetEnabledCall();
 /// gradModeGuardClass()) turns recording off (true), on (false), or leaves it
 /// as it is or cannot be told (std::nullopt).
 std::optional<bool> guardDisablesGrad(const VarDecl &Guard, ASTContext &Ctx);
+
+/// The lambdas in \p Body that run on another thread: the body given to a
+/// `std::thread` or `std::jthread` constructed there, or to `std::async`,
+/// directly or through a local variable (`auto work = [&] {...};
+/// std::thread t(work);`). Grad mode is thread-local, so a guard of the code
+/// around such a lambda does not apply inside it.
+llvm::SmallPtrSet<const LambdaExpr *, 2> threadBodyLambdas(const Stmt &Body,
+                                                          ASTContext &Ctx);
 
 // --- end gpuleak-missing-no-grad / gpuleak-create-graph-cycle ---
 

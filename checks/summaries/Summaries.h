@@ -79,6 +79,13 @@ inline constexpr char NoTrainingNote[] =
 /// The note that replaces either forward assumption once the project's
 /// summary confirms it.
 inline constexpr char RunsForwardNote[] = "%0 runs a forward pass here";
+/// missing-no-grad under `gpuleak check`: a forward pass in a block whose
+/// one finding went to a call of %0 only assumed to run a forward pass (the
+/// note is at that call). Kept only if that call's finding is dropped: else
+/// the guard that fixes it covers this pass too.
+inline constexpr char AssumedNotCoveringNote[] =
+    "assuming %0, defined in another file, runs no forward pass whose guard "
+    "would cover this one";
 /// missing-no-grad under `gpuleak check`: a function of another file that
 /// takes a tensor by non-const reference after the forward pass is assumed
 /// to run no backward pass on it; dropped when its summary trains.

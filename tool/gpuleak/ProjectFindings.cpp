@@ -173,6 +173,49 @@ static bool keepMemberFinding(Finding &F, const ProjectIndex &Index) {
   return true;
 }
 
+/// Settles the gpuleak-missing-no-grad findings that carry an
+/// AssumedNotCoveringNote: a forward pass in a block whose one finding went
+/// to a pass only assumed (a call of a function of another file). Each is
+/// dropped when the finding of a pass its notes name is still there (the
+/// guard that fixes that one covers it), and loses those notes otherwise.
+/// Such a named pass comes earlier in the function, and may be settled the
+/// same way itself, so the findings are taken in source order.
+static void settleCoveredPasses(std::vector<Finding> &Findings) {
+  using Place = std::tuple<std::string, unsigned, unsigned>;
+  auto PlaceOf = [](const SourcePlace &P) {
+    return Place(P.File, P.Line, P.Column);
+  };
+  llvm::StringRef Format = clang::tidy::gpuleak::AssumedNotCoveringNote;
+  std::vector<size_t> Order;
+  for (size_t I = 0; I < Findings.size(); ++I)
+    if (Findings[I].Check == "gpuleak-missing-no-grad")
+      Order.push_back(I);
+  llvm::stable_sort(Order, [&](size_t A, size_t B) {
+    return PlaceOf(Findings[A].Place) < PlaceOf(Findings[B].Place);
+  });
+  std::set<Place> Kept;
+  std::set<size_t> Dropped;
+  for (size_t I : Order) {
+    Finding &F = Findings[I];
+    bool Covered = false;
+    llvm::erase_if(F.Notes, [&](const FindingNote &N) {
+      if (noteArgument(N.Message, Format).empty())
+        return false;
+      Covered |= Kept.count(PlaceOf(N.Place)) != 0;
+      return true;
+    });
+    if (Covered)
+      Dropped.insert(I);
+    else
+      Kept.insert(PlaceOf(F.Place));
+  }
+  std::vector<Finding> Rest;
+  for (size_t I = 0; I < Findings.size(); ++I)
+    if (!Dropped.count(I))
+      Rest.push_back(std::move(Findings[I]));
+  Findings = std::move(Rest);
+}
+
 llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
                               const ProjectIndex *Previous,
                               llvm::StringRef IndexPath, ProjectStats &Stats) {
@@ -401,6 +444,7 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
     F.Notes = std::move(Notes);
     return false;
   });
+  settleCoveredPasses(R.Findings);
   Stats.Dropped = Before - R.Findings.size();
   sortAndDeduplicate(R);
   Stats.SolveSeconds =
