@@ -1,0 +1,3 @@
+// gpuleak bench stub, see H5File.hpp.
+#pragma once
+#include "H5File.hpp"
