@@ -1142,15 +1142,19 @@ static int run(RunMode Mode) {
     SharedHeaders *SharedPtr = Shared ? &*Shared : nullptr;
     analyseAll(Files, Commands, Settings, SharedPtr, WorkersFor(Files.size()),
                Progress, TUResults);
+    // Translation units analysed after those selected (--changed-since).
+    auto AnalyseMore = [&](const std::vector<std::string> &More,
+                           std::vector<TUResult> &Into) {
+      std::vector<std::vector<clang::tooling::CompileCommand>> MoreCommands;
+      for (const std::string &File : More)
+        MoreCommands.push_back(DB->getCompileCommands(File));
+      ProgressBar MoreProgress(More.size());
+      analyseAll(More, MoreCommands, Settings, SharedPtr,
+                 WorkersFor(More.size()), MoreProgress, Into);
+    };
     if (!SummaryOnly.empty()) {
       SelectedHits = Cache ? Cache->hits() : 0;
-      std::vector<std::vector<clang::tooling::CompileCommand>> OtherCommands;
-      for (const std::string &File : SummaryOnly)
-        OtherCommands.push_back(DB->getCompileCommands(File));
-      ProgressBar OtherProgress(SummaryOnly.size());
-      analyseAll(SummaryOnly, OtherCommands, Settings, SharedPtr,
-                 WorkersFor(SummaryOnly.size()), OtherProgress,
-                 SummaryOnlyResults);
+      AnalyseMore(SummaryOnly, SummaryOnlyResults);
     }
     // --changed-since: a change to a function of a changed file (a store
     // added to Collector::add in collector.cpp) makes findings in the
@@ -1169,8 +1173,7 @@ static int run(RunMode Mode) {
           return callsAny(S, ChangedFunctions);
         });
       };
-      if (ChangedFunctions.empty()) {
-      } else if (!SummaryOnly.empty()) {
+      if (!ChangedFunctions.empty() && !SummaryOnly.empty()) {
         std::vector<std::string> Others;
         std::vector<TUResult> OtherResults;
         for (size_t I = 0; I < SummaryOnly.size(); ++I) {
@@ -1181,7 +1184,7 @@ static int run(RunMode Mode) {
         }
         SummaryOnly = std::move(Others);
         SummaryOnlyResults = std::move(OtherResults);
-      } else if (Previous) {
+      } else if (!ChangedFunctions.empty() && Previous) {
         std::set<std::string> Defining;
         for (const auto &[USR, S] : Previous->functions())
           if (callsAny(S, ChangedFunctions))
@@ -1192,13 +1195,7 @@ static int run(RunMode Mode) {
         for (const std::string &F : Candidates)
           if (!Selected.contains(F) && Defining.count(realPathOr(F)))
             CallerFiles.push_back(F);
-        std::vector<std::vector<clang::tooling::CompileCommand>> CallerCommands;
-        for (const std::string &File : CallerFiles)
-          CallerCommands.push_back(DB->getCompileCommands(File));
-        ProgressBar CallerProgress(CallerFiles.size());
-        analyseAll(CallerFiles, CallerCommands, Settings, SharedPtr,
-                   WorkersFor(CallerFiles.size()), CallerProgress,
-                   CallerResults);
+        AnalyseMore(CallerFiles, CallerResults);
       }
       if (!CallerFiles.empty() && !Quiet)
         errs() << "gpuleak: --changed-since=" << ChangedSince << ": "
@@ -1295,6 +1292,32 @@ static int run(RunMode Mode) {
   // Fingerprints name the findings in SARIF and in baselines; file names in
   // them are relative to the compile database's directory.
   std::string BaseDir = absolute(sys::path::parent_path(DBPath));
+  // The merge prints each finding's code and makes its fingerprint from its
+  // own checkout: every file a finding or a note points into must hold the
+  // bytes the shards read, also one outside the sources' folder (a system,
+  // LibTorch or generated header), which the comparison above leaves out.
+  // One that is not here prints without its code, as in a single run.
+  if (Merged) {
+    std::vector<std::string> Named;
+    for (const Finding &F : R.Findings) {
+      Named.push_back(F.Place.File);
+      for (const FindingNote &N : F.Notes)
+        Named.push_back(N.Place.File);
+    }
+    llvm::sort(Named);
+    Named.erase(std::unique(Named.begin(), Named.end()), Named.end());
+    llvm::erase_if(Named, [&](const std::string &File) {
+      auto It = Merged->Run.Inputs.find(File);
+      return It == Merged->Run.Inputs.end() || It->second.empty() ||
+             !sys::fs::exists(File);
+    });
+    for (const auto &[File, Hash] : sourceHashes(Named))
+      if (Merged->Run.Inputs.at(File) != Hash)
+        return fail("'" + File +
+                    "', where a finding is, differs from the file the shards "
+                    "read (another commit, or a header built another way); "
+                    "merge in the checkout they ran in");
+  }
   fingerprintFindings(R, BaseDir);
   if (Changed)
     keepChangedFindings(R, *Changed);
