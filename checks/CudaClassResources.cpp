@@ -122,6 +122,16 @@ public:
       if (const FieldDecl *F =
               memberOf(Call->getArg(RI->HandleArg), ThisBased))
         (ThisBased ? Released : ReleasedElsewhere).insert(F);
+      return true;
+    }
+    // Any other CUDA call on a member of the object itself
+    // (`cudaEventRecord(end_)`): the function works with its CUDA members.
+    if (!isCudaApi(Callee))
+      return true;
+    for (const Expr *Arg : Call->arguments()) {
+      bool ThisBased = false;
+      if (const FieldDecl *F = memberOf(Arg, ThisBased); F && ThisBased)
+        CudaUsed.insert(F);
     }
     return true;
   }
@@ -170,7 +180,8 @@ public:
   const ParentMap &PM;
   const SourceManager &SM;
   llvm::SmallVector<MemberAcquisition, 4> Acquisitions;
-  llvm::DenseSet<const FieldDecl *> Released, ReleasedElsewhere, HandedOn;
+  llvm::DenseSet<const FieldDecl *> Released, ReleasedElsewhere, HandedOn,
+      CudaUsed;
   llvm::SmallVector<std::pair<const CXXMethodDecl *, const Expr *>, 4>
       ThisCalls;
   llvm::DenseMap<const FieldDecl *, SourceLocation> FirstUse;
@@ -287,6 +298,7 @@ CudaClassResources::factsOf(const FunctionDecl *FD) {
     F->Released = std::move(V.Released);
     F->ReleasedElsewhere = std::move(V.ReleasedElsewhere);
     F->HandedOn = std::move(V.HandedOn);
+    F->CudaUsed = std::move(V.CudaUsed);
     F->ThisCalls = std::move(V.ThisCalls);
     F->FirstUse = std::move(V.FirstUse);
     F->HasErrors = V.HasErrors;
@@ -370,6 +382,16 @@ void CudaClassResources::closure(const FunctionDecl *FD, unsigned Depth,
   }
   Released.Fields.insert(F.Released.begin(), F.Released.end());
   Released.Fields.insert(F.HandedOn.begin(), F.HandedOn.end());
+  Released.ReleasesAny |= !F.Released.empty();
+  // What shows that the function looks after CUDA members: a release, a
+  // CUDA call on one, or a member that can hold a handle handed to other
+  // code. A `std::string` printed in a destructor shows nothing.
+  Released.WorksWithCuda |=
+      !F.Released.empty() || !F.CudaUsed.empty() ||
+      llvm::any_of(F.HandedOn, [](const FieldDecl *M) {
+        QualType T = M->getType().getCanonicalType();
+        return T->isPointerType() || T->isArrayType();
+      });
   if (Depth == 3)
     return;
   for (const auto &[MD, Call] : F.ThisCalls) {
@@ -542,12 +564,15 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
       if (Released.contains(A.Field))
         continue;
       if (Dtor) {
-        if (Released.empty() && Released.Assumed.empty())
-          continue; // a destructor that releases no CUDA member
+        if (!Released.WorksWithCuda && Released.USRs.empty() &&
+            Released.Assumed.empty())
+          continue; // a destructor that looks after no CUDA member
         Finding Lost{Finding::NotReleased, A.Call, A.Creator, A.Field, Dtor,
                      cast<CXXMethodDecl>(Dtor)->getParent(), nullptr, {}, false};
         Lost.Assumed = Released.Assumed;
         Lost.NothingKnownReleased = Released.empty();
+        Lost.ReleasesOthers = Released.ReleasesAny || !Released.USRs.empty() ||
+                              !Released.Assumed.empty();
         Out.push_back(std::move(Lost));
         continue;
       }

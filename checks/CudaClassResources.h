@@ -67,6 +67,9 @@ public:
     /// release at all, so one of them must release another member.
     llvm::SmallVector<const FunctionDecl *, 2> Assumed;
     bool NothingKnownReleased = false;
+    /// NotReleased by a destructor: it releases (or may release) other
+    /// members; false when it only works with them (`cudaEventRecord`).
+    bool ReleasesOthers = true;
   };
 
   /// The creations into members that are lost, once each.
@@ -89,6 +92,9 @@ private:
     /// Members whose value is handed on: stored, returned, passed to a
     /// function that is not a CUDA API (which may release it).
     llvm::DenseSet<const FieldDecl *> HandedOn;
+    /// Members of the object itself passed to a CUDA call that neither
+    /// creates nor releases them (`cudaEventRecord(end_)`).
+    llvm::DenseSet<const FieldDecl *> CudaUsed;
     /// Methods called on the object itself.
     llvm::SmallVector<std::pair<const CXXMethodDecl *, const Expr *>, 4>
         ThisCalls;
@@ -110,6 +116,11 @@ private:
     llvm::DenseSet<const FieldDecl *> Fields;
     llvm::StringSet<> USRs;
     llvm::SmallVector<const FunctionDecl *, 2> Assumed;
+    /// A function of the chain releases a member with a CUDA call.
+    bool ReleasesAny = false;
+    /// ... or makes a CUDA call on one, or hands on one that can hold a
+    /// handle (a pointer or an array).
+    bool WorksWithCuda = false;
     bool contains(const FieldDecl *F) const {
       return Fields.contains(F) || USRs.contains(usrOf(F));
     }

@@ -1706,10 +1706,11 @@ void CudaUnreleasedCheck::reportMembers() {
     }
     if (F.Class) {
       diag(Loc, "%0 %select{allocated|created}1 by %2 into member %3 is never "
-                "released: the destructor of %4 releases other members but "
-                "not %3; release it with '%5' there")
+                "released: the destructor of %4 %select{uses its CUDA members "
+                "but releases none of them|releases other members but not "
+                "%3}6; release it with '%5' there")
           << KI.Description << Verb << Callee << F.Field << F.Class
-          << KI.Releaser;
+          << KI.Releaser << (F.ReleasesOthers ? 1 : 0);
       diag(F.Where->getLocation(), "destructor of %0 is here",
            DiagnosticIDs::Note)
           << F.Class;

@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <memory>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #define CHECK_CUDNN(x)                                                         \
@@ -494,4 +495,49 @@ public:
 
 private:
   float *a_, *b_, *c_;
+};
+
+// A timer whose destructor records, waits for and reads its events but never
+// destroys them (the shape of a CUDA practice repository's `Perf`): its
+// destructor works with its CUDA members, so they are reported, with words
+// that say it releases none.
+class PositiveEventTimer {
+public:
+  PositiveEventTimer() {
+    cudaEventCreate(&start_);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: CUDA event created by 'cudaEventCreate' into member 'start_' is never released: the destructor of 'PositiveEventTimer' uses its CUDA members but releases none of them; release it with 'cudaEventDestroy' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE+6]]:3: note: destructor of 'PositiveEventTimer' is here
+    cudaEventCreate(&stop_);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: CUDA event created by 'cudaEventCreate' into member 'stop_' is never released: the destructor of 'PositiveEventTimer' uses its CUDA members but releases none of them; release it with 'cudaEventDestroy' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE+3]]:3: note: destructor of 'PositiveEventTimer' is here
+    cudaEventRecord(start_);
+  }
+  ~PositiveEventTimer() {
+    cudaEventRecord(stop_);
+    cudaEventSynchronize(stop_);
+    float ms = 0;
+    cudaEventElapsedTime(&ms, start_, stop_);
+  }
+
+private:
+  cudaEvent_t start_, stop_;
+};
+
+// A destructor that only logs a name member: nothing says which CUDA
+// members the class owns (a std::string handed to a logger is not a CUDA
+// member handed on), so nothing is reported. The build before this rule
+// reported both events ("releases other members but not").
+void logName(const std::string &name);
+class NegativeNamedEvents {
+public:
+  explicit NegativeNamedEvents(const char *name) : name_(name) {
+    cudaEventCreate(&start_);
+    cudaEventCreate(&stop_);
+  }
+  ~NegativeNamedEvents() { logName(name_); }
+  cudaEvent_t start() const { return start_; }
+
+private:
+  std::string name_;
+  cudaEvent_t start_, stop_;
 };
