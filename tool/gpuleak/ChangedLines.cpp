@@ -125,6 +125,15 @@ std::optional<std::string> resolveDiffName(StringRef Name,
   return std::nullopt;
 }
 
+/// A hunk header's range without its sign, "a,b" or "a" (b = 1): false
+/// when it is not one.
+static bool parseRange(StringRef R, unsigned &First, unsigned &N) {
+  auto [Start, Count] = R.split(',');
+  N = 1;
+  return !Start.getAsInteger(10, First) &&
+         (Count.empty() || !Count.getAsInteger(10, N));
+}
+
 namespace {
 /// A hunk of a combined diff (git's `diff --cc`/`diff --combined`, a merge
 /// against its N parents): `@@@ -a,b -c,d +e,f @@@` (N + 1 `@`), then
@@ -148,21 +157,15 @@ struct CombinedHunk {
     L.substr(At).trim().split(Ranges, ' ', -1, /*KeepEmpty=*/false);
     if (Ranges.size() < Parents + 1)
       return H;
-    auto Count = [](StringRef R, unsigned &First, unsigned &N) {
-      auto [Start, Cnt] = R.split(',');
-      N = 1;
-      return !Start.getAsInteger(10, First) &&
-             (Cnt.empty() || !Cnt.getAsInteger(10, N));
-    };
     std::vector<unsigned> Left(Parents + 1);
     for (unsigned I = 0; I < Parents; ++I) {
       unsigned First;
-      if (!Ranges[I].consume_front("-") || !Count(Ranges[I], First, Left[I + 1]))
+      if (!Ranges[I].consume_front("-") || !parseRange(Ranges[I], First, Left[I + 1]))
         return H;
     }
     unsigned First;
     if (!Ranges[Parents].consume_front("+") ||
-        !Count(Ranges[Parents], First, Left[0]))
+        !parseRange(Ranges[Parents], First, Left[0]))
       return H;
     H.Parents = Parents;
     H.NewLine = First;
@@ -305,10 +308,8 @@ Expected<ChangedLines> parseUnifiedDiff(StringRef Diff,
     StringRef New = L.split(' ').second.split(' ').first;
     if (!New.consume_front("+"))
       continue;
-    auto [Start, Count] = New.split(',');
     unsigned First = 0, N = 1;
-    if (Start.getAsInteger(10, First) ||
-        (!Count.empty() && Count.getAsInteger(10, N)))
+    if (!parseRange(New, First, N))
       continue;
     if (N)
       C.Files[Current].push_back({First, First + N - 1});
