@@ -160,7 +160,8 @@ struct CombinedHunk {
     std::vector<unsigned> Left(Parents + 1);
     for (unsigned I = 0; I < Parents; ++I) {
       unsigned First;
-      if (!Ranges[I].consume_front("-") || !parseRange(Ranges[I], First, Left[I + 1]))
+      if (!Ranges[I].consume_front("-") ||
+          !parseRange(Ranges[I], First, Left[I + 1]))
         return H;
     }
     unsigned First;
@@ -179,8 +180,7 @@ struct CombinedHunk {
   std::string columns(StringRef L) const {
     std::string Columns = L.rtrim("\r").take_front(Parents).str();
     Columns.resize(Parents, ' ');
-    return Columns.find_first_not_of(" +-") == std::string::npos ? Columns
-                                                                 : "";
+    return Columns.find_first_not_of(" +-") == std::string::npos ? Columns : "";
   }
 
   /// Whether \p L is the hunk's next line; a line that cannot be ends it.
@@ -248,7 +248,8 @@ Expected<ChangedLines> parseUnifiedDiff(StringRef Diff,
   for (StringRef L : Lines) {
     // A line of a combined hunk (which may start with "+++ ").
     if (Combined.next(L)) {
-      if (std::optional<unsigned> Line = Combined.read(L); Line && !Current.empty()) {
+      if (std::optional<unsigned> Line = Combined.read(L);
+          Line && !Current.empty()) {
         auto &Ranges = C.Files[Current];
         if (!Ranges.empty() && Ranges.back().second + 1 == *Line)
           Ranges.back().second = *Line;
