@@ -18,6 +18,7 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include <atomic>
+#include <numeric>
 #include "llvm/Support/Program.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -124,6 +125,97 @@ std::optional<std::string> resolveDiffName(StringRef Name,
   return std::nullopt;
 }
 
+/// A hunk header's range without its sign, "a,b" or "a" (b = 1): false
+/// when it is not one.
+static bool parseRange(StringRef R, unsigned &First, unsigned &N) {
+  auto [Start, Count] = R.split(',');
+  N = 1;
+  return !Start.getAsInteger(10, First) &&
+         (Count.empty() || !Count.getAsInteger(10, N));
+}
+
+namespace {
+/// A hunk of a combined diff (git's `diff --cc`/`diff --combined`, a merge
+/// against its N parents): `@@@ -a,b -c,d +e,f @@@` (N + 1 `@`), then
+/// lines with N prefix columns, one per parent: `+` in a column, the line
+/// is not in that parent; `-`, it is in that parent but not in the result;
+/// ` `, in both. A line is new when a column is `+` and none is `-`.
+struct CombinedHunk {
+  unsigned Parents = 0;
+  unsigned NewLine = 0;
+  /// Lines left: of the result, then of each parent; 0 when none is.
+  std::vector<unsigned> Left;
+  unsigned Remaining = 0;
+
+  static CombinedHunk parse(StringRef L) {
+    CombinedHunk H;
+    size_t At = L.find_first_not_of('@');
+    if (At < 3 || At == StringRef::npos)
+      return H;
+    unsigned Parents = At - 1;
+    SmallVector<StringRef, 8> Ranges;
+    L.substr(At).trim().split(Ranges, ' ', -1, /*KeepEmpty=*/false);
+    if (Ranges.size() < Parents + 1)
+      return H;
+    std::vector<unsigned> Left(Parents + 1);
+    for (unsigned I = 0; I < Parents; ++I) {
+      unsigned First;
+      if (!Ranges[I].consume_front("-") ||
+          !parseRange(Ranges[I], First, Left[I + 1]))
+        return H;
+    }
+    unsigned First;
+    if (!Ranges[Parents].consume_front("+") ||
+        !parseRange(Ranges[Parents], First, Left[0]))
+      return H;
+    H.Parents = Parents;
+    H.NewLine = First;
+    H.Left = std::move(Left);
+    H.Remaining = std::accumulate(H.Left.begin(), H.Left.end(), 0u);
+    return H;
+  }
+
+  /// The prefix columns of \p L, a line of the hunk (a blank context line
+  /// may have lost its trailing spaces); "" when it is none.
+  std::string columns(StringRef L) const {
+    std::string Columns = L.rtrim("\r").take_front(Parents).str();
+    Columns.resize(Parents, ' ');
+    return Columns.find_first_not_of(" +-") == std::string::npos ? Columns : "";
+  }
+
+  /// Whether \p L is the hunk's next line; a line that cannot be ends it.
+  bool next(StringRef L) {
+    if (Remaining && (L.starts_with("\\") || !columns(L).empty()))
+      return true; // or \ No newline at end of file
+    Remaining = 0;
+    return false;
+  }
+
+  /// Reads a line of the hunk: its line of the result when it is new.
+  std::optional<unsigned> read(StringRef L) {
+    if (L.starts_with("\\"))
+      return std::nullopt;
+    std::string Columns = columns(L);
+    auto Take = [&](unsigned I) {
+      if (Left[I]) {
+        --Left[I];
+        --Remaining;
+      }
+    };
+    for (unsigned I = 0; I < Parents; ++I)
+      if (Columns[I] != '+')
+        Take(I + 1);
+    if (StringRef(Columns).contains('-'))
+      return std::nullopt;
+    Take(0);
+    unsigned Line = NewLine++;
+    if (StringRef(Columns).contains('+'))
+      return Line;
+    return std::nullopt;
+  }
+};
+} // namespace
+
 Expected<ChangedLines> parseUnifiedDiff(StringRef Diff,
                                         ArrayRef<std::string> Roots,
                                         bool MustResolve) {
@@ -147,7 +239,25 @@ Expected<ChangedLines> parseUnifiedDiff(StringRef Diff,
     sys::path::remove_dots(P, /*remove_dot_dot=*/true);
     return std::string(P);
   };
+  // How many times each file (real path) is a new side, and the name the
+  // diff gives it first, in the diff's order: a patch series changes a
+  // file more than once, each patch numbering the lines of its own version.
+  std::vector<std::pair<std::string, std::string>> Named;
+  std::map<std::string, unsigned> Times;
+  CombinedHunk Combined;
   for (StringRef L : Lines) {
+    // A line of a combined hunk (which may start with "+++ ").
+    if (Combined.next(L)) {
+      if (std::optional<unsigned> Line = Combined.read(L);
+          Line && !Current.empty()) {
+        auto &Ranges = C.Files[Current];
+        if (!Ranges.empty() && Ranges.back().second + 1 == *Line)
+          Ranges.back().second = *Line;
+        else
+          Ranges.push_back({*Line, *Line});
+      }
+      continue;
+    }
     if (L.consume_front("+++ ")) {
       Current.clear();
       std::string Name = diffName(L);
@@ -160,6 +270,13 @@ Expected<ChangedLines> parseUnifiedDiff(StringRef Diff,
       // (or the include list does).
       Current = realPathOr(*P);
       C.Files[Current]; // changed, even if only by deletions
+      if (Times[Current]++ == 0)
+        Named.push_back({Current, Name});
+      continue;
+    }
+    // @@@ -a,b -c,d +e,f @@@ (`diff --cc`, `diff --combined`: a merge).
+    if (L.starts_with("@@@")) {
+      Combined = CombinedHunk::parse(L);
       continue;
     }
     // A submodule's commit changed (`git diff --submodule=short`): every
@@ -192,16 +309,23 @@ Expected<ChangedLines> parseUnifiedDiff(StringRef Diff,
     StringRef New = L.split(' ').second.split(' ').first;
     if (!New.consume_front("+"))
       continue;
-    auto [Start, Count] = New.split(',');
     unsigned First = 0, N = 1;
-    if (Start.getAsInteger(10, First) ||
-        (!Count.empty() && Count.getAsInteger(10, N)))
+    if (!parseRange(New, First, N))
       continue;
     if (N)
       C.Files[Current].push_back({First, First + N - 1});
     else // lines deleted after line First: the lines on either side changed
       C.Files[Current].push_back({std::max(First, 1u), First + 1});
   }
+  for (const auto &[Real, Name] : Named)
+    if (Times[Real] > 1)
+      return createStringError(
+          "the diff changes '" +
+          (StringRef(Name).starts_with("b/") ? StringRef(Name).substr(2)
+                                             : StringRef(Name)) +
+          "' " + Twine(Times[Real]) +
+          " times (a patch series?); pipe one diff (git diff REF) or use "
+          "--changed-since=REF");
   return C;
 }
 

@@ -82,10 +82,12 @@ std::string sourceFolder(llvm::ArrayRef<std::string> Files,
 std::optional<std::string> resolveDiffName(llvm::StringRef Name,
                                            llvm::ArrayRef<std::string> Roots);
 
-/// Parses a unified diff (`git diff --unified=0`, POSIX `diff -u`), naming
+/// Parses a unified diff (`git diff --unified=0`, POSIX `diff -u`) or a
+/// combined one (`diff --cc`, a merge: the lines with a `+` column), naming
 /// files by resolveDiffName against \p Roots. A name that resolves nowhere
 /// is an error when \p MustResolve is set, else taken relative to the
-/// first root.
+/// first root. A file that is the new side of more than one section (a
+/// patch series) is an error.
 llvm::Expected<ChangedLines> parseUnifiedDiff(llvm::StringRef Diff,
                                               llvm::ArrayRef<std::string> Roots,
                                               bool MustResolve);
