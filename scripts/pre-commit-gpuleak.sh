@@ -38,6 +38,11 @@ while [ $# -gt 0 ]; do
     --changed-since*|--shard*|--fix|--export-fixes*|--list-checks|--verify-config)
       echo "gpuleak pre-commit hook: error: $1 cannot be given to the hook: it checks the files pre-commit passes" >&2
       exit 2 ;;
+    # Options of gpuleak check that take a value: the value must be attached
+    # (pre-commit appends the staged files after the args).
+    --baseline|--cache-dir|--checks|--color|--config-file|--docs-url|--exclude-header-filter|--extra-arg|--extra-arg-before|--format|--header-filter|--index|--output|--resource-dir|--source-root|--warnings-as-errors)
+      echo "gpuleak pre-commit hook: error: $1 needs its value in the same argument ($1=VALUE): pre-commit passes the staged files after the hook's args" >&2
+      exit 2 ;;
     -*) opts+=("$1"); shift ;;
     *) files+=("$1"); shift ;;
   esac
