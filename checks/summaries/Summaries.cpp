@@ -68,6 +68,18 @@ static llvm::StringRef resultName(FunctionSummary::Result R) {
   return "unknown";
 }
 
+/// O[Key] = the elements of \p List, unless it is empty (the index leaves
+/// empty lists out).
+template <typename Range>
+static void putList(Object &O, llvm::StringRef Key, const Range &List) {
+  if (List.empty())
+    return;
+  Array A;
+  for (const auto &E : List)
+    A.push_back(E);
+  O[Key] = std::move(A);
+}
+
 Value FunctionSummary::toJSON() const {
   Array StoresJ;
   for (const ParamStore &S : Stores) {
@@ -113,30 +125,15 @@ Value FunctionSummary::toJSON() const {
     O["backward"] = placeJSON(*Backward);
   if (GuardedIndirectCall)
     O["guarded_indirect_call"] = placeJSON(*GuardedIndirectCall);
-  if (!ReturnsOf.empty()) {
-    Array R;
-    for (const std::string &U : ReturnsOf)
-      R.push_back(U);
-    O["returns_of"] = std::move(R);
-  }
-  if (!Differentiates.empty()) {
-    Array D;
-    for (unsigned P : Differentiates)
-      D.push_back(P);
-    O["differentiates"] = std::move(D);
-  }
+  putList(O, "returns_of", ReturnsOf);
+  putList(O, "differentiates", Differentiates);
   if (!ReleasesMembers.empty()) {
     Array M;
     for (const auto &[U, N] : ReleasesMembers)
       M.push_back(Object{{"usr", U}, {"name", N}});
     O["releases_members"] = std::move(M);
   }
-  if (!ObjectCalls.empty()) {
-    Array C;
-    for (const std::string &U : ObjectCalls)
-      C.push_back(U);
-    O["object_calls"] = std::move(C);
-  }
+  putList(O, "object_calls", ObjectCalls);
   if (MembersUnknown)
     O["members_unknown"] = true;
   if (DropsDevice)
@@ -149,12 +146,7 @@ Value FunctionSummary::toJSON() const {
                          {"at", placeJSON(D.At)}});
     O["grows"] = std::move(G);
   }
-  if (!WritesGraph.empty()) {
-    Array W;
-    for (unsigned P : WritesGraph)
-      W.push_back(P);
-    O["writes_graph"] = std::move(W);
-  }
+  putList(O, "writes_graph", WritesGraph);
   return O;
 }
 

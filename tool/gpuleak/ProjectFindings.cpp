@@ -337,33 +337,30 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
         Replaced[I] = loopCallNotes(*Chain);
         continue;
       }
-      // Passes its argument's graph on: unless it cuts it. Once the
-      // function is known the note is no assumption (as with an index).
-      if (!noteArgument(N.Message, clang::tidy::gpuleak::AssumedNote).empty()) {
+      // Assumptions about the value a callee of another file returns or
+      // keeps, each dropped when the callee's summary contradicts it: it
+      // passes its argument's graph on (unless it cuts it), keeps its
+      // argument's device storage (unless everything it returns is a host
+      // copy, a number or a fresh tensor), runs no backward pass (unless it
+      // trains). Once the function is known the note is no assumption.
+      using Contradicts = bool (*)(const FunctionSummary &);
+      static const std::pair<const char *, Contradicts> CalleeAssumptions[] = {
+          {clang::tidy::gpuleak::AssumedNote,
+           [](const FunctionSummary &G) {
+             return G.Returns == FunctionSummary::Result::Cut;
+           }},
+          {clang::tidy::gpuleak::AssumedKeepsDeviceNote,
+           [](const FunctionSummary &G) { return G.DropsDevice; }},
+          {clang::tidy::gpuleak::AssumedTrainsNote,
+           [](const FunctionSummary &G) { return G.Backward.has_value(); }},
+      };
+      const auto *Assumption = llvm::find_if(
+          CalleeAssumptions, [&](const auto &A) {
+            return !noteArgument(N.Message, A.first).empty();
+          });
+      if (Assumption != std::end(CalleeAssumptions)) {
         const FunctionSummary *G = CalleeAt(N.Place);
-        if (G && G->Returns == FunctionSummary::Result::Cut)
-          return true;
-        if (G)
-          Settled.push_back(I);
-        continue;
-      }
-      // Keeps its argument's device storage: unless its summary says every
-      // value it returns is a host copy, a number or a fresh tensor.
-      if (!noteArgument(N.Message,
-                        clang::tidy::gpuleak::AssumedKeepsDeviceNote)
-               .empty()) {
-        const FunctionSummary *G = CalleeAt(N.Place);
-        if (G && G->DropsDevice)
-          return true;
-        if (G)
-          Settled.push_back(I);
-        continue;
-      }
-      // Runs no backward pass (missing-no-grad): unless its summary trains.
-      if (!noteArgument(N.Message, clang::tidy::gpuleak::AssumedTrainsNote)
-               .empty()) {
-        const FunctionSummary *G = CalleeAt(N.Place);
-        if (G && G->Backward)
+        if (G && Assumption->second(*G))
           return true;
         if (G)
           Settled.push_back(I);
