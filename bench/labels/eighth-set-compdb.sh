@@ -69,6 +69,16 @@ t=uiuc-iml+RA-SLAM
 # C++14/CUDA 14, Eigen, OpenCV, spdlog; the segmentation engine and the TSDF units.
 db $t -I"$dir/$t" "${eigen[@]}" "${opencv[@]}"
 keep $t '^(segmentation/inference\.cc|utils/tsdf/voxel_(tsdf|hash|mem)\.cu)$'
+# make-compdb.py adds every include/ folder of the tree; those of third_party/ (lcm's
+# WinSpecific/include/stdint.h refuses non-MSVC compilers) are not the project's own.
+python3 - "$dir/$t/build/compile_commands.json" <<'PY'
+import json, sys
+p = sys.argv[1]
+entries = json.load(open(p))
+for e in entries:
+    e["arguments"] = [a for a in e["arguments"] if not (a.startswith("-I") and "/third_party/" in a)]
+json.dump(entries, open(p, "w"), indent=1)
+PY
 
 t=moskalt+LibtorchDetection
 db $t
@@ -130,6 +140,7 @@ db $t -std=c++20 -I"$dir/$t/include" -I"$dir/$t/src/rl"
 keep $t '^src/rl/(agents/(sac|ppo)/trainers/basic\.cc|buffers/tensor\.cc)$'
 
 t=yamicro+cuda-practice
-# CMake: inferer/include public, C++20, glog.
-db $t -std=c++20 -I"$dir/$t/inferer/include"
+# CMake: inferer/include public, C++20, glog. base/alloc.h uses std::shared_ptr without
+# including <memory> (GCC's headers pull it in).
+db $t -std=c++20 -I"$dir/$t/inferer/include" -include memory
 keep $t '^inferer/source/base/(alloc_cu|buffer|alloc)\.cpp$'
