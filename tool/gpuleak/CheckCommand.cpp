@@ -845,9 +845,9 @@ static int run(RunMode Mode) {
   }
 
   // A baseline that cannot be read stops the run before the analysis.
-  std::optional<StringSet<>> Baseline;
+  std::optional<BaselineEntries> Baseline;
   if (!BaselinePath.empty()) {
-    Expected<StringSet<>> Read = readBaseline(BaselinePath);
+    Expected<BaselineEntries> Read = readBaseline(BaselinePath);
     if (!Read)
       return fail("cannot read the baseline '" + BaselinePath +
                   "': " + toString(Read.takeError()));
@@ -1319,6 +1319,13 @@ static int run(RunMode Mode) {
                     "merge in the checkout they ran in");
   }
   fingerprintFindings(R, BaseDir);
+  // Which of several findings with the same code the baseline holds is
+  // decided before --changed-since drops those on unchanged lines: a copy
+  // pasted next to a baselined one is the new one (on a changed line).
+  if (Baseline)
+    matchBaseline(R, BaseDir, *Baseline, [&](const Finding &F) {
+      return Changed && Changed->changed(F.Place.File, F.Place.Line);
+    });
   if (Changed)
     keepChangedFindings(R, *Changed);
   std::optional<size_t> Baselined;
