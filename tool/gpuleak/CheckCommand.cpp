@@ -952,19 +952,50 @@ static int run(RunMode Mode) {
     // reports it (exit 2), not dropped without a word. One whose file is
     // gone (a stale database) is "cannot parse: the file does not exist".
     std::vector<std::string> Failed;
+    ChangedFileSurvey Survey;
+    const size_t ChangedFiles = Changed->Files.size();
+    std::string BuildDir = absolute(sys::path::parent_path(DBPath));
     Files = translationUnitsIncluding(
         Files, [&](StringRef F) { return DB->getCompileCommands(F); },
         ResourceDir,
         Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count(),
-        *Changed, Failed);
+        *Changed, BuildDir, Failed, Survey);
+    // A changed file that no translation unit reads would be "nothing to
+    // analyse", exit 0, while the change may be a leak: a configure_file
+    // template whose generated file is not found, a source the compile
+    // database does not list yet.
+    auto AndMore = [](size_t N) {
+      return N > 1 ? (" (and " + Twine(N - 1) + " more)").str() : std::string();
+    };
+    if (!Survey.Ungenerated.empty())
+      return fail("--changed-since=" + ChangedSince + ": '" +
+                  Survey.Ungenerated.front() + "'" +
+                  AndMore(Survey.Ungenerated.size()) +
+                  " is a configure_file template, but no translation unit "
+                  "includes a file generated from it (named '" +
+                  sys::path::stem(Survey.Ungenerated.front()) + "', under '" +
+                  BuildDir + "'): re-run cmake");
+    if (!Survey.Unbuilt.empty())
+      return fail("--changed-since=" + ChangedSince + ": '" +
+                  Survey.Unbuilt.front() + "'" + AndMore(Survey.Unbuilt.size()) +
+                  " is a C, C++ or CUDA source that no compile command of '" +
+                  DBPath +
+                  "' lists and no translation unit includes: re-run cmake, or "
+                  "leave it out of the diff (git diff REF -- . ':!FILE' | "
+                  "gpuleak check --changed-since=-)");
+    if (!Quiet)
+      for (const auto &[Template, Generated] : Survey.Generated)
+        errs() << "gpuleak: --changed-since=" << ChangedSince << ": '"
+               << Template << "' is generated into '" << Generated
+               << "' (its changed lines are taken as changed there)\n";
     size_t Gone = llvm::count_if(
         Failed, [](const std::string &F) { return !sys::fs::exists(F); });
     size_t Unprocessed = Failed.size() - Gone;
     size_t Including = Files.size() - Failed.size();
     if (!Quiet) {
       errs() << "gpuleak: --changed-since=" << ChangedSince << ": "
-             << Changed->Files.size() << " changed file"
-             << (Changed->Files.size() == 1 ? "" : "s") << "; " << Including
+             << ChangedFiles << " changed file"
+             << (ChangedFiles == 1 ? "" : "s") << "; " << Including
              << " of " << Before << " translation unit"
              << (Before == 1 ? "" : "s") << " include one";
       if (Gone)
