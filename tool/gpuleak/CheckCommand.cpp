@@ -931,6 +931,9 @@ static int run(RunMode Mode) {
   // Only changed code: the translation units that include a changed file.
   std::optional<ChangedLines> Changed;
   std::vector<std::string> Candidates; // before the selection
+  // Files generated from changed configure_file templates, and the
+  // templates (real paths).
+  std::map<std::string, std::string> TemplateOf;
   if (!ChangedSince.empty()) {
     // git runs in the work tree of the sources (--source-root, or the
     // folder above every translation unit), which a build folder in
@@ -983,11 +986,13 @@ static int run(RunMode Mode) {
                   "' lists and no translation unit includes: re-run cmake, or "
                   "leave it out of the diff (git diff REF -- . ':!FILE' | "
                   "gpuleak check --changed-since=-)");
-    if (!Quiet)
-      for (const auto &[Template, Generated] : Survey.Generated)
+    for (const auto &[Template, Generated] : Survey.Generated) {
+      TemplateOf.emplace(Generated, Template);
+      if (!Quiet)
         errs() << "gpuleak: --changed-since=" << ChangedSince << ": '"
                << Template << "' is generated into '" << Generated
                << "' (its changed lines are taken as changed there)\n";
+    }
     size_t Gone = llvm::count_if(
         Failed, [](const std::string &F) { return !sys::fs::exists(F); });
     size_t Unprocessed = Failed.size() - Gone;
@@ -1359,6 +1364,22 @@ static int run(RunMode Mode) {
     });
   if (Changed)
     keepChangedFindings(R, *Changed);
+  // A finding or note in a file generated from a changed template points
+  // at the template, on the same line: the file of the checkout that the
+  // change is in (SARIF's code scanning can place it; the build folder's
+  // copy it cannot). Its fingerprint stays the generated file's, as in a
+  // full run.
+  if (!TemplateOf.empty())
+    for (Finding &F : R.Findings) {
+      auto ToTemplate = [&](SourcePlace &P) {
+        auto It = TemplateOf.find(realPathOr(P.File));
+        if (It != TemplateOf.end())
+          P.File = It->second;
+      };
+      ToTemplate(F.Place);
+      for (FindingNote &N : F.Notes)
+        ToTemplate(N.Place);
+    }
   std::optional<size_t> Baselined;
   if (Baseline)
     Baselined = removeBaselined(R, *Baseline);
