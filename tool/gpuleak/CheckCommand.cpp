@@ -324,18 +324,18 @@ static std::string absolute(StringRef Path) {
 
 /// The source root of SARIF's relative URIs: --source-root, or the nearest
 /// folder at or above \p DBDir that holds `.git` (a folder, or the file of a
-/// worktree), or none.
+/// worktree), or none; its real path (underSourceRoot).
 static std::string sourceRoot(StringRef DBDir) {
   if (SourceRoot == "none")
     return "";
   if (!SourceRoot.empty())
-    return absolute(SourceRoot);
+    return realPathOr(absolute(SourceRoot));
   for (SmallString<256> Dir(absolute(DBDir)); !Dir.empty();
        sys::path::remove_filename(Dir)) {
     SmallString<256> Git(Dir);
     sys::path::append(Git, ".git");
     if (sys::fs::exists(Git))
-      return Dir == "/" ? "" : std::string(Dir);
+      return Dir == "/" ? "" : realPathOr(Dir);
     if (Dir == sys::path::root_path(Dir))
       break;
   }
