@@ -1,6 +1,7 @@
 //===--- Baseline.cpp - fingerprints of findings and baseline files -------===//
 
 #include "Baseline.h"
+#include "ChangedLines.h"
 #include "Verify.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -30,6 +31,14 @@ static std::string relativeTo(StringRef Path, StringRef Base) {
   for (; P != PE; ++P)
     append(Out, Style::posix, *P);
   return std::string(Out);
+}
+
+/// The name of \p File in fingerprints and baseline files: relative to
+/// \p RealBaseDir (a real path), from \p File's real path, so that a
+/// checkout reached through a symbolic link names its files as the real
+/// path does.
+static std::string baselineName(StringRef File, StringRef RealBaseDir) {
+  return relativeTo(realPathOr(File), RealBaseDir);
 }
 
 /// \p Line with every run of whitespace made one space, and trimmed.
@@ -65,9 +74,11 @@ static std::string codeAround(SourceFiles &Sources, StringRef File,
 static std::vector<std::string> fingerprintKeys(const Results &R,
                                                 StringRef BaseDir,
                                                 SourceFiles &Sources) {
+  std::string RealBaseDir = realPathOr(BaseDir);
   std::vector<std::string> Keys;
   for (const Finding &F : R.Findings)
-    Keys.push_back(F.Check + '\0' + relativeTo(F.Place.File, BaseDir) + '\0' +
+    Keys.push_back(F.Check + '\0' + baselineName(F.Place.File, RealBaseDir) +
+                   '\0' +
                    codeAround(Sources, F.Place.File, F.Place.Line));
   return Keys;
 }
@@ -91,6 +102,7 @@ void fingerprintFindings(Results &R, StringRef BaseDir) {
 
 void writeBaseline(raw_ostream &OS, const Results &R, StringRef BaseDir) {
   json::OStream J(OS, 2);
+  std::string RealBaseDir = realPathOr(BaseDir);
   J.object([&] {
     J.attribute("format", "gpuleak-baseline");
     J.attribute("version", BaselineVersion);
@@ -99,7 +111,7 @@ void writeBaseline(raw_ostream &OS, const Results &R, StringRef BaseDir) {
         J.object([&] {
           J.attribute("fingerprint", F.Fingerprint);
           J.attribute("check", F.Check);
-          J.attribute("file", relativeTo(F.Place.File, BaseDir));
+          J.attribute("file", baselineName(F.Place.File, RealBaseDir));
           J.attribute("line", F.Place.Line);
         });
     });

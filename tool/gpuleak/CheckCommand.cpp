@@ -322,24 +322,59 @@ static std::string absolute(StringRef Path) {
   return std::string(P);
 }
 
-/// The source root of SARIF's relative URIs: --source-root, or the nearest
-/// folder at or above \p DBDir that holds `.git` (a folder, or the file of a
-/// worktree), or none.
-static std::string sourceRoot(StringRef DBDir) {
-  if (SourceRoot == "none")
-    return "";
-  if (!SourceRoot.empty())
-    return absolute(SourceRoot);
-  for (SmallString<256> Dir(absolute(DBDir)); !Dir.empty();
-       sys::path::remove_filename(Dir)) {
-    SmallString<256> Git(Dir);
+/// The nearest folder at or above \p Dir that holds `.git` (a folder, or
+/// the file of a worktree), as a real path, or "".
+static std::string gitTopAbove(StringRef Dir) {
+  for (SmallString<256> D(Dir); !D.empty(); sys::path::remove_filename(D)) {
+    SmallString<256> Git(D);
     sys::path::append(Git, ".git");
     if (sys::fs::exists(Git))
-      return Dir == "/" ? "" : std::string(Dir);
-    if (Dir == sys::path::root_path(Dir))
+      return D == "/" ? "" : realPathOr(D);
+    if (D == sys::path::root_path(D))
       break;
   }
   return "";
+}
+
+/// The source root of SARIF's relative URIs, as a real path
+/// (underSourceRoot): --source-root, or the git top level of the analysed
+/// translation units \p Files (at or above their common folder), else of
+/// \p DBDir, or none. The sources' own, so that a build folder outside the
+/// checkout (`cmake -B /tmp/out`) still names them relative to it.
+static std::string sourceRoot(StringRef DBDir, ArrayRef<std::string> Files) {
+  if (SourceRoot == "none")
+    return "";
+  if (!SourceRoot.empty())
+    return realPathOr(absolute(SourceRoot));
+  if (std::string Common = commonFolder(Files); !Common.empty())
+    if (std::string Top = gitTopAbove(Common); !Top.empty())
+      return Top;
+  return gitTopAbove(absolute(DBDir));
+}
+
+/// Says once, on stderr, that findings of a SARIF or codeclimate report lie
+/// outside \p Root and are named there by absolute paths, which GitHub code
+/// scanning and GitLab cannot place (not with --source-root=none).
+static void warnOutsideSourceRoot(const Results &R, StringRef Root) {
+  if (SourceRoot == "none")
+    return;
+  size_t Outside = 0;
+  StringRef Example;
+  for (const Finding &F : R.Findings)
+    if (!underSourceRoot(F.Place.File, Root) && !Outside++)
+      Example = F.Place.File;
+  if (!Outside)
+    return;
+  WithColor::warning(errs(), "gpuleak")
+      << Outside << " of " << R.Findings.size()
+      << (R.Findings.size() == 1 ? " finding" : " findings")
+      << (Outside == 1 ? " is" : " are") << " in files outside "
+      << (Root.empty() ? "any git work tree (no source root)"
+                       : "the source root '" + Root.str() + "'")
+      << " (e.g. '" << Example
+      << "'): the report names them by absolute paths, which code scanning "
+         "cannot place; pass --source-root=DIR (--source-root=none: absolute "
+         "paths, no warning)\n";
 }
 
 /// Validates the globs of \p Option (--checks, --warnings-as-errors):
@@ -1403,6 +1438,12 @@ static int run(RunMode Mode) {
   const bool ReportColors = Color == ColorChoice::Always ||
                             (Color == ColorChoice::Auto && OutputPath.empty() &&
                              sys::Process::StandardOutHasColors());
+  std::string Root;
+  if (!WriteBaseline && (Format == OutputFormat::SARIF ||
+                         Format == OutputFormat::CodeClimate)) {
+    Root = sourceRoot(BaseDir, Files);
+    warnOutsideSourceRoot(R, Root);
+  }
   auto Write = [&](raw_ostream &OS) {
     if (WriteBaseline) {
       writeBaseline(OS, R, BaseDir);
@@ -1416,10 +1457,10 @@ static int run(RunMode Mode) {
       writeJSON(OS, R);
       break;
     case OutputFormat::SARIF:
-      writeSARIF(OS, R, DocsURL, sourceRoot(BaseDir));
+      writeSARIF(OS, R, DocsURL, Root);
       break;
     case OutputFormat::CodeClimate:
-      writeCodeClimate(OS, R, sourceRoot(BaseDir));
+      writeCodeClimate(OS, R, Root);
       break;
     }
     return;
