@@ -79,17 +79,26 @@ std::optional<std::string> globProblem(llvm::StringRef Glob,
   return std::nullopt;
 }
 
-std::vector<std::string> checksProblems(llvm::StringRef Checks,
-                                        const GpuleakChecks &Known) {
+/// What the glob list \p Globs of the key \p Key (`Checks`,
+/// `WarningsAsErrors`) gets wrong about gpuleak, one message per glob.
+static std::vector<std::string> globListProblems(llvm::StringRef Key,
+                                                 llvm::StringRef Globs,
+                                                 const GpuleakChecks &Known) {
   std::vector<std::string> Problems;
-  for (llvm::StringRef Glob : llvm::split(Checks, ','))
+  for (llvm::StringRef Glob : llvm::split(Globs, ','))
     if (std::optional<std::string> P = globProblem(Glob, Known))
-      Problems.push_back("Checks: " + *P);
+      Problems.push_back((Key + ": " + *P).str());
   return Problems;
 }
 
+std::vector<std::string> checksProblems(llvm::StringRef Checks,
+                                        const GpuleakChecks &Known) {
+  return globListProblems("Checks", Checks, Known);
+}
+
 /// What a .clang-tidy file gets wrong about gpuleak, one message per
-/// problem, each naming its key: a glob in `Checks` that looks like a
+/// problem, each naming its key: a glob in `Checks` or `WarningsAsErrors`
+/// that looks like a
 /// gpuleak check but matches none (`gpuleak-cuda-unreleasd`), a
 /// `gpuleak-*.Option` in `CheckOptions` that no check has. Keys of other
 /// modules' checks are not ours to judge: the file may serve stock clang-tidy
@@ -100,6 +109,12 @@ std::vector<std::string> configProblems(const ClangTidyOptions &Options,
   std::vector<std::string> Problems;
   if (Options.Checks)
     Problems = checksProblems(*Options.Checks, Known);
+  // A misspelled check in WarningsAsErrors would leave its findings
+  // warnings without a word: a CI job that relies on it to fail stays green.
+  if (Options.WarningsAsErrors)
+    for (std::string &P :
+         globListProblems("WarningsAsErrors", *Options.WarningsAsErrors, Known))
+      Problems.push_back(std::move(P));
   for (const auto &Option : Options.CheckOptions) {
     llvm::StringRef Key = Option.getKey();
     if (!Key.starts_with("gpuleak-"))

@@ -48,7 +48,9 @@ std::optional<std::string> globProblem(llvm::StringRef Glob,
 std::vector<std::string> checksProblems(llvm::StringRef Checks,
                                         const GpuleakChecks &Known);
 
-/// checksProblems() of \p Options' `Checks`, then what its `CheckOptions`
+/// checksProblems() of \p Options' `Checks`, the same of its
+/// `WarningsAsErrors` (`WarningsAsErrors: 'gpuleak-x' matches no gpuleak
+/// check`), then what its `CheckOptions`
 /// get wrong about gpuleak checks (a check or option that does not exist).
 std::vector<std::string> configProblems(const ClangTidyOptions &Options,
                                         const GpuleakChecks &Known);

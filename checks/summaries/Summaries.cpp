@@ -10,6 +10,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 #include <functional>
 #include <mutex>
 
@@ -484,9 +485,19 @@ static std::optional<std::pair<uint64_t, int64_t>> stampOf(llvm::StringRef File)
       static_cast<int64_t>(llvm::sys::toTimeT(St.getLastModificationTime())));
 }
 
+/// The xxh3_64bits of \p File's content, or std::nullopt when it cannot be
+/// read.
+static std::optional<uint64_t> contentHashOf(llvm::StringRef File) {
+  auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return std::nullopt;
+  return llvm::xxh3_64bits(llvm::arrayRefFromStringRef((*Buf)->getBuffer()));
+}
+
 void ProjectIndex::stampFile(llvm::StringRef File) {
   if (auto S = stampOf(File))
-    Files[File.str()] = {S->first, S->second};
+    Files[File.str()] = {S->first, S->second, contentHashOf(File)};
 }
 
 unsigned ProjectIndex::solve() {
@@ -556,9 +567,12 @@ unsigned ProjectIndex::solve() {
 
 Value ProjectIndex::toJSON() const {
   Object FilesJ;
-  for (const auto &[File, S] : Files)
-    FilesJ[File] = Object{{"size", static_cast<int64_t>(S.Size)},
-                          {"mtime", S.MTime}};
+  for (const auto &[File, S] : Files) {
+    Object Entry{{"size", static_cast<int64_t>(S.Size)}, {"mtime", S.MTime}};
+    if (S.Hash)
+      Entry["hash"] = llvm::utohexstr(*S.Hash, /*LowerCase=*/true, 16);
+    FilesJ[File] = std::move(Entry);
+  }
   Array FunctionsJ;
   for (const auto &[USR, F] : Functions)
     FunctionsJ.push_back(F.toJSON());
@@ -644,13 +658,26 @@ llvm::Expected<ProjectIndex> ProjectIndex::read(llvm::StringRef Path) {
       const Object *S = V.getAsObject();
       auto Now = stampOf(File);
       Index.SeenAtRead.emplace_back(File.str(), Now);
-      if (!S || !Now || S->getInteger("size") != static_cast<int64_t>(Now->first) ||
-          S->getInteger("mtime") != Now->second) {
+      // Size and time first; then the content, which a same-size edit
+      // that keeps the second of the time (`cp -p`, `rsync -a`, `tar`)
+      // changes alone. An entry without `hash` (an older writer) is judged
+      // by size and time, as it was.
+      std::optional<uint64_t> Hash;
+      bool Fresh = S && Now &&
+                   S->getInteger("size") == static_cast<int64_t>(Now->first) &&
+                   S->getInteger("mtime") == Now->second;
+      if (Fresh)
+        if (std::optional<llvm::StringRef> Stored = S->getString("hash")) {
+          Hash = contentHashOf(File);
+          uint64_t Value = 0;
+          Fresh = Hash && !Stored->getAsInteger(16, Value) && Value == *Hash;
+        }
+      if (!Fresh) {
         StaleFiles.insert(File);
         Index.StaleFiles.push_back(File.str());
         continue;
       }
-      Index.Files[File.str()] = {Now->first, Now->second};
+      Index.Files[File.str()] = {Now->first, Now->second, Hash};
     }
   if (const Array *Functions = O->getArray("functions"))
     for (const Value &V : *Functions) {

@@ -397,6 +397,9 @@ private:
   struct Stamp {
     uint64_t Size = 0;
     int64_t MTime = 0;
+    /// xxh3_64bits of the content; std::nullopt for an entry of an index
+    /// written before `hash` existed (judged by size and time alone).
+    std::optional<uint64_t> Hash;
   };
   std::map<std::string, Stamp> Files;
   /// Every file of `files` as read() found it (std::nullopt: missing).

@@ -15,7 +15,8 @@
 #define GPULEAK_TOOL_GPULEAK_BASELINE_H
 
 #include "Findings.h"
-#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
 namespace gpuleak {
@@ -36,13 +37,30 @@ void fingerprintFindings(Results &R, llvm::StringRef BaseDir);
 void writeBaseline(llvm::raw_ostream &OS, const Results &R,
                    llvm::StringRef BaseDir);
 
-/// The fingerprints of the baseline file \p Path, or why it cannot be read
-/// (one line).
-llvm::Expected<llvm::StringSet<>> readBaseline(llvm::StringRef Path);
+/// The entries of a baseline file: by fingerprint, the line the finding was
+/// on when the baseline was written (0 when the entry does not say).
+using BaselineEntries = llvm::StringMap<unsigned>;
+
+/// The entries of the baseline file \p Path, or why it cannot be read (one
+/// line).
+llvm::Expected<BaselineEntries> readBaseline(llvm::StringRef Path);
+
+/// Decides which of \p R's findings (fingerprinted) the baseline \p B
+/// holds when several have the same check, file and code (their
+/// fingerprints differ only in the occurrence index): as many as \p B has
+/// entries for them are baselined, and those are chosen, in order, to be
+/// the findings nearest to the entries' recorded lines, a finding for which
+/// \p IsChanged holds (on a changed line) last. The
+/// fingerprints of the group are given out again accordingly: a baselined
+/// finding takes its entry's, a new one an occurrence index \p B does not
+/// hold (docs/cli.md, "Baselines").
+void matchBaseline(Results &R, llvm::StringRef BaseDir,
+                   const BaselineEntries &B,
+                   llvm::function_ref<bool(const Finding &)> IsChanged);
 
 /// Removes from \p R the findings whose fingerprint \p Baseline holds and
 /// returns how many were removed.
-size_t removeBaselined(Results &R, const llvm::StringSet<> &Baseline);
+size_t removeBaselined(Results &R, const BaselineEntries &Baseline);
 
 } // namespace gpuleak
 

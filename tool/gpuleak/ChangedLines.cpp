@@ -18,6 +18,7 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include <atomic>
+#include <mutex>
 #include <numeric>
 #include "llvm/Support/Program.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -580,33 +581,95 @@ includedFiles(StringRef File,
   return Files;
 }
 
+/// Whether \p Name ends in one of \p Extensions (any case) after a stem.
+static bool hasExtension(StringRef Name, ArrayRef<StringRef> Extensions) {
+  return llvm::any_of(Extensions, [&](StringRef Ext) {
+    return Name.size() > Ext.size() && Name.ends_with_insensitive(Ext);
+  });
+}
+
+/// The extensions of C, C++ and CUDA sources (translation units).
+static constexpr StringRef SourceExtensions[] = {
+    ".c",    ".cc",  ".cpp", ".cxx", ".c++", ".cppm",
+    ".ccm",  ".cxxm", ".c++m", ".ixx", ".cu"};
+/// Those of headers and included fragments.
+static constexpr StringRef HeaderExtensions[] = {
+    ".h",   ".hh",  ".hpp", ".hxx", ".h++", ".cuh", ".inl",
+    ".ipp", ".tpp", ".tcc", ".txx", ".inc", ".def"};
+
 std::vector<std::string> translationUnitsIncluding(
     ArrayRef<std::string> Files,
     function_ref<std::vector<clang::tooling::CompileCommand>(StringRef)>
         CommandsOf,
-    StringRef ResourceDir, unsigned Jobs, const ChangedLines &Changed,
-    std::vector<std::string> &Failed) {
+    StringRef ResourceDir, unsigned Jobs, ChangedLines &Changed,
+    StringRef BuildDir, std::vector<std::string> &Failed,
+    ChangedFileSurvey &Survey) {
+  // The changed files that need every include list: configure_file
+  // templates (by the name of the file they generate) and sources that are
+  // no translation unit. Deleted ones need nothing.
+  StringSet<> TUs;
+  for (const std::string &F : Files)
+    TUs.insert(realPathOr(F));
+  StringMap<std::vector<std::string>> TemplatesOf; // generated name -> templates
+  StringSet<> Orphans;
+  for (const auto &[File, Ranges] : Changed.Files) {
+    if (!sys::fs::is_regular_file(File))
+      continue;
+    StringRef Name = sys::path::filename(File);
+    if (Name.ends_with(".in") &&
+        (hasExtension(Name.drop_back(3), SourceExtensions) ||
+         hasExtension(Name.drop_back(3), HeaderExtensions)))
+      TemplatesOf[Name.drop_back(3)].push_back(File);
+    else if (hasExtension(Name, SourceExtensions) && !TUs.contains(File))
+      Orphans.insert(File);
+  }
+  const bool NeedAll = !TemplatesOf.empty() || !Orphans.empty();
+  std::string Build = realPathOr(BuildDir);
+  auto InBuild = [&](StringRef F) {
+    return F.size() > Build.size() && F.starts_with(Build) &&
+           sys::path::is_separator(F[Build.size()]);
+  };
+
   // 1: changed or includes a changed file; 2: its preprocessing failed.
   std::vector<char> Keep(Files.size(), 0);
   std::vector<std::vector<clang::tooling::CompileCommand>> Commands;
   for (size_t I = 0; I < Files.size(); ++I) {
     Keep[I] = Changed.changed(Files[I]);
-    Commands.push_back(Keep[I] ? std::vector<clang::tooling::CompileCommand>()
-                               : CommandsOf(Files[I]));
+    Commands.push_back(Keep[I] && !NeedAll
+                           ? std::vector<clang::tooling::CompileCommand>()
+                           : CommandsOf(Files[I]));
   }
+  std::mutex Lock; // for what the survey finds
+  std::set<std::pair<std::string, std::string>> Generated;
+  StringSet<> IncludedOrphans;
   std::atomic<size_t> Next{0};
   auto Work = [&] {
     for (size_t I; (I = Next++) < Files.size();) {
-      if (Keep[I])
+      if (Keep[I] && !NeedAll)
         continue;
       std::optional<std::set<std::string>> Included =
           includedFiles(Files[I], Commands[I], ResourceDir);
-      if (!Included)
-        Keep[I] = 2;
-      else
-        Keep[I] = llvm::any_of(
-            *Included,
-            [&](const std::string &F) { return Changed.changedRealPath(F); });
+      if (!Included) {
+        Keep[I] = Keep[I] ? 1 : 2;
+        continue;
+      }
+      for (const std::string &F : *Included) {
+        if (Changed.changedRealPath(F))
+          Keep[I] = 1;
+        if (!NeedAll)
+          continue;
+        if (Orphans.contains(F)) {
+          std::lock_guard<std::mutex> G(Lock);
+          IncludedOrphans.insert(F);
+        }
+        auto T = TemplatesOf.find(sys::path::filename(F));
+        if (T != TemplatesOf.end() && InBuild(F)) {
+          Keep[I] = 1;
+          std::lock_guard<std::mutex> G(Lock);
+          for (const std::string &Template : T->second)
+            Generated.emplace(Template, F);
+        }
+      }
     }
   };
   Jobs = std::max(1u, Jobs);
@@ -618,6 +681,22 @@ std::vector<std::string> translationUnitsIncluding(
       Pool.async(Work);
     Pool.wait();
   }
+  // configure_file copies the template line for line: the generated file's
+  // changed lines are the template's.
+  for (const auto &[Template, File] : Generated) {
+    Changed.Files[File] = Changed.Files.at(Template);
+    Survey.Generated.emplace_back(Template, File);
+  }
+  for (const auto &[Name, Templates] : TemplatesOf)
+    for (const std::string &Template : Templates)
+      if (llvm::none_of(Generated,
+                        [&](const auto &G) { return G.first == Template; }))
+        Survey.Ungenerated.push_back(Template);
+  llvm::sort(Survey.Ungenerated);
+  for (const auto &O : Orphans)
+    if (!IncludedOrphans.contains(O.getKey()))
+      Survey.Unbuilt.push_back(O.getKey().str());
+  llvm::sort(Survey.Unbuilt);
   std::vector<std::string> Kept;
   for (size_t I = 0; I < Files.size(); ++I) {
     if (Keep[I])

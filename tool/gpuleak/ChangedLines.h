@@ -101,18 +101,39 @@ includedFiles(llvm::StringRef File,
               const std::vector<clang::tooling::CompileCommand> &Commands,
               llvm::StringRef ResourceDir);
 
+/// What translationUnitsIncluding learns of the changed files besides the
+/// translation units to analyse.
+struct ChangedFileSurvey {
+  /// Changed CMake configure_file templates (real paths: `include/x.h.in`)
+  /// and the files generated from them that translation units include (the
+  /// real path of an `x.h` in the build folder), whose lines are taken as
+  /// changed as the template's are (configure_file keeps lines 1:1).
+  std::vector<std::pair<std::string, std::string>> Generated;
+  /// Changed templates for which no translation unit includes such a file.
+  std::vector<std::string> Ungenerated;
+  /// Changed C, C++ or CUDA sources (`.cpp`, `.cu`, ...) that are no
+  /// translation unit and that none includes: the compile database does not
+  /// know them (CMake not re-run).
+  std::vector<std::string> Unbuilt;
+};
+
 /// The files of \p Files (translation units, absolute) that are changed,
 /// include a changed file, or whose preprocessing failed (they are
 /// analysed, so that the failure is reported), in order, by their include
 /// lists (includedFiles, \p Jobs at a time; \p CommandsOf gives a file's
 /// compile commands). \p Failed receives those whose preprocessing failed.
+/// A changed template `X.in` (X a C, C++ or CUDA file name) selects the
+/// translation units that include a file named X under \p BuildDir, which
+/// is added to \p Changed with the template's lines; \p Survey says which
+/// were found, and which changed sources no translation unit is or includes.
 std::vector<std::string> translationUnitsIncluding(
     llvm::ArrayRef<std::string> Files,
     llvm::function_ref<std::vector<clang::tooling::CompileCommand>(
         llvm::StringRef)>
         CommandsOf,
-    llvm::StringRef ResourceDir, unsigned Jobs, const ChangedLines &Changed,
-    std::vector<std::string> &Failed);
+    llvm::StringRef ResourceDir, unsigned Jobs, ChangedLines &Changed,
+    llvm::StringRef BuildDir, std::vector<std::string> &Failed,
+    ChangedFileSurvey &Survey);
 
 /// The USRs of the functions that \p TUs define (their summaries) in a
 /// changed file.

@@ -322,24 +322,59 @@ static std::string absolute(StringRef Path) {
   return std::string(P);
 }
 
-/// The source root of SARIF's relative URIs: --source-root, or the nearest
-/// folder at or above \p DBDir that holds `.git` (a folder, or the file of a
-/// worktree), or none.
-static std::string sourceRoot(StringRef DBDir) {
-  if (SourceRoot == "none")
-    return "";
-  if (!SourceRoot.empty())
-    return absolute(SourceRoot);
-  for (SmallString<256> Dir(absolute(DBDir)); !Dir.empty();
-       sys::path::remove_filename(Dir)) {
-    SmallString<256> Git(Dir);
+/// The nearest folder at or above \p Dir that holds `.git` (a folder, or
+/// the file of a worktree), as a real path, or "".
+static std::string gitTopAbove(StringRef Dir) {
+  for (SmallString<256> D(Dir); !D.empty(); sys::path::remove_filename(D)) {
+    SmallString<256> Git(D);
     sys::path::append(Git, ".git");
     if (sys::fs::exists(Git))
-      return Dir == "/" ? "" : std::string(Dir);
-    if (Dir == sys::path::root_path(Dir))
+      return D == "/" ? "" : realPathOr(D);
+    if (D == sys::path::root_path(D))
       break;
   }
   return "";
+}
+
+/// The source root of SARIF's relative URIs, as a real path
+/// (underSourceRoot): --source-root, or the git top level of the analysed
+/// translation units \p Files (at or above their common folder), else of
+/// \p DBDir, or none. The sources' own, so that a build folder outside the
+/// checkout (`cmake -B /tmp/out`) still names them relative to it.
+static std::string sourceRoot(StringRef DBDir, ArrayRef<std::string> Files) {
+  if (SourceRoot == "none")
+    return "";
+  if (!SourceRoot.empty())
+    return realPathOr(absolute(SourceRoot));
+  if (std::string Common = commonFolder(Files); !Common.empty())
+    if (std::string Top = gitTopAbove(Common); !Top.empty())
+      return Top;
+  return gitTopAbove(absolute(DBDir));
+}
+
+/// Says once, on stderr, that findings of a SARIF or codeclimate report lie
+/// outside \p Root and are named there by absolute paths, which GitHub code
+/// scanning and GitLab cannot place (not with --source-root=none).
+static void warnOutsideSourceRoot(const Results &R, StringRef Root) {
+  if (SourceRoot == "none")
+    return;
+  size_t Outside = 0;
+  StringRef Example;
+  for (const Finding &F : R.Findings)
+    if (!underSourceRoot(F.Place.File, Root) && !Outside++)
+      Example = F.Place.File;
+  if (!Outside)
+    return;
+  WithColor::warning(errs(), "gpuleak")
+      << Outside << " of " << R.Findings.size()
+      << (R.Findings.size() == 1 ? " finding" : " findings")
+      << (Outside == 1 ? " is" : " are") << " in files outside "
+      << (Root.empty() ? "any git work tree (no source root)"
+                       : "the source root '" + Root.str() + "'")
+      << " (e.g. '" << Example
+      << "'): the report names them by absolute paths, which code scanning "
+         "cannot place; pass --source-root=DIR (--source-root=none: absolute "
+         "paths, no warning)\n";
 }
 
 /// Validates the globs of \p Option (--checks, --warnings-as-errors):
@@ -845,9 +880,9 @@ static int run(RunMode Mode) {
   }
 
   // A baseline that cannot be read stops the run before the analysis.
-  std::optional<StringSet<>> Baseline;
+  std::optional<BaselineEntries> Baseline;
   if (!BaselinePath.empty()) {
-    Expected<StringSet<>> Read = readBaseline(BaselinePath);
+    Expected<BaselineEntries> Read = readBaseline(BaselinePath);
     if (!Read)
       return fail("cannot read the baseline '" + BaselinePath +
                   "': " + toString(Read.takeError()));
@@ -931,6 +966,9 @@ static int run(RunMode Mode) {
   // Only changed code: the translation units that include a changed file.
   std::optional<ChangedLines> Changed;
   std::vector<std::string> Candidates; // before the selection
+  // Files generated from changed configure_file templates, and the
+  // templates (real paths).
+  std::map<std::string, std::string> TemplateOf;
   if (!ChangedSince.empty()) {
     // git runs in the work tree of the sources (--source-root, or the
     // folder above every translation unit), which a build folder in
@@ -952,19 +990,52 @@ static int run(RunMode Mode) {
     // reports it (exit 2), not dropped without a word. One whose file is
     // gone (a stale database) is "cannot parse: the file does not exist".
     std::vector<std::string> Failed;
+    ChangedFileSurvey Survey;
+    const size_t ChangedFiles = Changed->Files.size();
+    std::string BuildDir = absolute(sys::path::parent_path(DBPath));
     Files = translationUnitsIncluding(
         Files, [&](StringRef F) { return DB->getCompileCommands(F); },
         ResourceDir,
         Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count(),
-        *Changed, Failed);
+        *Changed, BuildDir, Failed, Survey);
+    // A changed file that no translation unit reads would be "nothing to
+    // analyse", exit 0, while the change may be a leak: a configure_file
+    // template whose generated file is not found, a source the compile
+    // database does not list yet.
+    auto AndMore = [](size_t N) {
+      return N > 1 ? (" (and " + Twine(N - 1) + " more)").str() : std::string();
+    };
+    if (!Survey.Ungenerated.empty())
+      return fail("--changed-since=" + ChangedSince + ": '" +
+                  Survey.Ungenerated.front() + "'" +
+                  AndMore(Survey.Ungenerated.size()) +
+                  " is a configure_file template, but no translation unit "
+                  "includes a file generated from it (named '" +
+                  sys::path::stem(Survey.Ungenerated.front()) + "', under '" +
+                  BuildDir + "'): re-run cmake");
+    if (!Survey.Unbuilt.empty())
+      return fail("--changed-since=" + ChangedSince + ": '" +
+                  Survey.Unbuilt.front() + "'" + AndMore(Survey.Unbuilt.size()) +
+                  " is a C, C++ or CUDA source that no compile command of '" +
+                  DBPath +
+                  "' lists and no translation unit includes: re-run cmake, or "
+                  "leave it out of the diff (git diff REF -- . ':!FILE' | "
+                  "gpuleak check --changed-since=-)");
+    for (const auto &[Template, Generated] : Survey.Generated) {
+      TemplateOf.emplace(Generated, Template);
+      if (!Quiet)
+        errs() << "gpuleak: --changed-since=" << ChangedSince << ": '"
+               << Template << "' is generated into '" << Generated
+               << "' (its changed lines are taken as changed there)\n";
+    }
     size_t Gone = llvm::count_if(
         Failed, [](const std::string &F) { return !sys::fs::exists(F); });
     size_t Unprocessed = Failed.size() - Gone;
     size_t Including = Files.size() - Failed.size();
     if (!Quiet) {
       errs() << "gpuleak: --changed-since=" << ChangedSince << ": "
-             << Changed->Files.size() << " changed file"
-             << (Changed->Files.size() == 1 ? "" : "s") << "; " << Including
+             << ChangedFiles << " changed file"
+             << (ChangedFiles == 1 ? "" : "s") << "; " << Including
              << " of " << Before << " translation unit"
              << (Before == 1 ? "" : "s") << " include one";
       if (Gone)
@@ -1319,8 +1390,31 @@ static int run(RunMode Mode) {
                     "merge in the checkout they ran in");
   }
   fingerprintFindings(R, BaseDir);
+  // Which of several findings with the same code the baseline holds is
+  // decided before --changed-since drops those on unchanged lines: a copy
+  // pasted next to a baselined one is the new one (on a changed line).
+  if (Baseline)
+    matchBaseline(R, BaseDir, *Baseline, [&](const Finding &F) {
+      return Changed && Changed->changed(F.Place.File, F.Place.Line);
+    });
   if (Changed)
     keepChangedFindings(R, *Changed);
+  // A finding or note in a file generated from a changed template points
+  // at the template, on the same line: the file of the checkout that the
+  // change is in (SARIF's code scanning can place it; the build folder's
+  // copy it cannot). Its fingerprint stays the generated file's, as in a
+  // full run.
+  if (!TemplateOf.empty())
+    for (Finding &F : R.Findings) {
+      auto ToTemplate = [&](SourcePlace &P) {
+        auto It = TemplateOf.find(realPathOr(P.File));
+        if (It != TemplateOf.end())
+          P.File = It->second;
+      };
+      ToTemplate(F.Place);
+      for (FindingNote &N : F.Notes)
+        ToTemplate(N.Place);
+    }
   std::optional<size_t> Baselined;
   if (Baseline)
     Baselined = removeBaselined(R, *Baseline);
@@ -1344,6 +1438,12 @@ static int run(RunMode Mode) {
   const bool ReportColors = Color == ColorChoice::Always ||
                             (Color == ColorChoice::Auto && OutputPath.empty() &&
                              sys::Process::StandardOutHasColors());
+  std::string Root;
+  if (!WriteBaseline && (Format == OutputFormat::SARIF ||
+                         Format == OutputFormat::CodeClimate)) {
+    Root = sourceRoot(BaseDir, Files);
+    warnOutsideSourceRoot(R, Root);
+  }
   auto Write = [&](raw_ostream &OS) {
     if (WriteBaseline) {
       writeBaseline(OS, R, BaseDir);
@@ -1357,10 +1457,10 @@ static int run(RunMode Mode) {
       writeJSON(OS, R);
       break;
     case OutputFormat::SARIF:
-      writeSARIF(OS, R, DocsURL, sourceRoot(BaseDir));
+      writeSARIF(OS, R, DocsURL, Root);
       break;
     case OutputFormat::CodeClimate:
-      writeCodeClimate(OS, R, sourceRoot(BaseDir));
+      writeCodeClimate(OS, R, Root);
       break;
     }
     return;

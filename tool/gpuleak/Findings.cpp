@@ -3,6 +3,7 @@
 #include "Findings.h"
 
 #include "Baseline.h"
+#include "ChangedLines.h"
 #include "CheckDocs.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -204,6 +205,19 @@ void writeText(llvm::raw_ostream &OS, const Results &R, bool Colors) {
 // GitLab Code Quality (Code Climate issues)
 //===----------------------------------------------------------------------===//
 
+std::optional<std::string> underSourceRoot(llvm::StringRef File,
+                                           llvm::StringRef SourceRoot) {
+  if (SourceRoot.empty())
+    return std::nullopt;
+  for (const std::string &Path : {File.str(), realPathOr(File)}) {
+    llvm::StringRef Rel = Path;
+    if (Rel.consume_front(SourceRoot) && Rel.consume_front("/") &&
+        !Rel.empty())
+      return Rel.str();
+  }
+  return std::nullopt;
+}
+
 void writeCodeClimate(llvm::raw_ostream &OS, const Results &R,
                       llvm::StringRef SourceRoot) {
   llvm::json::OStream J(OS, 2);
@@ -219,12 +233,8 @@ void writeCodeClimate(llvm::raw_ostream &OS, const Results &R,
         J.attribute("fingerprint", F.Fingerprint);
         J.attributeObject("location", [&] {
           // GitLab links a path relative to the repository's root.
-          llvm::StringRef Path = F.Place.File;
-          llvm::StringRef Rel = Path;
-          if (!SourceRoot.empty() && Rel.consume_front(SourceRoot) &&
-              Rel.consume_front("/") && !Rel.empty())
-            Path = Rel;
-          J.attribute("path", Path);
+          J.attribute("path", underSourceRoot(F.Place.File, SourceRoot)
+                                  .value_or(F.Place.File));
           J.attributeObject("lines", [&] {
             J.attribute("begin", F.Place.Line);
             J.attribute("end", std::max(F.Place.Line, F.Place.EndLine));
@@ -316,10 +326,9 @@ static void physicalLocation(llvm::json::OStream &J, const SourcePlace &P,
     J.attributeObject("artifactLocation", [&] {
       // Under the source root: relative to %SRCROOT%, as code scanning
       // expects; elsewhere (a system header), absolute.
-      llvm::StringRef Rel = P.File;
-      if (!SourceRoot.empty() && Rel.consume_front(SourceRoot) &&
-          Rel.consume_front("/") && !Rel.empty()) {
-        J.attribute("uri", encodedPath(Rel));
+      if (std::optional<std::string> Rel =
+              underSourceRoot(P.File, SourceRoot)) {
+        J.attribute("uri", encodedPath(*Rel));
         J.attribute("uriBaseId", SourceRootId);
         return;
       }

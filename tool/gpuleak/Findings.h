@@ -114,6 +114,13 @@ private:
 /// colours when \p Colors is set.
 void writeText(llvm::raw_ostream &OS, const Results &R, bool Colors = false);
 
+/// \p File relative to \p SourceRoot (a real path; may be empty), as SARIF
+/// and the codeclimate report name it: from \p File as it is or from its
+/// real path, so that a file named through a symbolic link is under the
+/// root as its real path is; std::nullopt when it is under neither.
+std::optional<std::string> underSourceRoot(llvm::StringRef File,
+                                           llvm::StringRef SourceRoot);
+
 /// Writes a GitLab Code Quality report (Code Climate's issue format, the
 /// subset GitLab reads): a JSON array with one object per finding, its
 /// fingerprint the finding's (Baseline.h), its path relative to
@@ -127,7 +134,7 @@ void writeJSON(llvm::raw_ostream &OS, const Results &R);
 /// Writes SARIF 2.1.0. Each rule's helpUri is \p DocsURL + "<name>.md", where
 /// <name> is the check name without "gpuleak-". A finding's fingerprint,
 /// when set, is its partialFingerprints entry. Files under \p SourceRoot
-/// (absolute, normalized, no trailing '/'; may be empty) are named relative
+/// (a real path, no trailing '/'; may be empty; underSourceRoot) are named relative
 /// to the run's originalUriBaseIds entry %SRCROOT%, others by absolute
 /// file:// URIs. The run's automationDetails.id is "gpuleak/".
 void writeSARIF(llvm::raw_ostream &OS, const Results &R, llvm::StringRef DocsURL,
