@@ -138,6 +138,8 @@ Value FunctionSummary::toJSON() const {
     O["members_unknown"] = true;
   if (DropsDevice)
     O["drops_device"] = true;
+  if (!ReturnsMember.empty())
+    O["returns_member"] = ReturnsMember;
   if (!Grows.empty()) {
     Array G;
     for (const DeviceGrowth &D : Grows)
@@ -247,6 +249,7 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
       S.WritesGraph.push_back(*PI);
     }
   S.DropsDevice = O->getBoolean("drops_device").value_or(false);
+  S.ReturnsMember = O->getString("returns_member").value_or("").str();
   if (const Array *G = O->getArray("grows"))
     for (const Value &GV : *G) {
       const Object *GO = GV.getAsObject();
