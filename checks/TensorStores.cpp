@@ -2229,20 +2229,41 @@ TensorStoreFinder::replacedMember(const CXXMethodDecl *G, unsigned Param,
   return nullptr;
 }
 
-bool TensorStoreFinder::resetsMember(const FunctionDecl *G, const FieldDecl *M,
-                                     ASTContext &Ctx) {
-  const FunctionDecl *Def = G ? G->getDefinition() : nullptr;
-  if (!M || !Def || !Def->hasBody() ||
-      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
-    return false;
-  FnInfo &F = info(Def, Ctx);
+llvm::SmallVector<const FieldDecl *, 1>
+TensorStoreFinder::resetMembers(FnInfo &F, ASTContext &Ctx) {
+  llvm::SmallVector<const FieldDecl *, 1> Out;
+  if (!F.Body || isa<CXXConstructorDecl>(F.FD))
+    return Out;
+  auto Add = [&](const ValueDecl *D) {
+    if (const auto *M = dyn_cast_or_null<FieldDecl>(D); M && !llvm::is_contained(Out, M))
+      Out.push_back(M);
+  };
   for (const auto &[D, S] : F.Assigns)
-    if (D == M && provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached)
-      return true;
+    if (isa<FieldDecl>(D) &&
+        provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached)
+      Add(D);
   for (const auto &[D, S] : F.Shrinks)
-    if (D == M && calleeName(cast<CallExpr>(S)->getDirectCallee()) == "detach_")
-      return true;
-  return false;
+    if (calleeName(cast<CallExpr>(S)->getDirectCallee()) == "detach_")
+      Add(D);
+  return Out;
+}
+
+std::optional<bool> TensorStoreFinder::resetsMember(const CXXMethodDecl *G,
+                                                    const FieldDecl *M,
+                                                    ASTContext &Ctx) {
+  if (!G || G->isStatic() || G->isConst() || isForwardCallee(G) ||
+      Ctx.getSourceManager().isInSystemHeader(G->getLocation()))
+    return false;
+  const FunctionDecl *Def = G->getDefinition();
+  if (Def && Def->hasBody()) {
+    llvm::SmallVector<const FieldDecl *, 1> Reset =
+        resetMembers(info(Def, Ctx), Ctx);
+    return M ? llvm::is_contained(Reset, M) : !Reset.empty();
+  }
+  if (const FunctionSummary *S = indexed(G))
+    return M ? llvm::is_contained(S->ResetsMembers, usrOf(M))
+             : !S->ResetsMembers.empty();
+  return std::nullopt;
 }
 
 std::optional<TensorStore>
@@ -2301,6 +2322,7 @@ TensorStoreFinder::accessorCarry(const CallExpr *Call, unsigned Param,
   if (P.K != Prov::Attached || !P.Origin || !InScope(P.Origin->getBeginLoc()))
     return std::nullopt;
 
+  llvm::SmallVector<const CallExpr *, 1> NoReset; // assumed not to reset it
   // Not carried when the member is written on the same object earlier in
   // the iteration (refined in steps), or reset there to a value without
   // history.
@@ -2319,8 +2341,11 @@ TensorStoreFinder::accessorCarry(const CallExpr *Call, unsigned Param,
         return std::nullopt;
       continue;
     }
-    if (resetsMember(OD, M, Ctx))
+    std::optional<bool> Resets = resetsMember(OD, M, Ctx);
+    if (Resets.value_or(false))
       return std::nullopt;
+    if (!Resets && Deferred)
+      NoReset.push_back(O);
   }
 
   // As for a local carried in a loop: across a gradient step, or in an
@@ -2344,6 +2369,7 @@ TensorStoreFinder::accessorCarry(const CallExpr *Call, unsigned Param,
   S.ReadBack = Q.Found;
   S.AssumedSetter = !Member;
   S.AssumedGetter = Q.FoundUnknown;
+  S.AssumedNoReset = std::move(NoReset);
   S.AssumedUnguarded = Unguarded;
   S.Assumed = P.Assumed;
   S.AssumedGraph = P.AssumedGraph;
@@ -2513,6 +2539,9 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
   S.DropsDevice = dropsDevice(FD, Ctx);
   if (std::optional<const FieldDecl *> M = returnedMember(FD, Ctx); M && *M)
     S.ReturnsMember = usrOf(*M);
+  if (isa<CXXMethodDecl>(FD))
+    for (const FieldDecl *M : resetMembers(F, Ctx))
+      S.ResetsMembers.push_back(usrOf(M));
   if (S.Returns == FunctionSummary::Result::Unknown)
     if (Prov R = returnProvenance(FD, Ctx, 0);
         R.K == Prov::Attached && R.AssumedGraph)

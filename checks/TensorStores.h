@@ -126,6 +126,9 @@ struct TensorStore {
   const CallExpr *ReadBack = nullptr;
   bool AssumedSetter = false;
   bool AssumedGetter = false;
+  /// Calls of unknown methods of another file on the same object, taken
+  /// not to reset the carried member (AssumedNoResetNote).
+  llvm::SmallVector<const CallExpr *, 1> AssumedNoReset;
 };
 
 /// A parameter that a function keeps where it outlives the call, as a
@@ -152,6 +155,9 @@ template <typename DiagFn> void assumedNote(const TensorStore &S, DiagFn Diag) {
       Diag(S.ReadBack->getBeginLoc(), AssumedReturnsMemberNote,
            DiagnosticIDs::Note)
           << FD;
+  for (const CallExpr *C : S.AssumedNoReset)
+    if (const FunctionDecl *FD = C->getDirectCallee())
+      Diag(C->getBeginLoc(), AssumedNoResetNote, DiagnosticIDs::Note) << FD;
   if (S.Assumed)
     if (const FunctionDecl *FD = S.Assumed->getDirectCallee())
       Diag(S.Assumed->getBeginLoc(), AssumedNote, DiagnosticIDs::Note) << FD;
@@ -286,9 +292,14 @@ private:
   std::optional<const FieldDecl *>
   replacedMember(const CXXMethodDecl *G, unsigned Param, ASTContext &Ctx,
                  SourceLocation *StoreAt = nullptr);
-  /// Whether \p G (defined in this TU) sets \p M of its object to a value
-  /// without history or detaches it in place (a `reset()`).
-  bool resetsMember(const FunctionDecl *G, const FieldDecl *M, ASTContext &Ctx);
+  /// Whether \p G sets \p M of its object (null: any member) to a value
+  /// without history or detaches it in place (a `reset()`); std::nullopt
+  /// when \p G is of another file and unknown to the index.
+  std::optional<bool> resetsMember(const CXXMethodDecl *G, const FieldDecl *M,
+                                   ASTContext &Ctx);
+  /// The members of its own object that \p F resets (see resetsMember()).
+  llvm::SmallVector<const FieldDecl *, 1> resetMembers(FnInfo &F,
+                                                       ASTContext &Ctx);
   std::optional<TensorStore> accessorCarry(const CallExpr *Call, unsigned Param,
                                            FnInfo &F, ASTContext &Ctx);
   struct AccessorQuery;

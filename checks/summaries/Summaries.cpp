@@ -134,6 +134,7 @@ Value FunctionSummary::toJSON() const {
     O["releases_members"] = std::move(M);
   }
   putList(O, "object_calls", ObjectCalls);
+  putList(O, "resets_members", ResetsMembers);
   if (MembersUnknown)
     O["members_unknown"] = true;
   if (DropsDevice)
@@ -239,6 +240,13 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
       if (!US)
         return std::nullopt;
       S.ObjectCalls.push_back(US->str());
+    }
+  if (const Array *R = O->getArray("resets_members"))
+    for (const Value &U : *R) {
+      std::optional<llvm::StringRef> US = U.getAsString();
+      if (!US)
+        return std::nullopt;
+      S.ResetsMembers.push_back(US->str());
     }
   S.MembersUnknown = O->getBoolean("members_unknown").value_or(false);
   if (const Array *W = O->getArray("writes_graph"))

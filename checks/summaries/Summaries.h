@@ -19,7 +19,8 @@
 //               loop: calledInLoop(), over each call's `loop` fact);
 //   drops_device    whether every value it returns is a host copy, a number
 //               or a fresh tensor;
-//   returns_member  the member of its object that a getter returns.
+//   returns_member  the member of its object that a getter returns;
+//   resets_members  the members of its object that it resets.
 //
 // The checks read summaries through one interface, SummaryIndex: the
 // functions of the translation unit are summarized from their bodies by the
@@ -138,6 +139,10 @@ inline constexpr char AssumedKeepsMemberNote[] =
     "its object";
 inline constexpr char AssumedReturnsMemberNote[] =
     "assuming %0, defined in another file, returns a member of its object";
+/// ... and a method of another file called on the same object in the
+/// iteration (or call), taken not to reset that member (`resets_members`).
+inline constexpr char AssumedNoResetNote[] =
+    "assuming %0, defined in another file, does not reset the carried member";
 /// The notes of a call in a loop that repeats a function: %0 is the
 /// function the loop calls, and each call from there down to the function
 /// that stores is "%0 calls %1 here".
@@ -242,6 +247,9 @@ struct FunctionSummary {
   /// a value read through it and stored back is carried from call to call
   /// (gpuleak-missing-detach).
   std::string ReturnsMember;
+  /// A method: the members of its own object that it sets to a value
+  /// without history or detaches in place (a `reset()`), by USR.
+  std::vector<std::string> ResetsMembers;
   /// Grad mode is off for its whole body.
   bool DisablesGrad = false;
   /// Stores that add device storage to a member, global or static on every
