@@ -11,7 +11,18 @@ void MissingDetachCheck::onEndOfTranslationUnit() {
     if (S.Kind != TensorStore::Carry)
       continue; // gpuleak-retained-tensor
     const bool PerCall = !S.Loop;
-    {
+    if (S.ReadBack) {
+      auto D = diag(S.Store->getBeginLoc(),
+                    "the value %q0 returns is carried into the next "
+                    "%select{iteration|call}1 through %q2 with its autograd "
+                    "graph, so the graphs of all %select{iterations|calls}1 "
+                    "stay reachable; detach it where it is carried over")
+               << S.ReadBack->getDirectCallee() << PerCall << S.Callee
+               << SM->getExpansionRange(S.Store->getSourceRange());
+      if (S.FixDetach)
+        if (auto Fix = appendText(S.Value, ".detach()", *SM, *LangOpts))
+          D << *Fix;
+    } else {
       auto D = diag(S.Store->getBeginLoc(),
                     "%0 is carried into the next %select{iteration|call}1 "
                     "with its autograd graph, so the graphs of all "
@@ -22,6 +33,11 @@ void MissingDetachCheck::onEndOfTranslationUnit() {
         if (auto Fix = appendText(S.Value, ".detach()", *SM, *LangOpts))
           D << *Fix;
     }
+    for (const auto &[Text, Loc] : S.CalleeNotes)
+      diag(Loc, Text, DiagnosticIDs::Note);
+    if (S.ReadBack)
+      diag(S.ReadBack->getBeginLoc(), ReadBackNote, DiagnosticIDs::Note)
+          << SM->getExpansionRange(S.ReadBack->getSourceRange());
     assumedNote(S, [&](SourceLocation L, StringRef Text, DiagnosticIDs::Level Lv) {
       return diag(L, Text, Lv);
     });

@@ -9,6 +9,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/StringSet.h"
 #include <functional>
 #include "llvm/Support/SaveAndRestore.h"
@@ -1346,6 +1347,58 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
   return P;
 }
 
+/// What accessorCarry() looks for in the stored value: a call, on Object,
+/// of a getter other than the setter that returns Member (null: the
+/// setter's member is not known yet), or, under `gpuleak check`, of an
+/// unknown getter of another file.
+struct TensorStoreFinder::AccessorQuery {
+  const Expr *Object;
+  const FieldDecl *Member;
+  const CXXMethodDecl *Setter;
+  bool AllowUnknown;
+  const CXXMemberCallExpr *Found = nullptr;
+  bool FoundUnknown = false;
+};
+
+/// Whether \p A and \p B name the same object: both `this`, or the same
+/// expression (by structure) of the same declaration (`cell_`, `net->`).
+static bool sameObject(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  A = strip(A);
+  B = strip(B);
+  if (!A || !B)
+    return false;
+  if (isa<CXXThisExpr>(A) || isa<CXXThisExpr>(B))
+    return isa<CXXThisExpr>(A) && isa<CXXThisExpr>(B);
+  const ValueDecl *D = destDecl(A, 0);
+  if (!D || D != destDecl(B, 0))
+    return false;
+  llvm::FoldingSetNodeID IA, IB;
+  A->Profile(IA, Ctx, /*Canonical=*/true);
+  B->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
+
+bool TensorStoreFinder::readsBack(const CallExpr *C, AccessorQuery &Q,
+                                  ASTContext &Ctx) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
+  const CXXMethodDecl *G = MC ? MC->getMethodDecl() : nullptr;
+  if (!G || MC->getNumArgs() != 0 || G->isStatic() ||
+      G->getCanonicalDecl() == Q.Setter->getCanonicalDecl() ||
+      isForwardCallee(G) ||
+      Ctx.getSourceManager().isInSystemHeader(G->getLocation()) ||
+      !sameObject(MC->getImplicitObjectArgument(), Q.Object, Ctx))
+    return false;
+  std::optional<const FieldDecl *> M = returnedMember(G, Ctx);
+  if (M ? !*M || (Q.Member && *M != Q.Member)
+        : !Q.AllowUnknown || !holdsTensor(G->getReturnType()))
+    return false;
+  if (!Q.Found) {
+    Q.Found = MC;
+    Q.FoundUnknown = !M;
+  }
+  return true;
+}
+
 TensorStoreFinder::Path TensorStoreFinder::pathTo(const Expr *E,
                                                   const ValueDecl *Target,
                                                   FnInfo &F, ASTContext &Ctx,
@@ -1380,6 +1433,8 @@ TensorStoreFinder::Path TensorStoreFinder::pathTo(const Expr *E,
   if (const auto *C = dyn_cast<CallExpr>(E)) {
     if (cutsGraph(C))
       return Path::None;
+    if (Accessor && readsBack(C, *Accessor, Ctx))
+      return Path::Arith;
     // A function whose every return is cut (`detach_helper(t)`), here or by
     // the index.
     if (const FunctionDecl *Callee = C->getDirectCallee();
@@ -2108,6 +2163,227 @@ void TensorStoreFinder::considerCalleeStore(const CallExpr *Call,
   PendingExternal.push_back(K.External);
 }
 
+// ---- carries through accessors -------------------------------------------
+
+/// The field of \p RD (or of a base) whose USR is \p USR.
+static const FieldDecl *fieldByUSR(const CXXRecordDecl *RD, StringRef USR) {
+  if (!RD || !RD->hasDefinition() || USR.empty())
+    return nullptr;
+  for (const FieldDecl *F : RD->fields())
+    if (usrOf(F) == USR)
+      return F;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (const FieldDecl *F = fieldByUSR(B.getType()->getAsCXXRecordDecl(), USR))
+      return F;
+  return nullptr;
+}
+
+std::optional<const FieldDecl *>
+TensorStoreFinder::returnedMember(const FunctionDecl *G, ASTContext &Ctx) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(G);
+  if (!MD || MD->isStatic())
+    return nullptr;
+  const FunctionDecl *Def = G->getDefinition();
+  if (Def && Def->hasBody()) {
+    FnInfo &F = info(Def, Ctx);
+    const FieldDecl *Held = nullptr;
+    for (const Expr *R : F.Returned) {
+      const auto *ME = dyn_cast_or_null<MemberExpr>(strip(R));
+      const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+      if (!FD || !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) ||
+          (Held && Held != FD))
+        return nullptr;
+      Held = FD;
+    }
+    return Held;
+  }
+  if (const FunctionSummary *S = indexed(G))
+    return fieldByUSR(MD->getParent(), S->ReturnsMember);
+  return std::nullopt;
+}
+
+std::optional<const FieldDecl *>
+TensorStoreFinder::replacedMember(const CXXMethodDecl *G, unsigned Param,
+                                  ASTContext &Ctx, SourceLocation *StoreAt) {
+  if (G->isStatic() || G->isConst())
+    return nullptr;
+  const FunctionDecl *Def = G->getDefinition();
+  bool Known = (Def && Def->hasBody()) || indexed(G);
+  if (!Known)
+    return std::nullopt;
+  llvm::SmallVector<KeptParam, 1> Ks(keptParams(G, Ctx));
+  for (const KeptParam &K : Ks) {
+    if (K.Param != Param || !K.Overwrites || !K.Via.empty() ||
+        (K.External && !K.External->Via.empty()))
+      continue;
+    const FieldDecl *M =
+        K.External ? fieldByUSR(G->getParent(), K.External->TargetUSR)
+                   : dyn_cast_or_null<FieldDecl>(K.Target);
+    if (!M)
+      continue;
+    if (StoreAt)
+      *StoreAt = K.External ? locationOf(K.External->At, Ctx.getSourceManager())
+                            : K.Store->getBeginLoc();
+    return M;
+  }
+  return nullptr;
+}
+
+llvm::SmallVector<const FieldDecl *, 1>
+TensorStoreFinder::resetMembers(FnInfo &F, ASTContext &Ctx) {
+  llvm::SmallVector<const FieldDecl *, 1> Out;
+  if (!F.Body || isa<CXXConstructorDecl>(F.FD))
+    return Out;
+  auto Add = [&](const ValueDecl *D) {
+    if (const auto *M = dyn_cast_or_null<FieldDecl>(D); M && !llvm::is_contained(Out, M))
+      Out.push_back(M);
+  };
+  for (const auto &[D, S] : F.Assigns)
+    if (isa<FieldDecl>(D) &&
+        provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached)
+      Add(D);
+  for (const auto &[D, S] : F.Shrinks)
+    if (calleeName(cast<CallExpr>(S)->getDirectCallee()) == "detach_")
+      Add(D);
+  return Out;
+}
+
+std::optional<bool> TensorStoreFinder::resetsMember(const CXXMethodDecl *G,
+                                                    const FieldDecl *M,
+                                                    ASTContext &Ctx) {
+  if (!G || G->isStatic() || G->isConst() || isForwardCallee(G) ||
+      Ctx.getSourceManager().isInSystemHeader(G->getLocation()))
+    return false;
+  const FunctionDecl *Def = G->getDefinition();
+  if (Def && Def->hasBody()) {
+    llvm::SmallVector<const FieldDecl *, 1> Reset =
+        resetMembers(info(Def, Ctx), Ctx);
+    return M ? llvm::is_contained(Reset, M) : !Reset.empty();
+  }
+  if (const FunctionSummary *S = indexed(G))
+    return M ? llvm::is_contained(S->ResetsMembers, usrOf(M))
+             : !S->ResetsMembers.empty();
+  return std::nullopt;
+}
+
+std::optional<TensorStore>
+TensorStoreFinder::accessorCarry(const CallExpr *Call, unsigned Param,
+                                 FnInfo &F, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  const CXXMethodDecl *Setter = MC ? MC->getMethodDecl() : nullptr;
+  if (!Setter || Param >= Setter->getNumParams() || Param >= Call->getNumArgs() ||
+      isForwardCallee(Setter) || SM.isInSystemHeader(Setter->getLocation()) ||
+      !holdsTensor(Setter->getParamDecl(Param)->getType()) ||
+      isa<CXXConstructorDecl, CXXDestructorDecl>(F.FD))
+    return std::nullopt;
+  SourceLocation StoreAt;
+  std::optional<const FieldDecl *> Member =
+      replacedMember(Setter, Param, Ctx, &StoreAt);
+  if ((Member && !*Member) || (!Member && !Deferred))
+    return std::nullopt; // nothing rests on what the setter does
+  const FieldDecl *M = Member ? *Member : nullptr;
+
+  // The object holds the state across iterations (declared outside the
+  // loop) or across calls (a member of this object, a global, a static).
+  const Expr *Object = MC->getImplicitObjectArgument();
+  const ValueDecl *ObjDecl = destDecl(Object);
+  if (!ObjDecl && !isa<CXXThisExpr>(strip(Object)))
+    return std::nullopt;
+  const LambdaExpr *Via = nullptr;
+  const Stmt *Loop = innermostLoop(F, Call->getBeginLoc(), SM);
+  if (!Loop)
+    Loop = loopCallingLambda(F, Call->getBeginLoc(), Ctx, &Via);
+  auto InScope = [&](SourceLocation L) {
+    if (!Loop)
+      return rangeContains(F.Body->getSourceRange(), L, SM);
+    return rangeContains(Loop->getSourceRange(), L, SM) ||
+           (Via && rangeContains(Via->getBody()->getSourceRange(), L, SM));
+  };
+  bool LocalObject = ObjDecl && !outlivesFunction(ObjDecl);
+  if (LocalObject && (!Loop || InScope(ObjDecl->getLocation())))
+    return std::nullopt;
+  if (Loop && leavesLoopAfter(Call, Loop, F, Ctx))
+    return std::nullopt;
+
+  // The stored value is computed, through a forward pass or another
+  // operation that is not arithmetic, from what a getter of the same member
+  // returns on the same object in this iteration (or call).
+  const Expr *Arg = Call->getArg(Param);
+  AccessorQuery Q{Object, M, Setter, Deferred};
+  Path Through;
+  {
+    llvm::SaveAndRestore Asking(Accessor, &Q);
+    Through = pathTo(Arg, nullptr, F, Ctx, 0);
+  }
+  if (Through != Path::Through || !Q.Found || !InScope(Q.Found->getBeginLoc()))
+    return std::nullopt;
+  Prov P = provenance(Arg, F, Ctx, 0);
+  if (P.K != Prov::Attached || !P.Origin || !InScope(P.Origin->getBeginLoc()))
+    return std::nullopt;
+
+  llvm::SmallVector<const CallExpr *, 1> NoReset; // assumed not to reset it
+  // Not carried when the member is written on the same object earlier in
+  // the iteration (refined in steps), or reset there to a value without
+  // history.
+  for (const CallExpr *O : F.Calls) {
+    const auto *OM = dyn_cast<CXXMemberCallExpr>(O);
+    if (O == Call || !OM || !InScope(O->getBeginLoc()) ||
+        !sameObject(OM->getImplicitObjectArgument(), Object, Ctx))
+      continue;
+    const CXXMethodDecl *OD = OM->getMethodDecl();
+    if (OD && OD->getCanonicalDecl() == Setter->getCanonicalDecl() &&
+        Param < O->getNumArgs()) {
+      if (provenance(O->getArg(Param), F, Ctx, 0).K != Prov::Attached)
+        return std::nullopt;
+      if (isBeforeExpanded(O->getBeginLoc(), Q.Found->getBeginLoc(), SM) &&
+          runsBefore(O, Q.Found, F.Body, SM))
+        return std::nullopt;
+      continue;
+    }
+    std::optional<bool> Resets = resetsMember(OD, M, Ctx);
+    if (Resets.value_or(false))
+      return std::nullopt;
+    if (!Resets && Deferred)
+      NoReset.push_back(O);
+  }
+
+  // As for a local carried in a loop: across a gradient step, or in an
+  // inference pass that is not a module's method.
+  if (LocalObject) {
+    bool SinkInLoop = llvm::any_of(
+        F.Sinks, [&](const Expr *S) { return InScope(S->getBeginLoc()); });
+    if (!SinkInLoop && (!F.Sinks.empty() || F.IsModuleMethod))
+      return std::nullopt;
+  }
+  const FunctionDecl *Unguarded = nullptr;
+  if (F.Sinks.empty() && !inAny(F.Lambdas, P.Origin->getBeginLoc(), SM)) {
+    if (Index && Index->guardedByCallers(usrOf(F.FD->getCanonicalDecl())))
+      return std::nullopt;
+    if (Deferred)
+      Unguarded = F.FD;
+  }
+
+  TensorStore S{TensorStore::Carry, Call, M, Arg, P.Origin, Loop};
+  S.Callee = Setter;
+  S.ReadBack = Q.Found;
+  S.AssumedSetter = !Member;
+  S.AssumedGetter = Q.FoundUnknown;
+  S.AssumedNoReset = std::move(NoReset);
+  S.AssumedUnguarded = Unguarded;
+  S.Assumed = P.Assumed;
+  S.AssumedGraph = P.AssumedGraph;
+  if (M && StoreAt.isValid())
+    S.CalleeNotes.push_back(
+        {quoted(Setter) + " keeps it in " + quoted(M) + " here", StoreAt});
+  const Expr *V = strip(Arg);
+  S.FixDetach = isa<DeclRefExpr, MemberExpr, CallExpr>(V) &&
+                !isa<CXXOperatorCallExpr>(V) && !V->getBeginLoc().isMacroID() &&
+                !Arg->getEndLoc().isMacroID() &&
+                isTensorRecord(V->getType().getNonReferenceType()->getAsCXXRecordDecl());
+  return S;
+}
+
 llvm::SmallVector<OpenCallSite, 2>
 TensorStoreFinder::openCallSites(const FunctionDecl *FD, ASTContext &Ctx) {
   llvm::SmallVector<OpenCallSite, 2> Sites;
@@ -2261,6 +2537,11 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
   }
   S.Returns = resultOf(FD, Ctx);
   S.DropsDevice = dropsDevice(FD, Ctx);
+  if (std::optional<const FieldDecl *> M = returnedMember(FD, Ctx); M && *M)
+    S.ReturnsMember = usrOf(*M);
+  if (isa<CXXMethodDecl>(FD))
+    for (const FieldDecl *M : resetMembers(F, Ctx))
+      S.ResetsMembers.push_back(usrOf(M));
   if (S.Returns == FunctionSummary::Result::Unknown)
     if (Prov R = returnProvenance(FD, Ctx, 0);
         R.K == Prov::Attached && R.AssumedGraph)
@@ -2595,10 +2876,22 @@ void TensorStoreFinder::considerStores(FnInfo &F, ASTContext &Ctx) {
     if (innermostLoop(F, C->getBeginLoc(), SM) ||
         loopCallingLambda(F, C->getBeginLoc(), Ctx, &Via))
       LoopCalls.try_emplace(G->getCanonicalDecl(), C);
+    // A setter whose argument is read back through a getter on the same
+    // object carries the member: reported as such, not as a keep.
+    llvm::SmallBitVector Carried;
+    if (isa<CXXMemberCallExpr>(C)) {
+      Carried.resize(G->getNumParams());
+      for (unsigned I = 0; I < G->getNumParams(); ++I)
+        if (std::optional<TensorStore> S = accessorCarry(C, I, F, Ctx)) {
+          Found.push_back(std::move(*S));
+          Carried.set(I);
+        }
+    }
     unsigned Shift = firstParamArg(C, G);
     llvm::SmallVector<KeptParam, 1> Ks(keptParams(G, Ctx));
     for (const KeptParam &K : Ks)
-      if (K.Param + Shift < C->getNumArgs())
+      if (K.Param + Shift < C->getNumArgs() &&
+          !(K.Param < Carried.size() && Carried.test(K.Param)))
         considerCalleeStore(C, C->getArg(K.Param + Shift), G, K, F, Ctx);
   }
 }

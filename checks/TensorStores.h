@@ -118,6 +118,17 @@ struct TensorStore {
   /// that the value passes through, taken to keep its argument's device
   /// storage (AssumedKeepsDeviceNote).
   const CallExpr *AssumedDevice = nullptr;
+  /// Carry through accessors (Store is the setter's call, Callee the
+  /// setter): the call of the getter, on the same object, whose result the
+  /// stored value is computed from. Under `gpuleak check`, whether the
+  /// setter or the getter is a function of another file that the index does
+  /// not know yet (AssumedKeepsMemberNote, AssumedReturnsMemberNote).
+  const CallExpr *ReadBack = nullptr;
+  bool AssumedSetter = false;
+  bool AssumedGetter = false;
+  /// Calls of unknown methods of another file on the same object, taken
+  /// not to reset the carried member (AssumedNoResetNote).
+  llvm::SmallVector<const CallExpr *, 1> AssumedNoReset;
 };
 
 /// A parameter that a function keeps where it outlives the call, as a
@@ -136,6 +147,17 @@ struct KeptParam {
 
 /// Emits the note for \p S.Assumed, if any, through \p Diag.
 template <typename DiagFn> void assumedNote(const TensorStore &S, DiagFn Diag) {
+  if (S.AssumedSetter && S.Callee)
+    Diag(S.Store->getBeginLoc(), AssumedKeepsMemberNote, DiagnosticIDs::Note)
+        << S.Callee;
+  if (S.AssumedGetter && S.ReadBack)
+    if (const FunctionDecl *FD = S.ReadBack->getDirectCallee())
+      Diag(S.ReadBack->getBeginLoc(), AssumedReturnsMemberNote,
+           DiagnosticIDs::Note)
+          << FD;
+  for (const CallExpr *C : S.AssumedNoReset)
+    if (const FunctionDecl *FD = C->getDirectCallee())
+      Diag(C->getBeginLoc(), AssumedNoResetNote, DiagnosticIDs::Note) << FD;
   if (S.Assumed)
     if (const FunctionDecl *FD = S.Assumed->getDirectCallee())
       Diag(S.Assumed->getBeginLoc(), AssumedNote, DiagnosticIDs::Note) << FD;
@@ -259,6 +281,31 @@ private:
               ASTContext &Ctx, unsigned Depth);
 
   bool escapes(const ValueDecl *Target, FnInfo &F, ASTContext &Ctx);
+
+  /// Carries through accessors: a setter's call whose argument is computed
+  /// from a getter's result on the same object (see TensorStore::ReadBack).
+  /// The member a method returns, or replaces with its parameter \p Param:
+  /// nullptr when it is known not to, std::nullopt when the method is of
+  /// another file and unknown to the index.
+  std::optional<const FieldDecl *> returnedMember(const FunctionDecl *G,
+                                                  ASTContext &Ctx);
+  std::optional<const FieldDecl *>
+  replacedMember(const CXXMethodDecl *G, unsigned Param, ASTContext &Ctx,
+                 SourceLocation *StoreAt = nullptr);
+  /// Whether \p G sets \p M of its object (null: any member) to a value
+  /// without history or detaches it in place (a `reset()`); std::nullopt
+  /// when \p G is of another file and unknown to the index.
+  std::optional<bool> resetsMember(const CXXMethodDecl *G, const FieldDecl *M,
+                                   ASTContext &Ctx);
+  /// The members of its own object that \p F resets (see resetsMember()).
+  llvm::SmallVector<const FieldDecl *, 1> resetMembers(FnInfo &F,
+                                                       ASTContext &Ctx);
+  std::optional<TensorStore> accessorCarry(const CallExpr *Call, unsigned Param,
+                                           FnInfo &F, ASTContext &Ctx);
+  struct AccessorQuery;
+  bool readsBack(const CallExpr *C, AccessorQuery &Q, ASTContext &Ctx);
+  /// Set while accessorCarry() asks pathTo() for a getter's call.
+  AccessorQuery *Accessor = nullptr;
   std::optional<TensorStore>
   calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
                        const FunctionDecl *Callee, bool IntoMember, FnInfo &F,

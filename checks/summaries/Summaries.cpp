@@ -135,10 +135,13 @@ Value FunctionSummary::toJSON() const {
     O["releases_members"] = std::move(M);
   }
   putList(O, "object_calls", ObjectCalls);
+  putList(O, "resets_members", ResetsMembers);
   if (MembersUnknown)
     O["members_unknown"] = true;
   if (DropsDevice)
     O["drops_device"] = true;
+  if (!ReturnsMember.empty())
+    O["returns_member"] = ReturnsMember;
   if (!Grows.empty()) {
     Array G;
     for (const DeviceGrowth &D : Grows)
@@ -239,6 +242,13 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
         return std::nullopt;
       S.ObjectCalls.push_back(US->str());
     }
+  if (const Array *R = O->getArray("resets_members"))
+    for (const Value &U : *R) {
+      std::optional<llvm::StringRef> US = U.getAsString();
+      if (!US)
+        return std::nullopt;
+      S.ResetsMembers.push_back(US->str());
+    }
   S.MembersUnknown = O->getBoolean("members_unknown").value_or(false);
   if (const Array *W = O->getArray("writes_graph"))
     for (const Value &P : *W) {
@@ -248,6 +258,7 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
       S.WritesGraph.push_back(*PI);
     }
   S.DropsDevice = O->getBoolean("drops_device").value_or(false);
+  S.ReturnsMember = O->getString("returns_member").value_or("").str();
   if (const Array *G = O->getArray("grows"))
     for (const Value &GV : *G) {
       const Object *GO = GV.getAsObject();

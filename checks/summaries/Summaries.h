@@ -18,7 +18,9 @@
 //               every call (it piles up when the function is called in a
 //               loop: calledInLoop(), over each call's `loop` fact);
 //   drops_device    whether every value it returns is a host copy, a number
-//               or a fresh tensor.
+//               or a fresh tensor;
+//   returns_member  the member of its object that a getter returns;
+//   resets_members  the members of its object that it resets.
 //
 // The checks read summaries through one interface, SummaryIndex: the
 // functions of the translation unit are summarized from their bodies by the
@@ -125,6 +127,22 @@ inline constexpr char AssumedCalledInLoopNote[] =
 inline constexpr char AssumedKeepsDeviceNote[] =
     "assuming %0, defined in another file, returns a tensor on its "
     "argument's device storage";
+/// gpuleak-missing-detach, a value read through a getter and stored back
+/// through a setter on the same object (an accessor carry): the note at the
+/// getter's call, and, under `gpuleak check`, the assumptions about a getter
+/// or setter of another file that the index does not know yet. The finding
+/// is kept only when the setter's summary replaces (`overwrites`) the member
+/// that the getter's summary returns (`returns_member`).
+inline constexpr char ReadBackNote[] = "the carried value is read back here";
+inline constexpr char AssumedKeepsMemberNote[] =
+    "assuming %0, defined in another file, keeps its argument in a member of "
+    "its object";
+inline constexpr char AssumedReturnsMemberNote[] =
+    "assuming %0, defined in another file, returns a member of its object";
+/// ... and a method of another file called on the same object in the
+/// iteration (or call), taken not to reset that member (`resets_members`).
+inline constexpr char AssumedNoResetNote[] =
+    "assuming %0, defined in another file, does not reset the carried member";
 /// The notes of a call in a loop that repeats a function: %0 is the
 /// function the loop calls, and each call from there down to the function
 /// that stores is "%0 calls %1 here".
@@ -223,6 +241,15 @@ struct FunctionSummary {
   /// or of a forward pass: a host copy, a number or a fresh tensor
   /// (`t.detach().to(torch::kCPU)`).
   bool DropsDevice = false;
+  /// A method whose every return is the same member of its own object
+  /// (`const Tensor &hidden() const { return hidden_; }`): the member's USR,
+  /// else empty. With a setter's `stores` (`overwrites`) on the same member,
+  /// a value read through it and stored back is carried from call to call
+  /// (gpuleak-missing-detach).
+  std::string ReturnsMember;
+  /// A method: the members of its own object that it sets to a value
+  /// without history or detaches in place (a `reset()`), by USR.
+  std::vector<std::string> ResetsMembers;
   /// Grad mode is off for its whole body.
   bool DisablesGrad = false;
   /// Stores that add device storage to a member, global or static on every

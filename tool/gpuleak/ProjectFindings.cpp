@@ -173,6 +173,59 @@ static bool keepMemberFinding(Finding &F, const ProjectIndex &Index) {
   return true;
 }
 
+/// Settles a gpuleak-missing-detach carry through accessors (its note
+/// ReadBackNote at the getter's call) that rests on an assumption about a
+/// setter, a getter or another method of another file: kept only when the
+/// setter's summary replaces (`overwrites`) the member the getter returns
+/// (`returns_member`), and no method the notes name resets it
+/// (`resets_members`). The assumption about the setter becomes the note at
+/// its store, the others are removed. \p CalleeAt: the callee of the call at
+/// a place.
+template <typename CalleeAtFn>
+static bool keepAccessorCarry(Finding &F, CalleeAtFn CalleeAt) {
+  namespace g = clang::tidy::gpuleak;
+  auto Is = [](const FindingNote &N, llvm::StringRef Format) {
+    return !noteArgument(N.Message, Format).empty();
+  };
+  auto ReadBack = llvm::find_if(F.Notes, [](const FindingNote &N) {
+    return N.Message == g::ReadBackNote;
+  });
+  if (ReadBack == F.Notes.end() ||
+      llvm::none_of(F.Notes, [&](const FindingNote &N) {
+        return Is(N, g::AssumedKeepsMemberNote) ||
+               Is(N, g::AssumedReturnsMemberNote) ||
+               Is(N, g::AssumedNoResetNote);
+      }))
+    return true;
+  const FunctionSummary *Set = CalleeAt(F.Place);
+  const FunctionSummary *Get = CalleeAt(ReadBack->Place);
+  if (!Set || !Get || Get->ReturnsMember.empty())
+    return false;
+  auto Kept = llvm::find_if(Set->Stores, [&](const ParamStore &PS) {
+    return PS.Overwrites && PS.Via.empty() && PS.TargetUSR == Get->ReturnsMember;
+  });
+  if (Kept == Set->Stores.end())
+    return false;
+  std::vector<FindingNote> Notes;
+  for (FindingNote &N : F.Notes) {
+    if (Is(N, g::AssumedNoResetNote)) {
+      const FunctionSummary *G = CalleeAt(N.Place);
+      if (!G || llvm::is_contained(G->ResetsMembers, Get->ReturnsMember))
+        return false;
+      continue;
+    }
+    if (Is(N, g::AssumedKeepsMemberNote))
+      Notes.insert(Notes.begin(), {"'" + Set->Name + "' keeps it in '" +
+                                       Kept->Target + "' here",
+                                   placeOf(Kept->At),
+                                   {}});
+    else if (!Is(N, g::AssumedReturnsMemberNote))
+      Notes.push_back(std::move(N));
+  }
+  F.Notes = std::move(Notes);
+  return true;
+}
+
 /// Settles the gpuleak-missing-no-grad findings that carry an
 /// AssumedNotCoveringNote: a forward pass in a block whose one finding went
 /// to a pass only assumed (a call of a function of another file). Each is
@@ -310,6 +363,8 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
   llvm::erase_if(R.Findings, [&](Finding &F) {
     if (F.Check == "gpuleak-cuda-unreleased")
       return !keepMemberFinding(F, Index);
+    if (F.Check == "gpuleak-missing-detach" && !keepAccessorCarry(F, CalleeAt))
+      return true;
     std::vector<size_t> Settled; // assumption notes the summaries confirm
     std::map<size_t, std::vector<FindingNote>> Replaced; // ... by these
     for (size_t I = 0; I < F.Notes.size(); ++I) {
@@ -442,6 +497,16 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
     return false;
   });
   settleCoveredPasses(R.Findings);
+  // A setter's call reported as a carry (a value read back through a getter
+  // of the same object) is not also a keep of an open call site.
+  std::set<std::tuple<std::string, unsigned, unsigned>> Carries;
+  for (const Finding &F : R.Findings)
+    if (F.Check == "gpuleak-missing-detach")
+      Carries.emplace(F.Place.File, F.Place.Line, F.Place.Column);
+  llvm::erase_if(R.Findings, [&](const Finding &F) {
+    return F.Check == "gpuleak-retained-tensor" &&
+           Carries.count({F.Place.File, F.Place.Line, F.Place.Column});
+  });
   Stats.Dropped = Before - R.Findings.size();
   sortAndDeduplicate(R);
   Stats.SolveSeconds =
