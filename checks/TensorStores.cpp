@@ -2046,6 +2046,16 @@ static std::string quoted(const NamedDecl *D) {
   return "'" + D->getQualifiedNameAsString() + "'";
 }
 
+/// Whether `.detach()` may be appended to the argument \p Arg of a call:
+/// a plain at::Tensor written as a name, member or call outside a macro.
+static bool detachFixApplies(const Expr *Arg) {
+  const Expr *V = strip(Arg);
+  return isa<DeclRefExpr, MemberExpr, CallExpr>(V) &&
+         !isa<CXXOperatorCallExpr>(V) && !V->getBeginLoc().isMacroID() &&
+         !Arg->getEndLoc().isMacroID() &&
+         isTensorRecord(V->getType().getNonReferenceType()->getAsCXXRecordDecl());
+}
+
 std::optional<TensorStore>
 TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
                                         const FunctionDecl *Callee,
@@ -2105,11 +2115,7 @@ TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
   }
   S.Assumed = P.Assumed;
   S.AssumedGraph = P.AssumedGraph;
-  const Expr *V = strip(Arg);
-  S.FixDetach = isa<DeclRefExpr, MemberExpr, CallExpr>(V) &&
-                !isa<CXXOperatorCallExpr>(V) && !V->getBeginLoc().isMacroID() &&
-                !Arg->getEndLoc().isMacroID() &&
-                isTensorRecord(V->getType().getNonReferenceType()->getAsCXXRecordDecl());
+  S.FixDetach = detachFixApplies(Arg);
   return S;
 }
 
@@ -2376,11 +2382,7 @@ TensorStoreFinder::accessorCarry(const CallExpr *Call, unsigned Param,
   if (M && StoreAt.isValid())
     S.CalleeNotes.push_back(
         {quoted(Setter) + " keeps it in " + quoted(M) + " here", StoreAt});
-  const Expr *V = strip(Arg);
-  S.FixDetach = isa<DeclRefExpr, MemberExpr, CallExpr>(V) &&
-                !isa<CXXOperatorCallExpr>(V) && !V->getBeginLoc().isMacroID() &&
-                !Arg->getEndLoc().isMacroID() &&
-                isTensorRecord(V->getType().getNonReferenceType()->getAsCXXRecordDecl());
+  S.FixDetach = detachFixApplies(Arg);
   return S;
 }
 

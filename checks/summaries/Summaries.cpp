@@ -154,6 +154,20 @@ Value FunctionSummary::toJSON() const {
   return O;
 }
 
+/// Appends the strings of the list \p Key of \p O (if any) to \p Out;
+/// false when an element is not a string.
+static bool getStrings(const llvm::json::Object &O, llvm::StringRef Key,
+                       std::vector<std::string> &Out) {
+  if (const llvm::json::Array *A = O.getArray(Key))
+    for (const llvm::json::Value &V : *A) {
+      std::optional<llvm::StringRef> S = V.getAsString();
+      if (!S)
+        return false;
+      Out.push_back(S->str());
+    }
+  return true;
+}
+
 std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
   const Object *O = V.getAsObject();
   if (!O)
@@ -211,13 +225,8 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
               : R == "cut" ? Result::Cut
                            : Result::Unknown;
   S.DisablesGrad = O->getBoolean("no_grad").value_or(false);
-  if (const Array *R = O->getArray("returns_of"))
-    for (const Value &U : *R) {
-      std::optional<llvm::StringRef> US = U.getAsString();
-      if (!US)
-        return std::nullopt;
-      S.ReturnsOf.push_back(US->str());
-    }
+  if (!getStrings(*O, "returns_of", S.ReturnsOf))
+    return std::nullopt;
   if (const Array *D = O->getArray("differentiates"))
     for (const Value &P : *D) {
       std::optional<int64_t> PI = P.getAsInteger();
@@ -235,20 +244,10 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
       S.ReleasesMembers.push_back(
           {U->str(), MO->getString("name").value_or("").str()});
     }
-  if (const Array *C = O->getArray("object_calls"))
-    for (const Value &U : *C) {
-      std::optional<llvm::StringRef> US = U.getAsString();
-      if (!US)
-        return std::nullopt;
-      S.ObjectCalls.push_back(US->str());
-    }
-  if (const Array *R = O->getArray("resets_members"))
-    for (const Value &U : *R) {
-      std::optional<llvm::StringRef> US = U.getAsString();
-      if (!US)
-        return std::nullopt;
-      S.ResetsMembers.push_back(US->str());
-    }
+  if (!getStrings(*O, "object_calls", S.ObjectCalls))
+    return std::nullopt;
+  if (!getStrings(*O, "resets_members", S.ResetsMembers))
+    return std::nullopt;
   S.MembersUnknown = O->getBoolean("members_unknown").value_or(false);
   if (const Array *W = O->getArray("writes_graph"))
     for (const Value &P : *W) {
