@@ -305,6 +305,13 @@ static bool isMutatingMethod(const CXXMethodDecl *MD) {
          !Accessors.contains(Name);
 }
 
+/// Whether \p T, a parameter's type, is a forwarding reference (`T &&` of
+/// a template parameter) that an lvalue argument collapsed to `U &`.
+static bool isForwardingReference(QualType T) {
+  const auto *Ref = T->getAs<LValueReferenceType>();
+  return Ref && !Ref->isSpelledAsLValue();
+}
+
 static const Stmt *loopBody(const Stmt *L) {
   if (const auto *For = dyn_cast<ForStmt>(L))
     return For->getBody();
@@ -472,11 +479,16 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
                                  isa<CXXMethodDecl>(Callee)
                              ? 1
                              : 0;
+        // A library template's forwarding reference (`Args &&...` of a
+        // module holder's `operator()`, a loss module's call) passes the
+        // argument on: it is an input, not an output of the call.
+        const bool LibraryCallee = SM.isInSystemHeader(Callee->getLocation());
         for (unsigned I = 0, E = Callee->getNumParams();
              I < E && I + Shift < C->getNumArgs(); ++I) {
           QualType PT = Callee->getParamDecl(I)->getType();
           if (PT->isLValueReferenceType() &&
-              !PT->getPointeeType().isConstQualified() && isCarrier(PT, *Ctx))
+              !PT->getPointeeType().isConstQualified() && isCarrier(PT, *Ctx) &&
+              !(LibraryCallee && isForwardingReference(PT)))
             F.Stores.push_back({Loc, storeTarget(C->getArg(I + Shift))});
         }
       }
