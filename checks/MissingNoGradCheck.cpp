@@ -62,11 +62,16 @@ constexpr char NameClashId[] = "nameClash";   // a variable named like the fix
 /// Where an event sits in a function: its location and its region (0 is the
 /// function body, others are lambda bodies).
 struct Site {
-  enum KindTy { Consumer, Opaque, Call } Kind;
+  /// Opaque: a call of code not known that takes a tensor and returns none
+  /// (it may run a backward pass). MaybeOpaque: the same call of a function
+  /// of another file not yet summarized, under `gpuleak check`: settled by
+  /// its summary after the last file (Decider::AssumeNoTraining).
+  enum KindTy { Consumer, Opaque, MaybeOpaque, Call } Kind;
   SourceLocation Loc;          // the end of the call
   const FunctionDecl *Callee; // for Call
   SourceLocation Begin = {};  // the start of the call
   bool CarrierArg = false;    // for Call: passes something holding a tensor
+  const CallExpr *Expr = nullptr; // for MaybeOpaque
 };
 
 /// A store into something that can hold a tensor. Target is the local
@@ -246,6 +251,10 @@ static const VarDecl *storeTarget(const Expr *E) {
     E = E->IgnoreImplicit()->IgnoreParens();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      // A structured binding names a part of the variable it decomposes
+      // (`auto [policy, value] = ...`): a store into it is one into that.
+      if (const auto *BD = dyn_cast<BindingDecl>(DRE->getDecl()))
+        VD = dyn_cast_or_null<VarDecl>(BD->getDecomposedDecl());
       if (!VD || VD->hasGlobalStorage() || VD->getType()->isReferenceType() ||
           (isa<ParmVarDecl>(VD) && VD->getType()->isPointerType()))
         return nullptr;
@@ -303,6 +312,29 @@ static bool isMutatingMethod(const CXXMethodDecl *MD) {
     return true;
   return !MD->isConst() && !isDerivedFromName(MD->getParent(), "at::TensorBase") &&
          !Accessors.contains(Name);
+}
+
+/// Whether \p T, a parameter's type, is a forwarding reference (`T &&` of
+/// a template parameter) that an lvalue argument collapsed to `U &`.
+static bool isForwardingReference(QualType T) {
+  const auto *Ref = T->getAs<LValueReferenceType>();
+  return Ref && !Ref->isSpelledAsLValue();
+}
+
+/// The project index's summary of what \p Callee, called by \p Call, runs:
+/// for a virtual call, every overrider of the project's (docs/index.md,
+/// ProjectIndex::dispatched()); otherwise \p Callee's own.
+static const FunctionSummary *calleeSummary(const CallExpr *Call,
+                                            const FunctionDecl *Callee,
+                                            const ProjectIndex *Index) {
+  if (!Index || !Callee)
+    return nullptr;
+  std::string USR = usrOf(Callee->getCanonicalDecl());
+  const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+  const auto *ME = dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParens());
+  if (MD && MD->isVirtual() && !(ME && ME->hasQualifier()))
+    return Index->dispatched(USR);
+  return Index->lookup(USR);
 }
 
 static const Stmt *loopBody(const Stmt *L) {
@@ -472,11 +504,16 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
                                  isa<CXXMethodDecl>(Callee)
                              ? 1
                              : 0;
+        // A library template's forwarding reference (`Args &&...` of a
+        // module holder's `operator()`, a loss module's call) passes the
+        // argument on: it is an input, not an output of the call.
+        const bool LibraryCallee = SM.isInSystemHeader(Callee->getLocation());
         for (unsigned I = 0, E = Callee->getNumParams();
              I < E && I + Shift < C->getNumArgs(); ++I) {
           QualType PT = Callee->getParamDecl(I)->getType();
           if (PT->isLValueReferenceType() &&
-              !PT->getPointeeType().isConstQualified() && isCarrier(PT, *Ctx))
+              !PT->getPointeeType().isConstQualified() && isCarrier(PT, *Ctx) &&
+              !(LibraryCallee && isForwardingReference(PT)))
             F.Stores.push_back({Loc, storeTarget(C->getArg(I + Shift))});
         }
       }
@@ -518,8 +555,7 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
         // forward pass to its caller too. One that returns a number or a
         // cut tensor, and writes no graph out, keeps its graph to itself:
         // its own file judges it.
-        const FunctionSummary *S =
-            Index ? Index->lookup(usrOf(Callee->getCanonicalDecl())) : nullptr;
+        const FunctionSummary *S = calleeSummary(C, Callee, Index.get());
         auto WritesOut = [&] {
           return llvm::any_of(carrierOutParams(C, *Ctx, /*Pointers=*/false), [&](unsigned P) {
             return llvm::is_contained(S->WritesGraph, P);
@@ -547,10 +583,8 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
       }
       // Defined elsewhere and known to train (the project index): a
       // backward pass runs there.
-      if (const FunctionSummary *S =
-              Callee && Index ? Index->lookup(usrOf(Callee->getCanonicalDecl()))
-                              : nullptr;
-          S && S->Backward) {
+      const FunctionSummary *Known = calleeSummary(C, Callee, Index.get());
+      if (Known && Known->Backward) {
         F.Sites.push_back({Site::Consumer, Loc, nullptr});
         continue;
       }
@@ -589,7 +623,18 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
         if (const Expr *Obj = MC->getImplicitObjectArgument())
           TakesCarrier |= isCarrier(Obj->getType(), *Ctx);
-      if (TakesCarrier && !isCarrier(C->getType(), *Ctx))
+      if (!TakesCarrier || isCarrier(C->getType(), *Ctx))
+        continue;
+      // A function of the project that the index knows, and that trains
+      // nowhere (its summary's `backward` follows its callees, and a
+      // virtual call's overriders), runs no backward pass. Under `gpuleak
+      // check` one of another file is settled after the last file.
+      if (Known)
+        continue;
+      if (Callee && !Def && ProjectIndex::deferredToProject(IndexOption))
+        F.Sites.push_back({Site::MaybeOpaque, Loc, nullptr, C->getBeginLoc(),
+                           false, C});
+      else
         F.Sites.push_back({Site::Opaque, Loc, nullptr});
     }
   }
@@ -655,7 +700,37 @@ public:
   }
 
   bool siteCounts(const Site &S) {
+    if (S.Kind == Site::MaybeOpaque) {
+      if (!AssumeNoTraining)
+        return true;
+      if (!llvm::is_contained(AssumedNoTraining, S.Expr))
+        AssumedNoTraining.push_back(S.Expr);
+      return false;
+    }
     return S.Kind != Site::Call || callReaches(S.Callee);
+  }
+
+  /// Under `gpuleak check`: whether calls of functions of other files, not
+  /// yet summarized, that take a tensor and return none (MaybeOpaque) are
+  /// taken to run no backward pass, and those that a decision passed over
+  /// so (each becomes a note that the step after the last file settles).
+  bool AssumeNoTraining = false;
+  llvm::SmallVector<const CallExpr *, 2> AssumedNoTraining;
+
+  /// Sets AssumeNoTraining to \p On, and forgets what was computed with
+  /// the other setting.
+  void assumeNoTraining(bool On) {
+    AssumeNoTraining = On;
+    AssumedNoTraining.clear();
+    LambdaReach.clear();
+    for (auto &[FD, F] : ByDecl)
+      F->Reach = F->KnownTrains = -1;
+  }
+  bool anyMaybeOpaque() const {
+    for (const auto &[FD, F] : ByDecl)
+      if (llvm::any_of(F->Sites, [](const Site &S) { return S.Kind == Site::MaybeOpaque; }))
+        return true;
+    return false;
   }
 
   /// Whether \p F runs a backward pass that is known: a `backward()` or
@@ -696,7 +771,8 @@ public:
         continue;
       }
       const FunctionSummary *S =
-          Index ? Index->lookup(usrOf(T->getCanonicalDecl())) : nullptr;
+          T == Callee ? calleeSummary(Fwd, T, Index)
+                      : Index ? Index->lookup(usrOf(T->getCanonicalDecl())) : nullptr;
       if (!S || S->Backward)
         return true;
     }
@@ -1002,8 +1078,7 @@ static bool handsOutputElsewhere(const CallExpr *Call, const ASTContext &Ctx,
     return true;
   if (!carrierOutParams(Call, Ctx, /*Pointers=*/true).empty())
     return true;
-  if (const FunctionSummary *S =
-          Index ? Index->lookup(usrOf(Callee->getCanonicalDecl())) : nullptr)
+  if (const FunctionSummary *S = calleeSummary(Call, Callee, Index))
     return !S->Stores.empty();
   return false;
 }
@@ -1099,6 +1174,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       if (Covered && Unguarded.empty())
         continue;
       size_t Covering = Why.size();
+      llvm::SmallVector<const CallExpr *, 2> AssumedNoTraining;
       if (!D.inference(F, R, P, 0, Why)) {
         // Whatever else runs around it, a pass whose output is read only
         // through values that carry no graph (`argmax`, a comparison,
@@ -1115,9 +1191,25 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
               F.FD, Fwd, [&](QualType T) { return isCarrier(T, *Ctx); },
               !D.trainsKnown(F) &&
                   !D.forwardMayDifferentiate(Fwd, forwardTargets(Fwd)));
-        if (!Dropped)
-          continue;
-        Why.push_back({Reason::Dropped, *Dropped});
+        if (Dropped) {
+          Why.push_back({Reason::Dropped, *Dropped});
+        } else {
+          // Under `gpuleak check`, calls of functions of other files that
+          // take the tensor and return none may train; if the path is
+          // inference when they do not, it is reported with a note at each,
+          // and the step after the last file keeps it only if their
+          // summaries say they do not (and dispatched virtual calls too).
+          if (!D.deferred() || !D.anyMaybeOpaque())
+            continue;
+          D.assumeNoTraining(true);
+          bool Inference = D.inference(F, R, P, 0, Why);
+          AssumedNoTraining = D.AssumedNoTraining;
+          D.assumeNoTraining(false);
+          if (!Inference) {
+            Why.resize(Covering);
+            continue;
+          }
+        }
       }
       // One finding per block: its fix covers the block's later passes.
       // A block taken by a pass only assumed (settled after the last file)
@@ -1198,6 +1290,9 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
               << T->getDirectCallee();
       for (const FunctionDecl *U : Unguarded)
         diag(U->getLocation(), AssumedUnguardedNote, DiagnosticIDs::Note) << U;
+      for (const CallExpr *T : AssumedNoTraining)
+        diag(T->getBeginLoc(), AssumedTrainsNowhereNote, DiagnosticIDs::Note)
+            << T->getDirectCallee();
       for (const Reason &W : Why) {
         switch (W.Kind) {
         case Reason::Loop:

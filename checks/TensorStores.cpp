@@ -2569,6 +2569,17 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
   if (std::optional<SourceLocation> Fwd = forwardRunBy(FD, Ctx, Index.get()))
     S.Forward = placeOf(*Fwd, SM);
   S.DisablesGrad = disablesGradForBody(FD, Ctx);
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
+    llvm::SmallVector<const CXXMethodDecl *, 2> Work(MD->overridden_methods());
+    while (!Work.empty()) {
+      const CXXMethodDecl *O = Work.pop_back_val();
+      std::string U = usrOf(O->getCanonicalDecl());
+      if (U.empty() || llvm::is_contained(S.Overrides, U))
+        continue;
+      S.Overrides.push_back(std::move(U));
+      llvm::append_range(Work, O->overridden_methods());
+    }
+  }
   if (!F.Sinks.empty())
     S.Backward = placeOf(F.Sinks.front()->getBeginLoc(), SM);
   if (!F.NoGrad.empty())

@@ -151,6 +151,7 @@ Value FunctionSummary::toJSON() const {
     O["grows"] = std::move(G);
   }
   putList(O, "writes_graph", WritesGraph);
+  putList(O, "overrides", Overrides);
   return O;
 }
 
@@ -256,6 +257,13 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
         return std::nullopt;
       S.WritesGraph.push_back(*PI);
     }
+  if (const Array *Ov = O->getArray("overrides"))
+    for (const Value &U : *Ov) {
+      std::optional<llvm::StringRef> US = U.getAsString();
+      if (!US)
+        return std::nullopt;
+      S.Overrides.push_back(US->str());
+    }
   S.DropsDevice = O->getBoolean("drops_device").value_or(false);
   S.ReturnsMember = O->getString("returns_member").value_or("").str();
   if (const Array *G = O->getArray("grows"))
@@ -342,7 +350,53 @@ const FunctionSummary *ProjectIndex::lookup(llvm::StringRef USR) const {
   return It == Functions.end() ? nullptr : &It->second;
 }
 
+const FunctionSummary *ProjectIndex::dispatched(llvm::StringRef USR) const {
+  auto It = Dispatched.find(USR.str());
+  return It == Dispatched.end() ? lookup(USR) : &It->second;
+}
+
+/// The summary of a virtual call that may run any of \p Targets (their
+/// order: the definition of the method called first, then its overriders
+/// by USR).
+static FunctionSummary
+mergeDispatchTargets(llvm::StringRef USR,
+                     llvm::ArrayRef<const FunctionSummary *> Targets) {
+  using Result = FunctionSummary::Result;
+  FunctionSummary M;
+  M.USR = USR.str();
+  M.Name = Targets.front()->Name;
+  M.Def = Targets.front()->Def;
+  M.Forward = Targets.front()->Forward;
+  M.Returns = Targets.front()->Returns;
+  M.WritesGraph = Targets.front()->WritesGraph;
+  M.DisablesGrad = true;
+  for (const FunctionSummary *T : Targets) {
+    if (!T->Forward)
+      M.Forward.reset();
+    if (T->Returns != M.Returns)
+      M.Returns = Result::Unknown;
+    llvm::erase_if(M.WritesGraph, [&](unsigned P) {
+      return !llvm::is_contained(T->WritesGraph, P);
+    });
+    M.DisablesGrad &= T->DisablesGrad;
+    if (!M.Backward)
+      M.Backward = T->Backward;
+    llvm::append_range(M.Stores, T->Stores);
+  }
+  return M;
+}
+
 void ProjectIndex::deriveProjectFacts() {
+  Dispatched.clear();
+  std::map<std::string, std::vector<const FunctionSummary *>> Overriders;
+  for (const auto &[USR, F] : Functions)
+    for (const std::string &O : F.Overrides)
+      Overriders[O].push_back(&F);
+  for (auto &[USR, Targets] : Overriders) {
+    if (const FunctionSummary *Own = lookup(USR))
+      Targets.insert(Targets.begin(), Own);
+    Dispatched.emplace(USR, mergeDispatchTargets(USR, Targets));
+  }
   CallersOf.clear();
   CallsOf.clear();
   NoTraining.reset();

@@ -93,6 +93,13 @@ inline constexpr char AssumedNotCoveringNote[] =
 /// to run no backward pass on it; dropped when its summary trains.
 inline constexpr char AssumedTrainsNote[] =
     "assuming %0, defined in another file, runs no backward pass";
+/// missing-no-grad under `gpuleak check`: a function of another file, not
+/// yet summarized, that takes a tensor and returns none, is assumed to run
+/// no backward pass; dropped unless its summary (for a virtual call, its
+/// overriders') says it trains nowhere.
+inline constexpr char AssumedTrainsNowhereNote[] =
+    "assuming %0, defined in another file and given a tensor here, runs no "
+    "backward pass";
 /// A finding that holds only if a function of another file runs no backward
 /// pass on the value passed to it (a training helper `step(loss)` does): the
 /// note is at the call, and ends in the argument's 1-based position.
@@ -252,6 +259,9 @@ struct FunctionSummary {
   std::vector<std::string> ResetsMembers;
   /// Grad mode is off for its whole body.
   bool DisablesGrad = false;
+  /// A virtual method: the USRs of the methods it overrides, at any depth.
+  /// A call of one of them may run this one (ProjectIndex::dispatched()).
+  std::vector<std::string> Overrides;
   /// Stores that add device storage to a member, global or static on every
   /// call (none of its own loops lasts the run).
   std::vector<DeviceGrowth> Grows;
@@ -334,6 +344,13 @@ public:
   }
 
   const FunctionSummary *lookup(llvm::StringRef USR) const;
+  /// What a virtual call of the method \p USR runs: when methods of the
+  /// project override it, one summary of them all (and of its own
+  /// definition, if it has one): it runs a forward pass, returns a graph or
+  /// disables grad mode only when every one of them does, writes a graph
+  /// into a parameter every one of them writes, trains when one of them
+  /// does, and keeps what any of them keeps. Otherwise lookup(\p USR).
+  const FunctionSummary *dispatched(llvm::StringRef USR) const;
   bool bounded(llvm::StringRef TargetUSR) const {
     return Bounded.count(TargetUSR);
   }
@@ -414,6 +431,9 @@ private:
   void deriveProjectFacts();
 
   std::map<std::string, FunctionSummary> Functions;
+  /// Overridden method USR -> the summary of every method a virtual call
+  /// of it may run (dispatched()).
+  std::map<std::string, FunctionSummary> Dispatched;
   llvm::StringSet<> Bounded;
   /// Callee USR -> (caller USR, the call runs with grad mode off).
   llvm::StringMap<llvm::SmallVector<std::pair<std::string, bool>, 2>> CallersOf;

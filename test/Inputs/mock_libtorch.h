@@ -274,6 +274,14 @@ public:
 struct Linear : ModuleHolder<LinearImpl> {
   using ModuleHolder<LinearImpl>::ModuleHolder;
 };
+// torch/csrc/api/include/torch/nn/modules/loss.h
+class MSELossImpl : public Cloneable<MSELossImpl> {
+public:
+  at::Tensor forward(const at::Tensor &input, const at::Tensor &target) { return input; }
+};
+struct MSELoss : ModuleHolder<MSELossImpl> {
+  using ModuleHolder<MSELossImpl>::ModuleHolder;
+};
 class ReLUImpl : public Cloneable<ReLUImpl> {
 public:
   at::Tensor forward(at::Tensor input) { return input; }

@@ -356,9 +356,14 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
   //  - that it runs a forward pass: kept, with the note made a fact at the
   //    forward pass, only when the project's summary says so.
   size_t Before = R.Findings.size();
-  auto CalleeAt = [&](const SourcePlace &P) -> const FunctionSummary * {
+  // With Dispatch, a virtual method's call runs its overriders of the
+  // project (ProjectIndex::dispatched()).
+  auto CalleeAt = [&](const SourcePlace &P,
+                      bool Dispatch = false) -> const FunctionSummary * {
     auto It = CallAt.find(std::make_tuple(P.File, P.Line, P.Column));
-    return It == CallAt.end() ? nullptr : Index.lookup(It->second);
+    if (It == CallAt.end())
+      return nullptr;
+    return Dispatch ? Index.dispatched(It->second) : Index.lookup(It->second);
   };
   llvm::erase_if(R.Findings, [&](Finding &F) {
     if (F.Check == "gpuleak-cuda-unreleased")
@@ -421,6 +426,17 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
           Settled.push_back(I);
         continue;
       }
+      // Given a tensor, runs no backward pass: only if its summary (a
+      // virtual call's overriders') says so.
+      if (!noteArgument(N.Message,
+                        clang::tidy::gpuleak::AssumedTrainsNowhereNote)
+               .empty()) {
+        const FunctionSummary *G = CalleeAt(N.Place, /*Dispatch=*/true);
+        if (!G || G->Backward)
+          return true;
+        Settled.push_back(I);
+        continue;
+      }
       // Runs no backward pass on the kept value: unless its summary says it
       // differentiates that parameter (`optimiser.step(total_loss)`).
       if (unsigned Arg = noBackwardArgument(N.Message)) {
@@ -476,7 +492,7 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
                               clang::tidy::gpuleak::AssumedHelperForwardNote);
       if (Callee.empty())
         continue;
-      const FunctionSummary *G = CalleeAt(N.Place);
+      const FunctionSummary *G = CalleeAt(N.Place, /*Dispatch=*/true);
       if (!G || !G->Forward || G->DisablesGrad || G->Backward ||
           (Helper && G->Returns != FunctionSummary::Result::Graph &&
            G->WritesGraph.empty()))
