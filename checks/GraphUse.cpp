@@ -255,6 +255,10 @@ private:
   Flow callOwn(const CallExpr *C, const FunctionDecl *FD, Flow ObjFlow,
                llvm::ArrayRef<Flow> Args) {
     const FunctionDecl *Def = FD->getDefinition();
+    // A virtual call may run an override that keeps the value.
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    if (MD && MD->isVirtual())
+      return Flow::Lost;
     if (ObjFlow == Flow::Carried || Depth >= MaxCallDepth || !Def ||
         !Def->hasBody() || Def->isVariadic() ||
         Def->getASTContext().getSourceManager().isInSystemHeader(Def->getLocation()))

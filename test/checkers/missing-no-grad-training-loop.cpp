@@ -221,6 +221,17 @@ std::vector<torch::Tensor> traced;
 void fitTo(torch::Tensor &out, const torch::Tensor &y) { torch::mse_loss(out, y).backward(); }
 void trace(const torch::Tensor &t) { traced.push_back(t); }
 
+// A virtual method that only reads in the base class, but may be overridden
+// by one that keeps its argument.
+struct Sink {
+  virtual ~Sink() = default;
+  virtual void observe(const torch::Tensor &t) { std::cout << t.argmax(1).item<int64_t>(); }
+};
+struct KeepingSink : Sink {
+  std::vector<torch::Tensor> seen;
+  void observe(const torch::Tensor &t) override { seen.push_back(t); }
+};
+
 // A forward under a guard of its own.
 int64_t greedy(ValueNet &net, const torch::Tensor &obs) {
   torch::NoGradGuard no_grad;
@@ -228,7 +239,7 @@ int64_t greedy(ValueNet &net, const torch::Tensor &obs) {
 }
 
 void negativeHelpers(ValueNet &net, torch::optim::Adam &opt, torch::Tensor x,
-                     torch::Tensor y) {
+                     torch::Tensor y, Sink &sink) {
   std::vector<torch::Tensor> kept;
   auto keep = [&](const torch::Tensor &t) { kept.push_back(t); };
   for (int i = 0; i < 100; ++i) {
@@ -241,6 +252,8 @@ void negativeHelpers(ValueNet &net, torch::optim::Adam &opt, torch::Tensor x,
     trace(seen);
     torch::Tensor held = net.forward(x);
     keep(held);
+    torch::Tensor watched = net.forward(x);
+    sink.observe(watched);
     x = double(greedy(net, x)) * x;
     opt.step();
   }
