@@ -466,7 +466,10 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
         if (Obj && MD && !Temporary && isMutatingMethod(MD) &&
             isCarrier(Obj->getType(), *Ctx)) {
           const FunctionDecl *Def = MD->getDefinition();
-          bool Known = Def && Def->hasBody() && !SM.isInSystemHeader(Def->getLocation());
+          // Not a virtual one: an override may keep what the body seen here
+          // does not.
+          bool Known = Def && Def->hasBody() && !MD->isVirtual() &&
+                       !SM.isInSystemHeader(Def->getLocation());
           F.Stores.push_back({Loc, storeTarget(Obj), Known ? Def : nullptr});
         }
         if (MD && MD->getIdentifier() && MD->getName() == "eval" &&

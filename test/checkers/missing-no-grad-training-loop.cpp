@@ -51,6 +51,8 @@ class Chooser {
 public:
   int64_t choose(const torch::Tensor &obs);
   int64_t chooseAndRemember(const torch::Tensor &obs);
+  int64_t chooseAdjusted(const torch::Tensor &obs);
+  virtual ~Chooser() = default;
   void learn(const torch::Tensor &batch, const torch::Tensor &target) {
     torch::mse_loss(net_.forward(batch), target).backward();
     opt_->step();
@@ -58,6 +60,8 @@ public:
 
 private:
   torch::Tensor sharpen(const torch::Tensor &logits) { return logits / 0.5; }
+  // A subclass may keep what it is handed.
+  virtual torch::Tensor adjust(const torch::Tensor &logits) { return logits; }
   torch::Tensor remember(const torch::Tensor &logits) {
     last_ = logits;
     return logits;
@@ -83,9 +87,16 @@ int64_t Chooser::chooseAndRemember(const torch::Tensor &obs) {
   return kept.argmax(1).item<int64_t>();
 }
 
+// The same through a virtual helper.
+int64_t Chooser::chooseAdjusted(const torch::Tensor &obs) {
+  torch::Tensor logits = net_.forward(obs);
+  torch::Tensor adjusted = adjust(logits);
+  return adjusted.argmax(1).item<int64_t>();
+}
+
 void trainChooser(Chooser &c, torch::Tensor obs, torch::Tensor target) {
   for (int i = 0; i < 100; ++i) {
-    int64_t a = c.choose(obs) + c.chooseAndRemember(obs);
+    int64_t a = c.choose(obs) + c.chooseAndRemember(obs) + c.chooseAdjusted(obs);
     obs = obs + double(a) * obs;
     c.learn(obs, target);
   }
