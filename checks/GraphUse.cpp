@@ -85,11 +85,44 @@ bool isAssignment(const FunctionDecl *FD) {
   }
 }
 
+/// How a function of the translation unit uses the value passed to one of
+/// its parameters.
+enum class ParamUse {
+  Read,     // only through values that carry no graph
+  Returned, // that, or it returns a value that may carry it
+  Lost,     // something may use or keep it
+};
+
+/// How deep calls of the translation unit's own functions are followed.
+constexpr unsigned MaxCallDepth = 3;
+
 class Follower {
 public:
   Follower(const Expr *Source, llvm::function_ref<bool(QualType)> Carrier,
-           bool FollowLocals)
-      : Source(Source), Carrier(Carrier), FollowLocals(FollowLocals) {}
+           bool FollowLocals, unsigned Depth = 0)
+      : Source(Source), Carrier(Carrier), FollowLocals(FollowLocals),
+        Depth(Depth) {}
+
+  /// Follows parameter \p P of \p FD (whose body is known) from the
+  /// function's entry instead of a source expression.
+  ParamUse runParam(const FunctionDecl *FD, const ParmVarDecl *P) {
+    Tracked.insert(P);
+    ParamMode = true;
+    for (int Round = 0; Round < 8; ++Round) {
+      size_t Before = Tracked.size();
+      Lost = false;
+      Returned = false;
+      Uses = 0;
+      walk(FD->getBody());
+      if (Lost)
+        return ParamUse::Lost;
+      if (Tracked.size() == Before)
+        break;
+    }
+    if (Uses != countUses(FD->getBody()))
+      return ParamUse::Lost;
+    return Returned ? ParamUse::Returned : ParamUse::Read;
+  }
 
   std::optional<SourceLocation> run(const Stmt *Body) {
     // Variables join as they are found initialized from the graph; walk
@@ -174,9 +207,17 @@ private:
       return Any;
     if (cutsGraph(C))
       return Flow::Cut;
-    if (!FD || !isValueLibrary(FD))
+    if (FD && !isValueLibrary(FD))
+      return callOwn(C, FD, ObjFlow, Args);
+    if (!FD)
       return Flow::Lost;
     StringRef Name = FD->getDeclName().isIdentifier() ? FD->getName() : "";
+    // `torch::save(t, path)` writes the value to a file and keeps nothing.
+    if (Name == "save" && !isa<CXXMethodDecl>(FD) && inNamespace(FD, "torch") &&
+        ObjFlow == Flow::Absent && llvm::all_of(llvm::drop_begin(Args), [](Flow A) {
+          return A != Flow::Carried;
+        }))
+      return Flow::Cut;
     static const llvm::StringSet<> Uses = {
         "backward", "_backward", "register_hook", "retain_grad",
         "requires_grad_", "set_requires_grad", "set_", "swap", "save", "load"};
@@ -205,6 +246,46 @@ private:
     return holdsNoGraph(T) ? Flow::Cut : Flow::Carried;
   }
 
+  /// A call of a function of the translation unit (its body known, a
+  /// lambda's too) that carries the graph in an argument: followed into its
+  /// body, parameter by parameter. Each such argument must be read there
+  /// only through values that carry no graph, or returned (then the call's
+  /// value carries it). Anything else, or code whose body is not known,
+  /// gives up.
+  Flow callOwn(const CallExpr *C, const FunctionDecl *FD, Flow ObjFlow,
+               llvm::ArrayRef<Flow> Args) {
+    const FunctionDecl *Def = FD->getDefinition();
+    // A virtual call may run an override that keeps the value.
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    if (MD && MD->isVirtual())
+      return Flow::Lost;
+    if (ObjFlow == Flow::Carried || Depth >= MaxCallDepth || !Def ||
+        !Def->hasBody() || Def->isVariadic() ||
+        Def->getASTContext().getSourceManager().isInSystemHeader(Def->getLocation()))
+      return Flow::Lost;
+    bool Carries = false;
+    for (unsigned PI = 0, E = Args.size(); PI < E; ++PI) {
+      if (Args[PI] != Flow::Carried)
+        continue;
+      if (PI >= Def->getNumParams())
+        return Flow::Lost;
+      switch (Follower(nullptr, Carrier, /*FollowLocals=*/true, Depth + 1)
+                  .runParam(Def, Def->getParamDecl(PI))) {
+      case ParamUse::Lost:
+        return Flow::Lost;
+      case ParamUse::Returned:
+        Carries = true;
+        break;
+      case ParamUse::Read:
+        break;
+      }
+    }
+    QualType T = C->getType();
+    if (!Carries || T->isVoidType() || holdsNoGraph(T))
+      return Flow::Cut;
+    return Flow::Carried;
+  }
+
   Flow flow(const Expr *E) {
     if (!E)
       return Flow::Absent;
@@ -230,6 +311,8 @@ private:
       return flow(PE->getSubExpr());
     if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
       return flow(MT->getSubExpr());
+    if (const auto *IL = dyn_cast<CXXStdInitializerListExpr>(E))
+      return flow(IL->getSubExpr());
     if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
       return flow(BT->getSubExpr());
     if (const auto *FE = dyn_cast<FullExpr>(E))
@@ -306,6 +389,10 @@ private:
     // A local variable that it initializes is followed through its uses
     // when the caller asks (see the header). Kept in any other variable,
     // returned, or kept where it outlives the function: not followed.
+    if (P == Place::Returned && ParamMode) {
+      Returned = true;
+      return;
+    }
     if (P == Place::Init && FollowLocals && VD && VD->hasLocalStorage() &&
         !VD->isStaticLocal() && !VD->getType()->isReferenceType() &&
         !isa<ParmVarDecl>(VD)) {
@@ -393,6 +480,9 @@ private:
   const Expr *Source;
   llvm::function_ref<bool(QualType)> Carrier;
   bool FollowLocals;
+  unsigned Depth;
+  bool ParamMode = false;
+  bool Returned = false;
   llvm::SmallPtrSet<const VarDecl *, 4> Tracked;
   bool Lost = false, SawSource = false;
   unsigned Uses = 0;

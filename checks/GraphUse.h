@@ -5,9 +5,13 @@
 // local variables that it initializes, and says whether its autograd graph is
 // dropped unused: every use reads it only through operations that carry no
 // graph (`argmax`, a comparison, `item()`, `sizes()`, printing), or discards
-// it, so nothing can run a backward pass on it and nothing keeps it. Any other
-// use (a store, an assignment, a return, a call of code that is not a tensor
-// operation, a lambda, a backward pass) gives up.
+// it, so nothing can run a backward pass on it and nothing keeps it. An
+// argument of a function of the translation unit (or a lambda called by
+// name) is followed into its body the same way, where returning it is also
+// allowed (the call's value then carries it). Any other use (a store, an
+// assignment, a return, a call of code that is neither a tensor operation
+// nor of this translation unit, a lambda that captures it, a backward pass)
+// gives up.
 //
 //===----------------------------------------------------------------------===//
 

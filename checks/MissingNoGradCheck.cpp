@@ -80,6 +80,10 @@ struct Site {
 struct Store {
   SourceLocation Loc;
   const VarDecl *Target;
+  /// For a call of a non-const method of this translation unit on an object
+  /// that can hold a tensor: the method. The call writes into the object
+  /// only if the method keeps something beyond its locals.
+  const FunctionDecl *Via = nullptr;
 };
 
 struct GradEvent {
@@ -150,7 +154,7 @@ struct MissingNoGradCheck::FunctionFacts {
   llvm::SmallPtrSet<const LambdaExpr *, 2> ThreadLambdas;
   llvm::SmallVector<CallerSite, 2> Callers; // filled at the end of the TU
   int Reach = -1; // memo for reachesConsumer: -1 unknown, 2 computing
-  int KnownTrains = -1; // memo for Decider::trainsKnown, the same way
+  int Keeps = -1; // memo for keepsBeyondLocals: -1 unknown, then the answer
 };
 
 using FunctionFacts = MissingNoGradCheck::FunctionFacts;
@@ -492,8 +496,14 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
         bool Temporary = Obj && !Obj->getType()->isPointerType() &&
                          !Obj->IgnoreImplicit()->isGLValue();
         if (Obj && MD && !Temporary && isMutatingMethod(MD) &&
-            isCarrier(Obj->getType(), *Ctx))
-          F.Stores.push_back({Loc, storeTarget(Obj)});
+            isCarrier(Obj->getType(), *Ctx)) {
+          const FunctionDecl *Def = MD->getDefinition();
+          // Not a virtual one: an override may keep what the body seen here
+          // does not.
+          bool Known = Def && Def->hasBody() && !MD->isVirtual() &&
+                       !SM.isInSystemHeader(Def->getLocation());
+          F.Stores.push_back({Loc, storeTarget(Obj), Known ? Def : nullptr});
+        }
         if (MD && MD->getIdentifier() && MD->getName() == "eval" &&
             (isDerivedFromName(MD->getParent(), "torch::nn::Module") ||
              isDerivedFromName(MD->getParent(), "torch::jit::Module")))
@@ -653,6 +663,48 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
 }
 
 // ---------------------------------------------------------------------------
+// Stores through the translation unit's own methods.
+
+using FactsByDecl = llvm::DenseMap<const FunctionDecl *, FunctionFacts *>;
+
+static bool keepsBeyondLocals(FunctionFacts &F, const FactsByDecl &ByDecl);
+
+/// Whether store \p S may keep something: a call of a method of this
+/// translation unit on an object (`agent.rescale(a)`, `this->scale(a)`)
+/// writes into it only when the method keeps something beyond its locals.
+static bool storeCounts(const Store &S, const FactsByDecl &ByDecl,
+                        llvm::SmallPtrSetImpl<const FunctionFacts *> &Visiting) {
+  if (!S.Via)
+    return true;
+  FunctionFacts *Callee = ByDecl.lookup(S.Via);
+  if (!Callee)
+    return true;
+  if (!Visiting.insert(Callee).second)
+    return false; // recursion: the other stores decide
+  return llvm::any_of(Callee->Stores, [&](const Store &St) {
+    return !St.Target && storeCounts(St, ByDecl, Visiting);
+  });
+}
+
+static bool storeCounts(const Store &S, const FactsByDecl &ByDecl) {
+  llvm::SmallPtrSet<const FunctionFacts *, 4> Visiting;
+  return storeCounts(S, ByDecl, Visiting);
+}
+
+/// Whether \p F keeps something beyond its locals: a store into a member, a
+/// global or static, an out-parameter or a reference, directly or through
+/// the methods of this translation unit that it calls on an object.
+static bool keepsBeyondLocals(FunctionFacts &F, const FactsByDecl &ByDecl) {
+  if (F.Keeps < 0) {
+    llvm::SmallPtrSet<const FunctionFacts *, 4> Visiting{&F};
+    F.Keeps = llvm::any_of(F.Stores, [&](const Store &S) {
+      return !S.Target && storeCounts(S, ByDecl, Visiting);
+    });
+  }
+  return F.Keeps;
+}
+
+// ---------------------------------------------------------------------------
 // Decisions.
 
 namespace {
@@ -724,28 +776,13 @@ public:
     AssumedNoTraining.clear();
     LambdaReach.clear();
     for (auto &[FD, F] : ByDecl)
-      F->Reach = F->KnownTrains = -1;
+      F->Reach = -1;
   }
   bool anyMaybeOpaque() const {
     for (const auto &[FD, F] : ByDecl)
       if (llvm::any_of(F->Sites, [](const Site &S) { return S.Kind == Site::MaybeOpaque; }))
         return true;
     return false;
-  }
-
-  /// Whether \p F runs a backward pass that is known: a `backward()` or
-  /// `torch::autograd::grad` call, a call of a function that the project
-  /// index says trains, or a call of a function of this TU that does so.
-  /// Code that is not known (an opaque call) does not count here.
-  bool trainsKnown(FunctionFacts &F) {
-    return memoized(F.KnownTrains, [&] {
-      return llvm::any_of(F.Sites, [&](const Site &S) {
-        if (S.Kind == Site::Consumer)
-          return true;
-        FunctionFacts *Callee = S.Kind == Site::Call ? ByDecl.lookup(S.Callee) : nullptr;
-        return Callee && trainsKnown(*Callee);
-      });
-    });
   }
 
   /// Whether the forward pass \p Fwd may run a backward pass itself (a model
@@ -819,7 +856,7 @@ public:
   bool escapes(FunctionFacts &F, int R, const Stmt *L) {
     SourceRange LR = L->getSourceRange();
     for (const Store &S : F.Stores)
-      if (rangeContains(LR, S.Loc, SM) &&
+      if (rangeContains(LR, S.Loc, SM) && storeCounts(S, ByDecl) &&
           (!S.Target || !rangeContains(LR, S.Target->getLocation(), SM)))
         return true;
     for (SourceLocation Ret : F.CarrierReturns)
@@ -830,8 +867,7 @@ public:
     for (const Site &S : F.Sites)
       if (S.Kind == Site::Call && S.CarrierArg && rangeContains(LR, S.Loc, SM))
         if (FunctionFacts *Callee = ByDecl.lookup(S.Callee))
-          if (llvm::any_of(Callee->Stores,
-                           [](const Store &St) { return !St.Target; }))
+          if (keepsBeyondLocals(*Callee, ByDecl))
             return true;
     return false;
   }
@@ -841,10 +877,7 @@ public:
     if (R == 0) {
       if (F.ExportsByInterface)
         return true;
-      for (const Store &S : F.Stores)
-        if (!S.Target)
-          return true;
-      return false;
+      return keepsBeyondLocals(F, ByDecl);
     }
     const LambdaExpr *L = F.Regions[R].Lambda;
     if (isCarrier(L->getCallOperator()->getReturnType(),
@@ -852,7 +885,7 @@ public:
       return true;
     SourceRange LR = F.Regions[R].Range;
     for (const Store &S : F.Stores)
-      if (rangeContains(LR, S.Loc, SM) &&
+      if (rangeContains(LR, S.Loc, SM) && storeCounts(S, ByDecl) &&
           (!S.Target || !rangeContains(LR, S.Target->getLocation(), SM)))
         return true;
     return false;
@@ -1181,16 +1214,17 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
         // `item()`) records a graph that nothing can use (GraphUse.h).
         Why.resize(Covering);
         std::optional<SourceLocation> Dropped;
-        // Locals that the output initializes are followed too when nothing
-        // known in the function trains (a dead or printed output next to a
-        // training step is not an inference path) and the pass itself does
-        // not differentiate.
+        // Locals that the output initializes are followed too when the
+        // pass itself does not differentiate: a backward pass elsewhere in
+        // the function or its loop (an RL update after the acting step)
+        // matters only if the output reaches it, which the data flow
+        // decides. A pass only assumed to run one (a method of another
+        // file) is dropped after the last file if its summary trains.
         if (R == 0 && !forwardKeepsState(Fwd, ByDecl) &&
             !handsOutputElsewhere(Fwd, *Ctx, Index.get()))
           Dropped = graphDroppedUnused(
               F.FD, Fwd, [&](QualType T) { return isCarrier(T, *Ctx); },
-              !D.trainsKnown(F) &&
-                  !D.forwardMayDifferentiate(Fwd, forwardTargets(Fwd)));
+              Assumed(Fwd) || !D.forwardMayDifferentiate(Fwd, forwardTargets(Fwd)));
         if (Dropped) {
           Why.push_back({Reason::Dropped, *Dropped});
         } else {
@@ -1375,7 +1409,7 @@ static bool forwardKeepsState(
   for (const FunctionDecl *T : Targets) {
     const FunctionDecl *Def = T->getDefinition();
     if (MissingNoGradCheck::FunctionFacts *F = Def ? ByDecl.lookup(Def) : nullptr)
-      if (llvm::any_of(F->Stores, [](const Store &S) { return !S.Target; }))
+      if (keepsBeyondLocals(*F, ByDecl))
         return true;
   }
   return false;

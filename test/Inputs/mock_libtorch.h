@@ -385,5 +385,8 @@ struct AutoDispatchBelowAutograd {
 namespace torch {
 // torch/csrc/api/include/torch/utils.h
 using AutoGradMode = at::AutoGradMode;
+// torch/csrc/api/include/torch/serialize.h
+template <typename Value, typename... SaveToArgs>
+void save(const Value &value, SaveToArgs &&...args) {}
 } // namespace torch
 // --- end gpuleak-missing-no-grad / gpuleak-create-graph-cycle ---

@@ -31,9 +31,7 @@ void positiveEvalInsideEpoch(Net &net, torch::optim::SGD &opt, torch::Tensor xs,
   }
 }
 
-// Kept in a local variable, in a function that trains: not followed
-// (following locals there took graphs that reach a backward pass through
-// later locals for dropped, on real code).
+// Kept in a local variable that a reference then names: not followed.
 void negativeLocalOnlyRead(Net &net, torch::optim::SGD &opt, torch::Tensor x,
                            torch::Tensor y) {
   torch::Tensor out = net.forward(x);
@@ -75,22 +73,24 @@ void positiveScriptedInline(torch::jit::Module &m, torch::Tensor x, torch::Tenso
 }
 
 // A TorchScript output read through the IValue, held in a local, in a function
-// that trains: not followed.
-void negativeScripted(torch::jit::Module &m, torch::Tensor x, torch::Tensor y,
-                      torch::optim::SGD &opt, Net &net) {
+// that trains: the backward pass that follows does not reach the local.
+void positiveScriptedLocal(torch::jit::Module &m, torch::Tensor x, torch::Tensor y,
+                           torch::optim::SGD &opt, Net &net) {
   auto logits = m.forward({x}).toTensor();
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+  // CHECK-MESSAGES: :[[@LINE+1]]:7: note: its output is read only through values that carry no graph
   if ((logits.argmax(1) == y).sum().item<int64_t>() > 3)
     std::cout << "ok\n";
   torch::mse_loss(net.forward(x), y).backward();
   opt.step();
 }
 
-// ---- kept in locals, in a function that runs no known backward pass -------
+// ---- kept in locals ---------------------------------------------------------
 // Each function also calls a data set's methods defined in another file: they
 // take the set, which holds tensors, so they may run anything, and the
 // region rules cannot call the function an inference path. The output,
-// kept in locals, is read only through values that carry no graph, and no
-// known code of the function trains, so the graph is dropped unused.
+// kept in locals, is read only through values that carry no graph, so the
+// graph is dropped unused.
 
 struct PairSet {
   std::vector<torch::Tensor> items;
@@ -162,7 +162,8 @@ double negativeLocalRemoteForward(Remote &net, PairSet &data) {
 }
 
 // A local that is never read, one handed to code that is not a tensor
-// operation, one read next to a known training step.
+// operation (both silent), one only read next to a known training step (the
+// step's backward pass does not reach it).
 void negativeLocalUnusedPassedOrTrained(Net &net, PairSet &data, torch::Tensor y,
                                         torch::optim::SGD &opt) {
   for (size_t i = 0; i < data.size(); ++i) {
@@ -172,6 +173,8 @@ void negativeLocalUnusedPassedOrTrained(Net &net, PairSet &data, torch::Tensor y
   }
   for (size_t i = 0; i < data.size(); ++i) {
     auto read = net.forward(data.get(i));
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+    // CHECK-MESSAGES: :[[@LINE+1]]:5: note: its output is read only through values that carry no graph
     std::cout << read.argmax(1).item<int64_t>() << "\n";
     torch::mse_loss(net.forward(data.get(i)), y).backward();
     opt.step();
