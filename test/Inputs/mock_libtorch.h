@@ -344,8 +344,15 @@ struct Adam : Optimizer {
 namespace jit {
 using IValue = c10::IValue;
 using Kwargs = std::unordered_map<std::string, IValue>;
+// torch/csrc/jit/api/method.h
+struct Method {
+  IValue operator()(std::vector<IValue> stack, const Kwargs &kwargs = Kwargs()) const {
+    return {};
+  }
+};
 // torch/csrc/jit/api/module.h
 struct Module {
+  Method get_method(const std::string &name) const { return {}; }
   IValue forward(std::vector<IValue> inputs, const Kwargs &kwargs = Kwargs()) {
     return {};
   }
