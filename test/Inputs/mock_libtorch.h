@@ -374,6 +374,13 @@ struct GradMode {
   static void set_enabled(bool enabled);
 };
 } // namespace c10
+// ATen/core/grad_mode.h, torch/csrc/autograd/grad_mode.h
+namespace at {
+using GradMode = c10::GradMode;
+} // namespace at
+namespace torch::autograd {
+using GradMode = at::GradMode;
+} // namespace torch::autograd
 namespace at {
 // ATen/core/LegacyTypeDispatch.h
 struct AutoDispatchBelowAutograd {
