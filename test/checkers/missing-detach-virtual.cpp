@@ -21,7 +21,7 @@ struct World {
 struct Track : World {
   Outcome advance(const torch::Tensor &move) override {
     float m = move.item<float>();
-    pos_ = pos_ + torch::full({3}, m * 0.5f);
+    pos_ = pos_ + (m * 0.5) * torch::ones({3});
     return {pos_.clone(), 1.0f - m};
   }
   torch::Tensor pos_ = torch::rand({3});
