@@ -391,6 +391,44 @@ void MissingNoGradCheck::registerMatchers(MatchFinder *Finder) {
       this);
 }
 
+/// Grad mode switched off for good: adds to \p Offs the calls
+/// `GradMode::set_enabled(false)` in \p Body (any spelling: c10::, at::,
+/// torch::autograd::), and says whether \p Body may turn grad mode back on
+/// (`set_enabled` with anything but `false`, a guard that does not always
+/// disable it such as `AutoGradMode(flag)`) or starts a thread, which
+/// begins with grad mode on.
+static bool collectGradSwitches(const Stmt &Body, ASTContext &Ctx,
+                                llvm::SmallVectorImpl<SourceLocation> &Offs) {
+  static constexpr char OffId[] = "off", OnId[] = "on", GuardVarId[] = "guard",
+                        ThreadId[] = "thread";
+  auto Matches = match(
+      findAll(stmt(anyOf(
+          callExpr(gradModeSetEnabledCall(), argumentCountIs(1),
+                   hasArgument(0, ignoringParenImpCasts(cxxBoolLiteral(equals(false)))))
+              .bind(OffId),
+          callExpr(gradModeSetEnabledCall()).bind(OnId),
+          declStmt(has(varDecl(hasType(hasUnqualifiedDesugaredType(recordType(
+                                   hasDeclaration(gradModeGuardClass())))))
+                           .bind(GuardVarId))),
+          cxxConstructExpr(hasDeclaration(cxxConstructorDecl(
+                               ofClass(hasAnyName("::std::thread", "::std::jthread")))))
+              .bind(ThreadId),
+          callExpr(callee(functionDecl(hasAnyName("::std::async", "::pthread_create"))))
+              .bind(ThreadId)))),
+      Body, Ctx);
+  bool MayTurnOn = false;
+  for (const BoundNodes &N : Matches) {
+    if (const auto *C = N.getNodeAs<CallExpr>(OffId))
+      Offs.push_back(C->getBeginLoc());
+    else if (N.getNodeAs<CallExpr>(OnId) || N.getNodeAs<Expr>(ThreadId))
+      MayTurnOn = true;
+    else if (const auto *V = N.getNodeAs<VarDecl>(GuardVarId);
+             V && !guardDisablesGrad(*V, Ctx).value_or(false))
+      MayTurnOn = true;
+  }
+  return MayTurnOn;
+}
+
 void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>(FnId);
   assert(FD && "matcher binds a function");
@@ -405,6 +443,18 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
     Provenance.setIndex(Index);
     IndexLoaded = true;
   }
+
+  // Library code does not count: `AutoGradMode`'s own constructor calls
+  // `set_enabled(flag)`.
+  const NamespaceDecl *Outer = nullptr;
+  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      Outer = NS;
+  if (!Outer || !Outer->getIdentifier() ||
+      !llvm::is_contained({StringRef("std"), StringRef("c10"), StringRef("at"),
+                           StringRef("torch")},
+                          Outer->getName()))
+    GradMayTurnOn |= collectGradSwitches(*Body, *Ctx, GradOffSwitches);
 
   auto Facts = std::make_unique<FunctionFacts>();
   FunctionFacts &F = *Facts;
@@ -710,6 +760,10 @@ static bool keepsBeyondLocals(FunctionFacts &F, const FactsByDecl &ByDecl) {
 namespace {
 class Decider {
 public:
+  /// Where this file's code switches grad mode off for
+  /// the rest of the thread, with nothing in the file that turns it on.
+  llvm::SmallVector<SourceLocation, 2> OffForGood;
+
   Decider(llvm::DenseMap<const FunctionDecl *, FunctionFacts *> &ByDecl,
           const SourceManager &SM, const ProjectIndex *Index, bool Deferred)
       : ByDecl(ByDecl), SM(SM), Index(Index), Deferred(Deferred) {
@@ -1006,6 +1060,14 @@ public:
       GuardedElsewhere.resize(Assumed);
       return false;
     }
+    // Grad mode switched off for good in this thread (collectGradSwitches), by a
+    // function other than this one: a function that switches it itself
+    // runs before the switch what comes before it (localGuard decides after).
+    if (!OffForGood.empty() &&
+        llvm::none_of(OffForGood, [&](SourceLocation L) {
+          return rangeContains(F.FD->getSourceRange(), L, SM);
+        }))
+      return true;
     // Called from no function of this file: its callers in other files
     // decide (the project index; under `gpuleak check` an assumption that
     // is settled after the last file).
@@ -1168,6 +1230,10 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
           Callee->Callers.push_back({F.get(), S.Loc, S.Begin});
 
   Decider D(ByDecl, SM, Index.get(), ProjectIndex::deferredToProject(IndexOption));
+  if (!GradMayTurnOn)
+    D.OffForGood = GradOffSwitches;
+  GradOffSwitches.clear();
+  GradMayTurnOn = false;
   llvm::SmallPtrSet<const void *, 16> ReportedLocs;
   const char *GuardName =
       UseInferenceMode ? "c10::InferenceMode" : "torch::NoGradGuard";

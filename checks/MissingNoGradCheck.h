@@ -48,6 +48,11 @@ private:
   TensorStoreFinder Provenance;
   std::vector<std::unique_ptr<FunctionFacts>> Functions;
   llvm::DenseMap<const FunctionDecl *, FunctionFacts *> ByDecl;
+  /// Grad mode switched off for good: the `GradMode::set_enabled(false)`
+  /// calls of the file's own code, and whether any of its code may turn
+  /// grad mode back on or starts a thread (then the switches cover nothing).
+  llvm::SmallVector<SourceLocation, 2> GradOffSwitches;
+  bool GradMayTurnOn = false;
   ASTContext *Ctx = nullptr;
 };
 

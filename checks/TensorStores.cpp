@@ -1272,23 +1272,29 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
         Out.AssumedGraph = R.AssumedGraph;
         return Out;
       }
-      uint64_t FromParams = Returns[DeviceMode][Def]->FromParams;
-      for (unsigned I = 0; I < C->getNumArgs() && I < 64; ++I) {
-        unsigned ParamIdx = I;
-        if (isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(Def)) {
-          if (I == 0)
-            continue;
-          ParamIdx = I - 1;
-        }
-        if (!(FromParams & (uint64_t(1) << ParamIdx)))
-          continue;
-        Prov A = provenance(C->getArg(I), F, Ctx, Depth + 1);
-        if (A.K == Prov::Leaf)
-          A = Prov::attached(C);
-        if (A.K != Prov::None)
-          P.merge(A);
+      return argumentsReturned(C, Def, Returns[DeviceMode][Def]->FromParams, F,
+                               Ctx, Depth, P);
+    }
+    // A virtual method with no body here (`Env &env; env.step(action)`,
+    // a pure virtual): when this file defines overriders of it and none
+    // returns a graph of its own, the call returns what theirs are
+    // computed from (an `item()` of the action is not, a member's fresh
+    // tensor is not). Overriders in other files are not seen.
+    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Callee);
+        MD && !Def && !Pass && MD->isVirtual()) {
+      llvm::ArrayRef<const CXXMethodDecl *> Os = overridersOf(MD, Ctx);
+      uint64_t FromParams = 0;
+      bool Known = !Os.empty();
+      for (const CXXMethodDecl *O : Os) {
+        if (!Known)
+          break;
+        if (returnProvenance(O, Ctx, Depth + 1).K == Prov::Attached)
+          Known = false;
+        else
+          FromParams |= Returns[DeviceMode][O]->FromParams;
       }
-      return P;
+      if (Known)
+        return argumentsReturned(C, Os.front(), FromParams, F, Ctx, Depth, P);
     }
     // A function defined elsewhere: what the project index says it returns.
     if (Callee && !Pass) {
@@ -2466,6 +2472,54 @@ static bool cutValue(const Expr *E, const DefsMap &Defs, unsigned Depth) {
   return false;
 }
 
+llvm::ArrayRef<const CXXMethodDecl *>
+TensorStoreFinder::overridersOf(const CXXMethodDecl *MD, ASTContext &Ctx) {
+  if (!OverridersBuilt) {
+    OverridersBuilt = true;
+    static constexpr char Id[] = "overrider";
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const BoundNodes &N :
+         match(findAll(cxxMethodDecl(isDefinition(), hasBody(stmt())).bind(Id)),
+               *Ctx.getTranslationUnitDecl(), Ctx)) {
+      const auto *O = N.getNodeAs<CXXMethodDecl>(Id);
+      if (SM.isInSystemHeader(O->getLocation()) || O->isDependentContext())
+        continue;
+      // Every method it overrides, directly or further up.
+      llvm::SmallVector<const CXXMethodDecl *, 4> Work(O->overridden_methods());
+      while (!Work.empty()) {
+        const CXXMethodDecl *B = Work.pop_back_val();
+        Overriders[B->getCanonicalDecl()].push_back(O);
+        llvm::append_range(Work, B->overridden_methods());
+      }
+    }
+  }
+  auto It = Overriders.find(MD->getCanonicalDecl());
+  if (It == Overriders.end())
+    return {};
+  return It->second;
+}
+
+TensorStoreFinder::Prov TensorStoreFinder::argumentsReturned(
+    const CallExpr *C, const FunctionDecl *Def, uint64_t FromParams,
+    FnInfo &F, ASTContext &Ctx, unsigned Depth, Prov P) {
+  for (unsigned I = 0; I < C->getNumArgs() && I < 64; ++I) {
+    unsigned ParamIdx = I;
+    if (isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(Def)) {
+      if (I == 0)
+        continue;
+      ParamIdx = I - 1;
+    }
+    if (!(FromParams & (uint64_t(1) << ParamIdx)))
+      continue;
+    Prov A = provenance(C->getArg(I), F, Ctx, Depth + 1);
+    if (A.K == Prov::Leaf)
+      A = Prov::attached(C);
+    if (A.K != Prov::None)
+      P.merge(A);
+  }
+  return P;
+}
+
 FunctionSummary::Result TensorStoreFinder::resultOf(const FunctionDecl *FD,
                                                     ASTContext &Ctx) {
   const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
@@ -3000,6 +3054,8 @@ TensorStoreFinder::finish(const SourceManager &SM) {
   Infos.clear();
   Returns[0].clear();
   Returns[1].clear();
+  Overriders.clear();
+  OverridersBuilt = false;
   LoopCalls.clear();
   DifferentiatedTU.clear();
   ShrunkTU.clear();

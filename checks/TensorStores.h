@@ -262,6 +262,12 @@ private:
 
   struct Prov;
   Prov provenance(const Expr *E, FnInfo &F, ASTContext &Ctx, unsigned Depth);
+  /// \p P merged with the provenance of the arguments of \p C whose
+  /// parameters of \p Def are set in \p FromParams (what its returns are
+  /// computed from).
+  Prov argumentsReturned(const CallExpr *C, const FunctionDecl *Def,
+                         uint64_t FromParams, FnInfo &F, ASTContext &Ctx,
+                         unsigned Depth, Prov P);
   Prov returnProvenance(const FunctionDecl *FD, ASTContext &Ctx,
                         unsigned Depth);
   /// Kind 2 (TensorStore::Device): whether the stores in \p Loop, into a
@@ -330,6 +336,13 @@ private:
   /// returnProvenance() per function, for graphs and (DeviceMode) for device
   /// storage.
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ReturnMemo>> Returns[2];
+  /// The overriders defined (with a body) in this TU of each virtual method
+  /// (canonical declarations), built on first use by overridersOf().
+  llvm::DenseMap<const CXXMethodDecl *, llvm::SmallVector<const CXXMethodDecl *, 2>>
+      Overriders;
+  bool OverridersBuilt = false;
+  llvm::ArrayRef<const CXXMethodDecl *> overridersOf(const CXXMethodDecl *MD,
+                                                      ASTContext &Ctx);
   /// Provenance follows device storage instead of autograd history: grad
   /// mode and detach() do not cut it; a host copy, a number or a fresh
   /// tensor does.

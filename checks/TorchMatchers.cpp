@@ -92,6 +92,58 @@ bool isWithinAny(SourceRange Inner, llvm::ArrayRef<SourceRange> Ranges,
 
 // --- gpuleak-missing-no-grad / gpuleak-create-graph-cycle (shared helpers) ---
 
+// A named namespace: AST_MATCHER declares a namespace `internal`, which in
+// an anonymous one would hide ast_matchers::internal from this file.
+namespace script_methods {
+/// The string literal that \p E is built from (`"reset"`, also through a
+/// `std::string` temporary), or "" when it is no literal.
+static StringRef literalText(const Expr *E) {
+  E = E->IgnoreImplicit();
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E); CE && CE->getNumArgs() >= 1)
+    return literalText(CE->getArg(0));
+  if (const auto *SL = dyn_cast<StringLiteral>(E))
+    return SL->getString();
+  return "";
+}
+
+/// A call through a `torch::jit::Method` that names a script method other
+/// than `forward` (by another literal or a runtime name) and passes it no
+/// input (`module.get_method(name)({})`): a policy's `reset`, an
+/// `initial_state`. It reads nothing of the caller's, so it is not the
+/// model's forward pass.
+AST_MATCHER(CXXOperatorCallExpr, isArglessNonForwardScriptMethodCall) {
+  if (Node.getNumArgs() < 2)
+    return false;
+  for (unsigned I = 2; I < Node.getNumArgs(); ++I)
+    if (!isa<CXXDefaultArgExpr>(Node.getArg(I)->IgnoreImplicit()))
+      return false;
+  const Expr *Stack = Node.getArg(1)->IgnoreImplicit();
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(Stack)) {
+    if (CE->getNumArgs() != 0)
+      return false;
+  } else if (const auto *IL = dyn_cast<InitListExpr>(Stack)) {
+    if (IL->getNumInits() != 0)
+      return false;
+  } else {
+    return false;
+  }
+  // The method object: `m.get_method(name)` itself, or a local initialized
+  // from it.
+  const Expr *Obj = Node.getArg(0)->IgnoreImplicit();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Obj))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && VD->isLocalVarDecl() && VD->getInit())
+      Obj = VD->getInit()->IgnoreImplicit();
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(Obj); CE && CE->getNumArgs() == 1)
+    Obj = CE->getArg(0)->IgnoreImplicit();
+  const auto *Get = dyn_cast<CXXMemberCallExpr>(Obj);
+  const CXXMethodDecl *MD = Get ? Get->getMethodDecl() : nullptr;
+  if (!MD || MD->getName() != "get_method" || Get->getNumArgs() < 1)
+    return false;
+  return literalText(Get->getArg(0)) != "forward";
+}
+} // namespace script_methods
+
 internal::Matcher<Stmt> forwardPassCall() {
   auto NNModule = cxxRecordDecl(isSameOrDerivedFrom("::torch::nn::Module"));
   auto JitModule = cxxRecordDecl(isSameOrDerivedFrom("::torch::jit::Module"));
@@ -103,7 +155,8 @@ internal::Matcher<Stmt> forwardPassCall() {
       ofClass(anyOf(NNModule, JitModule, hasName("::torch::nn::ModuleHolder"),
                     hasName("::torch::jit::Method"))));
   return stmt(anyOf(cxxMemberCallExpr(callee(ForwardMethod)),
-                    cxxOperatorCallExpr(callee(CallOperator))));
+                    cxxOperatorCallExpr(callee(CallOperator),
+                                        unless(script_methods::isArglessNonForwardScriptMethodCall()))));
 }
 
 internal::Matcher<Stmt> gradConsumerCall() {

@@ -352,8 +352,15 @@ struct Adam : Optimizer {
 namespace jit {
 using IValue = c10::IValue;
 using Kwargs = std::unordered_map<std::string, IValue>;
+// torch/csrc/jit/api/method.h
+struct Method {
+  IValue operator()(std::vector<IValue> stack, const Kwargs &kwargs = Kwargs()) const {
+    return {};
+  }
+};
 // torch/csrc/jit/api/module.h
 struct Module {
+  Method get_method(const std::string &name) const { return {}; }
   IValue forward(std::vector<IValue> inputs, const Kwargs &kwargs = Kwargs()) {
     return {};
   }
@@ -375,6 +382,13 @@ struct GradMode {
   static void set_enabled(bool enabled);
 };
 } // namespace c10
+// ATen/core/grad_mode.h, torch/csrc/autograd/grad_mode.h
+namespace at {
+using GradMode = c10::GradMode;
+} // namespace at
+namespace torch::autograd {
+using GradMode = at::GradMode;
+} // namespace torch::autograd
 namespace at {
 // ATen/core/LegacyTypeDispatch.h
 struct AutoDispatchBelowAutograd {
