@@ -11,40 +11,12 @@
 # Usage: bench/labels/eighth-set-compdb.sh DIR
 set -euo pipefail
 dir=${1:?usage: eighth-set-compdb.sh DIR}
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-stubs=()
-for d in "$here"/stubs/*/; do stubs+=(-isystem "${d%/}"); done
-opencv=(-isystem /usr/include/opencv4)
-qt=(-fPIC -isystem /usr/include/x86_64-linux-gnu/qt5)
-for m in QtCore QtGui QtWidgets; do qt+=(-isystem "/usr/include/x86_64-linux-gnu/qt5/$m"); done
+name=eighth-set-compdb
+source "$(dirname "$0")/compdb-lib.sh"
 # wx-config --cxxflags (wxWidgets 3.2, GTK 3)
 wx=(-isystem /usr/lib/x86_64-linux-gnu/wx/include/gtk3-unicode-3.2 -isystem /usr/include/wx-3.2
     -D_FILE_OFFSET_BITS=64 -DWXUSINGDLL -D__WXGTK__)
 eigen=(-isystem /usr/include/eigen3)
-
-# keep TREE REGEX: keeps the database entries whose path (relative to the tree) matches REGEX.
-keep() {
-  python3 - "$dir/$1" "$2" <<'PY'
-import json, os, re, sys
-tree, rx = sys.argv[1], re.compile(sys.argv[2])
-path = os.path.join(tree, "build", "compile_commands.json")
-entries = json.load(open(path))
-kept = [e for e in entries if rx.search(os.path.relpath(e["file"], tree))]
-json.dump(kept, open(path, "w"), indent=1)
-print("%s: kept %d of %d entries" % (path, len(kept), len(entries)))
-PY
-}
-
-db() {  # db TREE FLAGS...
-  local tree=$dir/$1
-  shift
-  if [[ ! -d $tree ]]; then
-    echo "eighth-set-compdb: no tree $tree (run checkout.sh first)" >&2
-    return 2
-  fi
-  python3 "$root/scripts/make-compdb.py" "$tree" "$tree/build" "$@" "${stubs[@]}" >/dev/null
-}
 
 t=kazukin123+anet-lab
 # CMake: C++17, core/anet-core/include public; wxWidgets (core, base) for the library and

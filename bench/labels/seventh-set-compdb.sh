@@ -9,40 +9,9 @@
 # Usage: bench/labels/seventh-set-compdb.sh DIR
 set -euo pipefail
 dir=${1:?usage: seventh-set-compdb.sh DIR}
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-stubs=()
-for d in "$here"/stubs/*/; do stubs+=(-isystem "${d%/}"); done
-opencv=(-isystem /usr/include/opencv4)
-qt=(-fPIC -isystem /usr/include/x86_64-linux-gnu/qt5)
-for m in QtCore QtGui QtWidgets; do qt+=(-isystem "/usr/include/x86_64-linux-gnu/qt5/$m"); done
-
-# keep TREE REGEX: keeps the database entries whose path (relative to the tree) matches
-# REGEX, for trees that hold several separate programs: the database then holds the
-# programs of the labelled files, as their own CMake files build them, so that facts about
-# "the whole project" come from that program and not from unrelated ones.
-keep() {
-  python3 - "$dir/$1" "$2" <<'PY'
-import json, os, re, sys
-tree, rx = sys.argv[1], re.compile(sys.argv[2])
-path = os.path.join(tree, "build", "compile_commands.json")
-entries = json.load(open(path))
-kept = [e for e in entries if rx.search(os.path.relpath(e["file"], tree))]
-json.dump(kept, open(path, "w"), indent=1)
-print("%s: kept %d of %d entries" % (path, len(kept), len(entries)))
-PY
-}
-
-db() {  # db TREE FLAGS...
-  local tree=$dir/$1
-  shift
-  if [[ ! -d $tree ]]; then
-    echo "seventh-set-compdb: no tree $tree (run checkout.sh first)" >&2
-    return 2
-  fi
-  python3 "$root/scripts/make-compdb.py" "$tree" "$tree/build" "$@" "${stubs[@]}" >/dev/null
-  echo "$tree/build/compile_commands.json"
-}
+name=seventh-set-compdb
+print_db=1
+source "$(dirname "$0")/compdb-lib.sh"
 
 # CMake: C++20, include dirs src/ and src/ReinforcementLearning/ (its precompiled headers
 # <torch/torch.h> and <SDL3/SDL.h> are not forced in: the labelled files include both
