@@ -564,6 +564,20 @@ void ProjectIndex::stampFile(llvm::StringRef File) {
     Files[File.str()] = {S->first, S->second, contentHashOf(File)};
 }
 
+std::vector<std::string> ProjectIndex::freshFiles() const {
+  std::vector<std::string> Out;
+  for (const auto &[File, S] : Files)
+    if (!S.Stale)
+      Out.push_back(File);
+  return Out;
+}
+
+void ProjectIndex::markStale(llvm::StringRef File) {
+  Stamp S;
+  S.Stale = true;
+  Files[File.str()] = S;
+}
+
 unsigned ProjectIndex::solve() {
   constexpr unsigned MaxRounds = 64;
   unsigned Round = 0;
@@ -632,7 +646,8 @@ unsigned ProjectIndex::solve() {
 Value ProjectIndex::toJSON() const {
   Object FilesJ;
   for (const auto &[File, S] : Files) {
-    Object Entry{{"size", static_cast<int64_t>(S.Size)}, {"mtime", S.MTime}};
+    Object Entry{{"size", S.Stale ? int64_t(-1) : static_cast<int64_t>(S.Size)},
+                 {"mtime", S.MTime}};
     if (S.Hash)
       Entry["hash"] = llvm::utohexstr(*S.Hash, /*LowerCase=*/true, 16);
     FilesJ[File] = std::move(Entry);

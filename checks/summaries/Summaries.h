@@ -396,6 +396,14 @@ public:
   /// Records the size and modification time of \p File, against which a
   /// later read judges its entries stale.
   void stampFile(llvm::StringRef File);
+  /// Records \p File as stale (`size: -1`): a later read judges it changed,
+  /// whatever it holds then, so that a reader re-checks it instead of
+  /// taking the index as complete without it. Written for the translation
+  /// units that a run over some of them neither analysed nor found fresh.
+  void markStale(llvm::StringRef File);
+  /// The files of `files` whose entries are fresh (read() found them
+  /// unchanged, or stampFile() stamped them), sorted.
+  std::vector<std::string> freshFiles() const;
 
   /// Propagates stores, forward passes and results along the calls until
   /// nothing changes. Returns the number of rounds.
@@ -447,6 +455,8 @@ private:
     /// xxh3_64bits of the content; std::nullopt for an entry of an index
     /// written before `hash` existed (judged by size and time alone).
     std::optional<uint64_t> Hash;
+    /// Written as `size: -1`, which no file has (markStale).
+    bool Stale = false;
   };
   std::map<std::string, Stamp> Files;
   /// Every file of `files` as read() found it (std::nullopt: missing).

@@ -977,6 +977,20 @@ static int run(RunMode Mode) {
         !SourceRoot.empty() && SourceRoot != "none"
             ? absolute(SourceRoot)
             : sourceFolder(Files, absolute(sys::path::parent_path(DBPath)));
+    // The sources in one checkout and the working directory in another of
+    // the same repository (a git worktree, a copied clone): the diff would
+    // describe the sources' checkout while the user meant the other. With
+    // --source-root the user names the work tree.
+    if (SourceRoot.empty() || SourceRoot == "none")
+      if (std::optional<std::pair<std::string, std::string>> Other =
+              otherCheckout(GitDir))
+        return fail("--changed-since=" + ChangedSince + ": the sources of '" +
+                    DBPath + "' are in the checkout '" + Other->first +
+                    "', the working directory in '" + Other->second +
+                    "', another checkout of the same repository: give -p "
+                    "the build folder of '" +
+                    Other->second + "', or run gpuleak in '" + Other->first +
+                    "'");
     Expected<ChangedLines> C = changedSince(ChangedSince, GitDir);
     if (!C)
       return fail("--changed-since=" + ChangedSince +
@@ -1021,6 +1035,14 @@ static int run(RunMode Mode) {
                   "' lists and no translation unit includes: re-run cmake, or "
                   "leave it out of the diff (git diff REF -- . ':!FILE' | "
                   "gpuleak check --changed-since=-)");
+    // A template changed after CMake generated its file: the analysis
+    // would read the file of the template before the change.
+    for (const auto &[Template, Generated] : Survey.Generated)
+      if (generatedIsStale(Template, Generated))
+        return fail("--changed-since=" + ChangedSince + ": '" + Template +
+                    "' is newer than '" + Generated +
+                    "', which CMake generates from it, and does not match "
+                    "it: re-run cmake");
     for (const auto &[Template, Generated] : Survey.Generated) {
       TemplateOf.emplace(Generated, Template);
       if (!Quiet)
@@ -1174,6 +1196,22 @@ static int run(RunMode Mode) {
                     .str();
           break;
         }
+    // A translation unit that the index has never seen (added to the
+    // database since it was written): it may call a changed function.
+    if (Why.empty() && Previous) {
+      std::set<std::string> Known;
+      for (const std::string &F : Previous->freshFiles())
+        Known.insert(realPathOr(F));
+      for (const std::string &F : Previous->staleFiles())
+        Known.insert(realPathOr(F));
+      for (const std::string &F : Candidates)
+        if (!Known.count(realPathOr(F)) && !Changed->changed(F)) {
+          Why = ("the project index '" + IndexPath + "' does not hold '" + F +
+                 "'")
+                    .str();
+          break;
+        }
+    }
     if (!Why.empty()) {
       StringSet<> Selected;
       for (const std::string &F : Files)
@@ -1344,7 +1382,21 @@ static int run(RunMode Mode) {
     TUSeconds += TU.Seconds;
     SummarySeconds += TU.SummarySeconds;
   }
-  if (Error Err = applyProjectIndex(TUResults, R, Previous.get(), IndexPath, Stats))
+  // The translation units whose summaries the project step gets (in the
+  // order of TUResults), and those of the database it does not.
+  std::vector<std::string> Analysed = Files;
+  Analysed.insert(Analysed.end(), SummaryOnly.begin(), SummaryOnly.end());
+  std::vector<std::string> Others;
+  {
+    std::set<std::string> Seen;
+    for (const std::string &F : Analysed)
+      Seen.insert(realPathOr(F));
+    for (const std::string &F : DB->getAllFiles())
+      if (!Seen.count(realPathOr(F)))
+        Others.push_back(F);
+  }
+  if (Error Err = applyProjectIndex(TUResults, R, Previous.get(), IndexPath,
+                                    Analysed, Others, Stats))
     R.Errors.push_back({std::string(IndexPath),
                         "cannot write the project index: " +
                             toString(std::move(Err))});

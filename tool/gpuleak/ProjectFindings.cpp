@@ -1,7 +1,9 @@
 //===--- ProjectFindings.cpp - findings that need the whole project -------===//
 
 #include "ProjectFindings.h"
+#include "ChangedLines.h"
 #include "TensorStores.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/ADT/StringExtras.h"
 #include <chrono>
 #include <map>
@@ -271,7 +273,10 @@ static void settleCoveredPasses(std::vector<Finding> &Findings) {
 
 llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
                               const ProjectIndex *Previous,
-                              llvm::StringRef IndexPath, ProjectStats &Stats) {
+                              llvm::StringRef IndexPath,
+                              llvm::ArrayRef<std::string> Analysed,
+                              llvm::ArrayRef<std::string> Others,
+                              ProjectStats &Stats) {
   auto Start = std::chrono::steady_clock::now();
   ProjectIndex Index;
   // Calls by place: an assumption note names its call by place.
@@ -306,6 +311,41 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
       }
     for (const std::string &B : Previous->boundedTargets())
       Index.addBounded(B);
+  }
+  // Every translation unit of the run, parsed, is known to the index, also
+  // one that defines no function (a unity build's, one whose definitions
+  // are all in included files).
+  assert(Analysed.size() == TUs.size() && "one file per translation unit");
+  std::set<std::string> AnalysedReal;
+  for (size_t I = 0; I < TUs.size() && I < Analysed.size(); ++I) {
+    AnalysedReal.insert(realPathOr(Analysed[I]));
+    if (!TUs[I].Error)
+      Index.stampFile(Analysed[I]);
+  }
+  // A run over some translation units: the others that the earlier index
+  // did not hold fresh (changed since, marked stale, or no index was read),
+  // and the files whose entries it dropped as stale, stay in `files`,
+  // marked stale. `--changed-since` then summarizes the other translation
+  // units anew instead of looking for callers in an index without them.
+  // A run over every translation unit leaves nothing to mark.
+  if (!Others.empty()) {
+    std::set<std::string> Stamped = AnalysedReal, FreshBefore;
+    for (const std::string &F : Index.freshFiles())
+      Stamped.insert(realPathOr(F));
+    std::vector<std::string> Unrefreshed;
+    if (Previous) {
+      for (const std::string &F : Previous->freshFiles())
+        FreshBefore.insert(realPathOr(F));
+      Unrefreshed = Previous->staleFiles();
+    }
+    for (const std::string &F : Others)
+      if (FreshBefore.count(realPathOr(F)))
+        Index.stampFile(F); // unchanged since the earlier index
+      else
+        Unrefreshed.push_back(F);
+    for (const std::string &F : Unrefreshed)
+      if (!Stamped.count(realPathOr(F)) && llvm::sys::fs::exists(F))
+        Index.markStale(F);
   }
   Stats.Rounds = Index.solve();
   Stats.Functions = Index.functions().size();
