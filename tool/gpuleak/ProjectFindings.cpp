@@ -175,6 +175,53 @@ static bool keepMemberFinding(Finding &F, const ProjectIndex &Index) {
   return true;
 }
 
+/// The one quoted argument (%q0, unquoted) of \p Note if it has the form
+/// \p Format, or "".
+static llvm::StringRef quotedArgument(llvm::StringRef Note,
+                                      llvm::StringRef Format) {
+  auto [Prefix, Suffix] = Format.split("%q0");
+  if (!Note.consume_front(Prefix) || !Note.consume_back(Suffix) ||
+      !Note.consume_front("'") || !Note.consume_back("'"))
+    return "";
+  return Note;
+}
+
+/// Settles a gpuleak-cuda-unreleased finding about a member of a class
+/// without a destructor: dropped when some function of the project releases
+/// or hands on the member (AssumedNotReleasedElsewhereNote), or when no
+/// construction of the class in the project is repeated
+/// (AssumedMadeRepeatedlyNote); otherwise the first note is removed and the
+/// second becomes the notes at the repeated construction.
+static bool keepNoOwnerFinding(Finding &F, const ProjectIndex &Index) {
+  for (size_t I = 0; I < F.Notes.size();) {
+    llvm::StringRef Msg = F.Notes[I].Message;
+    if (llvm::StringRef Member = quotedArgument(
+            Msg, clang::tidy::gpuleak::AssumedNotReleasedElsewhereNote);
+        !Member.empty()) {
+      if (Index.memberLookedAfter(Member))
+        return false;
+      F.Notes.erase(F.Notes.begin() + I);
+      continue;
+    }
+    if (llvm::StringRef Class = quotedArgument(
+            Msg, clang::tidy::gpuleak::AssumedMadeRepeatedlyNote);
+        !Class.empty()) {
+      auto Notes = Index.madeRepeatedly(Class);
+      if (!Notes)
+        return false;
+      std::vector<FindingNote> Made;
+      for (const auto &[Text, At] : *Notes)
+        Made.push_back({Text, placeOf(At), {}});
+      F.Notes.erase(F.Notes.begin() + I);
+      F.Notes.insert(F.Notes.begin() + I, Made.begin(), Made.end());
+      I += Made.size();
+      continue;
+    }
+    ++I;
+  }
+  return true;
+}
+
 /// Settles a gpuleak-missing-detach carry through accessors (its note
 /// ReadBackNote at the getter's call) that rests on an assumption about a
 /// setter, a getter or another method of another file: kept only when the
@@ -407,7 +454,7 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
   };
   llvm::erase_if(R.Findings, [&](Finding &F) {
     if (F.Check == "gpuleak-cuda-unreleased")
-      return !keepMemberFinding(F, Index);
+      return !keepMemberFinding(F, Index) || !keepNoOwnerFinding(F, Index);
     if (F.Check == "gpuleak-missing-detach" && !keepAccessorCarry(F, CalleeAt))
       return true;
     std::vector<size_t> Settled; // assumption notes the summaries confirm
