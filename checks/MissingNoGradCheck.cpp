@@ -1285,6 +1285,11 @@ public:
       int P = paramOfArgument(C, Arg);
       if (!Callee || P < 0 || SM.isInSystemHeader(Callee->getLocation()))
         return Handed::None;
+      // A virtual call may run an override that the body here is not.
+      const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+      const auto *ME = dyn_cast<MemberExpr>(C->getCallee()->IgnoreParens());
+      if (MD && MD->isVirtual() && !(ME && ME->hasQualifier()))
+        return Handed::None;
       auto Guards = [&](llvm::ArrayRef<ParamInvoke> Invokes) {
         return llvm::any_of(Invokes, [&](const ParamInvoke &I) {
           return I.Param == unsigned(P) && I.Guard;

@@ -212,3 +212,18 @@ void positiveFunctorAlsoOnThread(Net &net) {
   std::thread t(w);
   t.join();
 }
+
+// A virtual callee: an override may invoke it with grad mode on.
+struct Sweeper {
+  virtual ~Sweeper() = default;
+  virtual void run(const std::function<void()> &fn) {
+    torch::NoGradGuard ng;
+    fn();
+  }
+};
+
+void positiveVirtualCallee(Net &net, Sweeper &s, const torch::Tensor &x) {
+  s.run([&] { print(net.forward(x)); });
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+  // CHECK-MESSAGES: :[[@LINE-2]]:9: note: this lambda runs no backward pass after the forward pass and hands none of its results out
+}
