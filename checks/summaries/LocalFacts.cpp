@@ -244,11 +244,34 @@ static const Expr *invokedOperand(const CallExpr *C) {
   return E;
 }
 
+/// Whether a value of type \p T may be called: a function (pointer or
+/// reference), an object whose class (or a base) declares `operator()`,
+/// or a type not known before instantiation.
+static bool mayBeCalled(QualType T, unsigned Depth = 0) {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (T->isDependentType() || T->isFunctionType() ||
+      T->isFunctionPointerType() || T->isMemberFunctionPointerType())
+    return true;
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || Depth > 4)
+    return false;
+  RD = RD->getDefinition();
+  if (!RD->lookup(RD->getASTContext().DeclarationNames.getCXXOperatorName(
+                      OO_Call))
+           .empty())
+    return true;
+  return llvm::any_of(RD->bases(), [&](const CXXBaseSpecifier &B) {
+    return mayBeCalled(B.getType(), Depth + 1);
+  });
+}
+
 std::vector<ParamInvoke> invokedParams(const FunctionDecl *FD,
                                        ASTContext &Ctx) {
   std::vector<ParamInvoke> Out;
   const Stmt *Body = FD->getBody();
-  if (!Body || FD->param_empty())
+  if (!Body || llvm::none_of(FD->parameters(), [](const ParmVarDecl *P) {
+        return mayBeCalled(P->getType());
+      }))
     return Out;
   const SourceManager &SM = Ctx.getSourceManager();
   static constexpr char RefId[] = "ref", TestId[] = "test", LoopId[] = "loop";
@@ -276,7 +299,7 @@ std::vector<ParamInvoke> invokedParams(const FunctionDecl *FD,
                // Tests of the callable (`if (!fn)`, `if (fn)`), which run
                // nothing.
                cxxMemberCallExpr(
-                   callee(cxxConversionDecl()),
+                   callee(cxxConversionDecl(returns(booleanType()))),
                    on(ignoringParenImpCasts(ParamRef.bind(TestId)))),
                implicitCastExpr(hasCastKind(CK_PointerToBoolean),
                                 hasSourceExpression(ignoringParenImpCasts(

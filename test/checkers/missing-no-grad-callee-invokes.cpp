@@ -227,3 +227,18 @@ void positiveVirtualCallee(Net &net, Sweeper &s, const torch::Tensor &x) {
   // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
   // CHECK-MESSAGES: :[[@LINE-2]]:9: note: this lambda runs no backward pass after the forward pass and hands none of its results out
 }
+
+// Converted to a function pointer and kept: it runs later, without the guard.
+static Net *globalNet = nullptr;
+static void (*savedTask)() = nullptr;
+template <class Fn> static void runAndKeep(Fn fn) {
+  torch::NoGradGuard ng;
+  fn();
+  savedTask = fn;
+}
+
+void positiveConvertedAndKept() {
+  runAndKeep([] { print(globalNet->forward(torch::ones({1, 2}))); });
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+  // CHECK-MESSAGES: :[[@LINE-2]]:14: note: this lambda runs no backward pass after the forward pass and hands none of its results out
+}
