@@ -573,7 +573,7 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
           expr(anyOf(cxxConstructExpr(), initListExpr()),
                hasType(hasUnqualifiedDesugaredType(recordType(hasDeclaration(
                    cxxRecordDecl(unless(isLambda()),
-                                 hasMethod(hasOverloadedOperatorName("()"))))))))
+                                 unless(isExpansionInSystemHeader())))))))
               .bind(FunctorId)))),
       *Body, *Ctx);
 
@@ -620,8 +620,22 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
     } else if (N.getNodeAs<DeclStmt>(NameClashId)) {
       F.HasNameClash = true;
     } else if (const auto *M = N.getNodeAs<Expr>(FunctorId)) {
-      if (const CXXRecordDecl *RD = M->getType()->getAsCXXRecordDecl())
-        FunctorsMade[RD->getCanonicalDecl()].push_back(M);
+      // An object made of a class whose operator() (its own or a base's)
+      // may be what runs: recorded under each class that declares one.
+      llvm::SmallVector<const CXXRecordDecl *, 2> Work{
+          M->getType()->getAsCXXRecordDecl()};
+      for (unsigned Steps = 0; !Work.empty() && Steps < 16; ++Steps) {
+        const CXXRecordDecl *RD = Work.pop_back_val();
+        if (!RD || !RD->hasDefinition())
+          continue;
+        RD = RD->getDefinition();
+        if (llvm::any_of(RD->methods(), [](const CXXMethodDecl *MD) {
+              return MD->getOverloadedOperator() == OO_Call;
+            }))
+          FunctorsMade[RD->getCanonicalDecl()].push_back(M);
+        for (const CXXBaseSpecifier &B : RD->bases())
+          Work.push_back(B.getType()->getAsCXXRecordDecl());
+      }
     } else if (const auto *C = N.getNodeAs<CallExpr>(CallId)) {
       const FunctionDecl *Callee = C->getDirectCallee();
       SourceLocation Loc = C->getEndLoc();

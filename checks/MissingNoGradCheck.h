@@ -21,8 +21,8 @@ class MissingNoGradCheck : public ClangTidyCheck {
 public:
   /// Objects of classes with an operator() (not lambdas) that the file's
   /// functions make (constructions, copies, braced initializations), by
-  /// class; and those handed straight to a call, with the call and the
-  /// argument's index.
+  /// class (also under each base that declares an operator()); and those
+  /// handed straight to a call, with the call and the argument's index.
   using FunctorsMadeMap =
       llvm::DenseMap<const CXXRecordDecl *, llvm::SmallVector<const Expr *, 2>>;
   using FunctorsHandedMap =

@@ -242,3 +242,18 @@ void positiveConvertedAndKept() {
   // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
   // CHECK-MESSAGES: :[[@LINE-2]]:14: note: this lambda runs no backward pass after the forward pass and hands none of its results out
 }
+
+// A functor whose operator() is its base's: an object of the derived class
+// made for a thread runs it too.
+struct BaseProbe {
+  Net &net;
+  void operator()() const { print(net.forward(torch::ones({1, 2}))); }
+  // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+  // CHECK-MESSAGES: :[[@LINE-2]]:8: note: 'operator()' runs no backward pass after the forward pass and hands none of its results to a caller
+};
+struct DerivedProbe : BaseProbe {};
+void positiveFunctorBaseOnThread(Net &net) {
+  runGuarded(BaseProbe{net});
+  std::thread t(DerivedProbe{{net}});
+  t.join();
+}
