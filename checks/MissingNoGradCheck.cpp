@@ -58,6 +58,7 @@ constexpr char GuardBlockId[] = "guardBlock"; // the block of either
 constexpr char AssignId[] = "assign";         // `=`, `+=`, ... (built-in or not)
 constexpr char ReturnId[] = "return";         // a return with a value
 constexpr char NameClashId[] = "nameClash";   // a variable named like the fix
+constexpr char FunctorId[] = "functor"; // an object of a class with operator()
 
 /// Where an event sits in a function: its location and its region (0 is the
 /// function body, others are lambda bodies).
@@ -146,6 +147,16 @@ struct MissingNoGradCheck::FunctionFacts {
   /// output, so no backward site): a training helper `step(Tensor &loss)`
   /// may run a backward pass there, settled after the last file.
   llvm::SmallVector<const CallExpr *, 2> MaybeTrains;
+  /// Lambdas handed to a call as an argument (the lambda itself, converted
+  /// to a `std::function` or a function pointer, or a local that holds it):
+  /// the calls and the arguments' indexes. The callee's grad mode where it
+  /// invokes the parameter covers the lambda.
+  llvm::DenseMap<const LambdaExpr *,
+                 llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 1>>
+      HandedTo;
+  /// Lambdas held in a local that is also used otherwise than handed to a
+  /// call (called here, copied, stored): HandedTo does not decide for them.
+  llvm::SmallPtrSet<const LambdaExpr *, 2> UsedOtherwise;
   llvm::SmallVector<GradEvent, 2> GradEvents;
   llvm::SmallVector<Site, 8> Sites;
   llvm::SmallVector<Store, 8> Stores;
@@ -353,6 +364,72 @@ static const Stmt *loopBody(const Stmt *L) {
   return nullptr;
 }
 
+/// The lambda that the argument \p Arg passes: the lambda itself, converted
+/// to a `std::function` (or `std::move_only_function`) or to a function
+/// pointer, or copied; with \p Local, also a local variable initialized by a
+/// lambda (set to it). Null for anything else.
+static const LambdaExpr *handedLambda(const Expr *Arg,
+                                      const VarDecl **Local = nullptr) {
+  for (unsigned Steps = 0; Arg && Steps < 8; ++Steps) {
+    Arg = Arg->IgnoreImplicit()->IgnoreParens();
+    if (const auto *L = dyn_cast<LambdaExpr>(Arg))
+      return L;
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(Arg)) {
+      const CXXRecordDecl *RD = CE->getConstructor()->getParent();
+      bool Wraps = RD->isLambda() ||
+                   (RD->isInStdNamespace() && RD->getIdentifier() &&
+                    llvm::is_contained({StringRef("function"),
+                                        StringRef("move_only_function"),
+                                        StringRef("copyable_function")},
+                                       RD->getName()));
+      if (!Wraps || CE->getNumArgs() != 1)
+        return nullptr;
+      Arg = CE->getArg(0);
+      continue;
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Arg)) {
+      if (!isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()))
+        return nullptr;
+      Arg = MC->getImplicitObjectArgument();
+      continue;
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(Arg);
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!Local || !VD || !VD->isLocalVarDecl() || VD->isStaticLocal() ||
+        VD->getType()->isReferenceType() || !VD->getInit())
+      return nullptr;
+    *Local = VD;
+    Local = nullptr; // one step through a local, no more
+    Arg = VD->getInit();
+  }
+  return nullptr;
+}
+
+/// The object of a functor class (not a lambda) that the argument \p Arg
+/// makes and hands on: a construction or braced initialization, also
+/// converted to a `std::function`. Null for anything else (a variable).
+static const Expr *handedFunctor(const Expr *Arg) {
+  for (unsigned Steps = 0; Arg && Steps < 8; ++Steps) {
+    Arg = Arg->IgnoreImplicit()->IgnoreParens();
+    if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Arg)) {
+      Arg = Cast->getSubExpr();
+      continue;
+    }
+    const CXXRecordDecl *RD = Arg->getType()->getAsCXXRecordDecl();
+    if (!RD || RD->isLambda())
+      return nullptr;
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(Arg);
+        CE && CE->getNumArgs() == 1 && RD->isInStdNamespace()) {
+      Arg = CE->getArg(0); // std::function's converting constructor
+      continue;
+    }
+    if (isa<CXXConstructExpr, InitListExpr>(Arg) && !RD->isInStdNamespace())
+      return Arg;
+    return nullptr;
+  }
+  return nullptr;
+}
+
 /// Where a forward pass is reported: for `model(x)`, the module, not the
 /// parenthesis.
 static SourceLocation forwardPlace(const CallExpr *Fwd) {
@@ -492,11 +569,19 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
           cxxOperatorCallExpr(isAssignmentOperator()).bind(AssignId),
           returnStmt(hasReturnValue(expr())).bind(ReturnId),
           declStmt(has(varDecl(hasAnyName("no_grad", "guard"))))
-              .bind(NameClashId)))),
+              .bind(NameClashId),
+          expr(anyOf(cxxConstructExpr(), initListExpr()),
+               hasType(hasUnqualifiedDesugaredType(recordType(hasDeclaration(
+                   cxxRecordDecl(unless(isLambda()),
+                                 unless(isExpansionInSystemHeader())))))))
+              .bind(FunctorId)))),
       *Body, *Ctx);
 
   llvm::SmallPtrSet<const Stmt *, 32> Seen;
   F.ThreadLambdas = threadBodyLambdas(*Body, *Ctx);
+  // Locals initialized by a lambda, and the lambda at each call handed it.
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const LambdaExpr *, 1>>
+      HandedLocals;
   for (const BoundNodes &N : Matches) {
     if (const auto *L = N.getNodeAs<LambdaExpr>(LambdaId)) {
       if (Seen.insert(L).second)
@@ -534,9 +619,37 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
         F.CarrierReturns.push_back(R->getBeginLoc());
     } else if (N.getNodeAs<DeclStmt>(NameClashId)) {
       F.HasNameClash = true;
+    } else if (const auto *M = N.getNodeAs<Expr>(FunctorId)) {
+      // An object made of a class whose operator() (its own or a base's)
+      // may be what runs: recorded under each class that declares one.
+      llvm::SmallVector<const CXXRecordDecl *, 2> Work{
+          M->getType()->getAsCXXRecordDecl()};
+      for (unsigned Steps = 0; !Work.empty() && Steps < 16; ++Steps) {
+        const CXXRecordDecl *RD = Work.pop_back_val();
+        if (!RD || !RD->hasDefinition())
+          continue;
+        RD = RD->getDefinition();
+        if (llvm::any_of(RD->methods(), [](const CXXMethodDecl *MD) {
+              return MD->getOverloadedOperator() == OO_Call;
+            }))
+          FunctorsMade[RD->getCanonicalDecl()].push_back(M);
+        for (const CXXBaseSpecifier &B : RD->bases())
+          Work.push_back(B.getType()->getAsCXXRecordDecl());
+      }
     } else if (const auto *C = N.getNodeAs<CallExpr>(CallId)) {
       const FunctionDecl *Callee = C->getDirectCallee();
       SourceLocation Loc = C->getEndLoc();
+      // Lambdas and functor objects handed to the call.
+      for (unsigned I = 0, E = C->getNumArgs(); Callee && I < E; ++I) {
+        const VarDecl *Local = nullptr;
+        if (const LambdaExpr *L = handedLambda(C->getArg(I), &Local)) {
+          F.HandedTo[L].push_back({C, I});
+          if (Local)
+            HandedLocals[Local].push_back(L);
+        } else if (const Expr *Made = handedFunctor(C->getArg(I))) {
+          FunctorsHanded[Made] = {C, I};
+        }
+      }
       // Stores through mutating methods and non-const reference arguments.
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
         const Expr *Obj = MC->getImplicitObjectArgument();
@@ -698,6 +811,16 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
         F.Sites.push_back({Site::Opaque, Loc, nullptr});
     }
   }
+  // A local that holds a lambda decides only when every use of it hands it
+  // to a call.
+  for (const auto &[Local, Ls] : HandedLocals) {
+    size_t Uses =
+        match(findAll(declRefExpr(to(varDecl(equalsNode(Local)))).bind(CallId)),
+              *Body, *Ctx)
+            .size();
+    if (Uses != Ls.size())
+      F.UsedOtherwise.insert(Ls.front());
+  }
   // Regions: parent of each lambda body.
   for (int I = 1, E = F.Regions.size(); I < E; ++I) {
     SourceLocation L = F.Regions[I].Lambda->getBeginLoc();
@@ -764,9 +887,17 @@ public:
   /// the rest of the thread, with nothing in the file that turns it on.
   llvm::SmallVector<SourceLocation, 2> OffForGood;
 
+  /// Objects of functor classes that the file makes (MissingNoGradCheck::
+  /// FunctorsMade), and the calls those handed to a call are handed to.
+  using FunctorsMadeMap = MissingNoGradCheck::FunctorsMadeMap;
+  using FunctorsHandedMap = MissingNoGradCheck::FunctorsHandedMap;
+
   Decider(llvm::DenseMap<const FunctionDecl *, FunctionFacts *> &ByDecl,
-          const SourceManager &SM, const ProjectIndex *Index, bool Deferred)
-      : ByDecl(ByDecl), SM(SM), Index(Index), Deferred(Deferred) {
+          const SourceManager &SM, const ProjectIndex *Index, bool Deferred,
+          const FunctorsMadeMap &FunctorsMade,
+          const FunctorsHandedMap &FunctorsHanded)
+      : ByDecl(ByDecl), SM(SM), Index(Index), Deferred(Deferred),
+        FunctorsMade(FunctorsMade), FunctorsHanded(FunctorsHanded) {
     for (const auto &[FD, F] : ByDecl)
       for (int I = 1, E = F->Regions.size(); I < E; ++I)
         LambdaRegion[F->Regions[I].Lambda->getCallOperator()] = {F, I};
@@ -1049,6 +1180,28 @@ public:
       const LambdaExpr *L = F.Regions[R].Lambda;
       Reasons Ignored;
       size_t Assumed = GuardedElsewhere.size();
+      // Handed to functions that invoke it: their grad mode decides where
+      // each invokes it. Under `gpuleak check` a function of another file is
+      // assumed to invoke it with grad mode on, unless the code around the
+      // lambda covers it anyway.
+      size_t Pending = AssumedInvokes.size();
+      switch (handedCover(F, L)) {
+      case Handed::Guarded:
+        return true;
+      case Handed::Assumed: {
+        bool Outer = covered(F, F.Regions[R].Parent, L->getBeginLoc(),
+                             Depth + 1, Ignored);
+        if (Outer && GuardedElsewhere.size() == Assumed) {
+          AssumedInvokes.resize(Pending);
+          return true;
+        }
+        if (!Outer)
+          GuardedElsewhere.resize(Assumed);
+        return true;
+      }
+      case Handed::None:
+        break;
+      }
       bool Outer =
           covered(F, F.Regions[R].Parent, L->getBeginLoc(), Depth + 1, Ignored);
       if (!F.ThreadLambdas.contains(L))
@@ -1068,6 +1221,27 @@ public:
           return rangeContains(F.FD->getSourceRange(), L, SM);
         }))
       return true;
+    // A functor's operator(): when every object of its class that this
+    // file makes is handed straight to functions that invoke it under a
+    // guard of their own (as for a lambda), those invocations are calls
+    // that hold a guard.
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(F.FD);
+        MD && F.Callers.empty() && MD->getOverloadedOperator() == OO_Call &&
+        !MD->getParent()->isLambda()) {
+      auto Made = FunctorsMade.find(MD->getParent()->getCanonicalDecl());
+      llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2> Calls;
+      if (Made != FunctorsMade.end())
+        for (const Expr *E : Made->second) {
+          auto H = FunctorsHanded.find(E);
+          if (H == FunctorsHanded.end()) {
+            Calls.clear();
+            break;
+          }
+          Calls.push_back(H->second);
+        }
+      if (!Calls.empty() && handedCover(Calls) != Handed::None)
+        return true;
+    }
     // Called from no function of this file: its callers in other files
     // decide (the project index; under `gpuleak check` an assumption that
     // is settled after the last file).
@@ -1094,6 +1268,79 @@ public:
 
   bool deferred() const { return Deferred; }
 
+  /// Under `gpuleak check`: the calls of functions of other files that a
+  /// lambda with a forward pass is handed to (and the parameter it is
+  /// passed to), taken to invoke it with grad mode on until their summaries
+  /// are read after the last file.
+  llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 1> AssumedInvokes;
+
+  enum class Handed { None, Guarded, Assumed };
+
+  /// Whether the calls that lambda \p L is handed to (FunctionFacts::
+  /// HandedTo) all invoke it with grad mode off: each callee, defined in
+  /// this file or known to the project index, invokes that parameter only
+  /// under a guard of its own (ParamInvoke::Guard). Assumed: some callee is
+  /// of another file and not known yet, under `gpuleak check` (its call is
+  /// added to AssumedInvokes), and the others guard.
+  Handed handedCover(FunctionFacts &F, const LambdaExpr *L) {
+    auto It = F.HandedTo.find(L);
+    if (It == F.HandedTo.end() || F.UsedOtherwise.contains(L))
+      return Handed::None;
+    return handedCover(It->second);
+  }
+
+  /// The same for an object handed to each of \p Calls (a call and the
+  /// index of the argument).
+  Handed
+  handedCover(llvm::ArrayRef<std::pair<const CallExpr *, unsigned>> Calls) {
+    llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 1> Unknown;
+    for (const auto &[C, Arg] : Calls) {
+      const FunctionDecl *Callee = C->getDirectCallee();
+      int P = paramOfArgument(C, Arg);
+      if (!Callee || P < 0 || SM.isInSystemHeader(Callee->getLocation()))
+        return Handed::None;
+      // A virtual call may run an override that the body here is not.
+      const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+      const auto *ME = dyn_cast<MemberExpr>(C->getCallee()->IgnoreParens());
+      if (MD && MD->isVirtual() && !(ME && ME->hasQualifier()))
+        return Handed::None;
+      auto Guards = [&](llvm::ArrayRef<ParamInvoke> Invokes) {
+        return llvm::any_of(Invokes, [&](const ParamInvoke &I) {
+          return I.Param == unsigned(P) && I.Guard;
+        });
+      };
+      const FunctionDecl *Def = Callee->getDefinition();
+      if (Def && Def->hasBody()) {
+        auto [Memo, New] = InvokesOf.try_emplace(Def);
+        if (New)
+          Memo->second = invokedParams(Def, Def->getASTContext());
+        if (!Guards(Memo->second))
+          return Handed::None;
+        continue;
+      }
+      const FunctionSummary *S = nullptr;
+      if (Index) {
+        S = Index->lookup(usrOf(Callee->getCanonicalDecl()));
+        // A template's summary, where its instantiation has none.
+        if (const FunctionTemplateDecl *T = Callee->getPrimaryTemplate();
+            !S && T)
+          S = Index->lookup(usrOf(T->getTemplatedDecl()->getCanonicalDecl()));
+      }
+      if (S) {
+        if (!Guards(S->Invokes))
+          return Handed::None;
+        continue;
+      }
+      if (!Deferred)
+        return Handed::None;
+      Unknown.push_back({C, unsigned(P)});
+    }
+    if (Unknown.empty())
+      return Handed::Guarded;
+    llvm::append_range(AssumedInvokes, Unknown);
+    return Handed::Assumed;
+  }
+
 private:
   /// For a function whose callers are all in other files or threads: an
   /// inference path when the whole project never trains and no caller
@@ -1114,12 +1361,16 @@ private:
   const SourceManager &SM;
   const ProjectIndex *Index;
   bool Deferred;
+  const FunctorsMadeMap &FunctorsMade;
+  const FunctorsHandedMap &FunctorsHanded;
   llvm::DenseMap<const FunctionDecl *, std::pair<FunctionFacts *, int>>
       LambdaRegion;
   /// callReaches' memo for lambdas (std::map: its values stay put while
   /// the recursion inserts more).
   std::map<const FunctionDecl *, int> LambdaReach;
   llvm::SmallPtrSet<const FunctionFacts *, 8> Visiting;
+  /// invokedParams() of the callees of this file that lambdas are handed to.
+  llvm::DenseMap<const FunctionDecl *, std::vector<ParamInvoke>> InvokesOf;
 };
 } // namespace
 
@@ -1229,7 +1480,8 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
         if (FunctionFacts *Callee = ByDecl.lookup(S.Callee))
           Callee->Callers.push_back({F.get(), S.Loc, S.Begin});
 
-  Decider D(ByDecl, SM, Index.get(), ProjectIndex::deferredToProject(IndexOption));
+  Decider D(ByDecl, SM, Index.get(), ProjectIndex::deferredToProject(IndexOption),
+            FunctorsMade, FunctorsHanded);
   if (!GradMayTurnOn)
     D.OffForGood = GradOffSwitches;
   GradOffSwitches.clear();
@@ -1263,14 +1515,20 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
         continue;
       Reasons Why;
       D.GuardedElsewhere.clear();
+      D.AssumedInvokes.clear();
       bool Covered = D.covered(F, R, P, 0, Why);
       // Under `gpuleak check`, covered only if functions of this file are
-      // called under a guard in other files: reported with a note naming
-      // each, and dropped after the last file if they are.
+      // called under a guard in other files, or functions of other files
+      // invoke the lambda under a guard: reported with a note naming each,
+      // and dropped after the last file if they are (or do).
       llvm::SmallVector<const FunctionDecl *, 2> Unguarded;
-      if (Covered && D.deferred())
+      llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 1>
+          AssumedInvokes;
+      if (Covered && D.deferred()) {
         Unguarded = D.GuardedElsewhere;
-      if (Covered && Unguarded.empty())
+        AssumedInvokes = D.AssumedInvokes;
+      }
+      if (Covered && Unguarded.empty() && AssumedInvokes.empty())
         continue;
       size_t Covering = Why.size();
       llvm::SmallVector<const CallExpr *, 2> AssumedNoTraining;
@@ -1390,6 +1648,9 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
               << T->getDirectCallee();
       for (const FunctionDecl *U : Unguarded)
         diag(U->getLocation(), AssumedUnguardedNote, DiagnosticIDs::Note) << U;
+      for (const auto &[C, Param] : AssumedInvokes)
+        diag(C->getBeginLoc(), AssumedInvokesUnguardedNote, DiagnosticIDs::Note)
+            << C->getDirectCallee() << Param + 1;
       for (const CallExpr *T : AssumedNoTraining)
         diag(T->getBeginLoc(), AssumedTrainsNowhereNote, DiagnosticIDs::Note)
             << T->getDirectCallee();
@@ -1459,6 +1720,8 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
   }
   Functions.clear();
   ByDecl.clear();
+  FunctorsMade.clear();
+  FunctorsHanded.clear();
   Ctx = nullptr;
 }
 

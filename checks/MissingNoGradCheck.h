@@ -19,6 +19,14 @@ namespace clang::tidy::gpuleak {
 /// For the user-facing documentation see docs/checks/missing-no-grad.md.
 class MissingNoGradCheck : public ClangTidyCheck {
 public:
+  /// Objects of classes with an operator() (not lambdas) that the file's
+  /// functions make (constructions, copies, braced initializations), by
+  /// class (also under each base that declares an operator()); and those
+  /// handed straight to a call, with the call and the argument's index.
+  using FunctorsMadeMap =
+      llvm::DenseMap<const CXXRecordDecl *, llvm::SmallVector<const Expr *, 2>>;
+  using FunctorsHandedMap =
+      llvm::DenseMap<const Expr *, std::pair<const CallExpr *, unsigned>>;
   MissingNoGradCheck(StringRef Name, ClangTidyContext *Context);
   ~MissingNoGradCheck() override;
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
@@ -48,6 +56,9 @@ private:
   TensorStoreFinder Provenance;
   std::vector<std::unique_ptr<FunctionFacts>> Functions;
   llvm::DenseMap<const FunctionDecl *, FunctionFacts *> ByDecl;
+  /// Objects of functor classes made by the file (FunctorsMadeMap).
+  FunctorsMadeMap FunctorsMade;
+  FunctorsHandedMap FunctorsHanded;
   /// Grad mode switched off for good: the `GradMode::set_enabled(false)`
   /// calls of the file's own code, and whether any of its code may turn
   /// grad mode back on or starts a thread (then the switches cover nothing).

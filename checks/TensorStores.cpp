@@ -2623,6 +2623,7 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
   if (std::optional<SourceLocation> Fwd = forwardRunBy(FD, Ctx, Index.get()))
     S.Forward = placeOf(*Fwd, SM);
   S.DisablesGrad = disablesGradForBody(FD, Ctx);
+  S.Invokes = invokedParams(FD, Ctx);
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
     llvm::SmallVector<const CXXMethodDecl *, 2> Work(MD->overridden_methods());
     while (!Work.empty()) {

@@ -3,7 +3,9 @@
 #include "LocalFacts.h"
 #include "TorchMatchers.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang::ast_matchers;
@@ -181,6 +183,216 @@ bool disablesGradForBody(const FunctionDecl *FD, ASTContext &Ctx) {
       return false;
   }
   return false;
+}
+
+int paramOfArgument(const CallExpr *Call, unsigned Arg) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return -1;
+  unsigned Shift =
+      isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+  if (Arg < Shift || Arg - Shift >= Callee->getNumParams())
+    return -1;
+  return Arg - Shift;
+}
+
+/// Whether \p C calls `std::forward` or `std::move` (also as written in a
+/// template, before its instantiation).
+static bool isForwardOrMove(const CallExpr *C) {
+  if (C->getNumArgs() != 1)
+    return false;
+  if (const FunctionDecl *FD = C->getDirectCallee())
+    return FD->isInStdNamespace() && FD->getIdentifier() &&
+           (FD->getName() == "forward" || FD->getName() == "move");
+  if (const auto *U = dyn_cast<UnresolvedLookupExpr>(C->getCallee()->IgnoreImplicit()))
+    return U->getName().isIdentifier() &&
+           (U->getName().getAsString() == "forward" ||
+            U->getName().getAsString() == "move");
+  return false;
+}
+
+/// The callable that \p C invokes: `fn` of `fn(x)` (a pointer, a reference
+/// to a function, or an object with `operator()`), of `fn.operator()(x)`
+/// and of `std::invoke(fn, x)`, with `std::forward`/`std::move` taken off.
+/// Null when \p C calls a named function.
+static const Expr *invokedOperand(const CallExpr *C) {
+  const Expr *E = nullptr;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C)) {
+    if (Op->getOperator() != OO_Call || Op->getNumArgs() == 0)
+      return nullptr;
+    E = Op->getArg(0);
+  } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (!MD || MD->getOverloadedOperator() != OO_Call)
+      return nullptr;
+    E = MC->getImplicitObjectArgument();
+  } else if (const FunctionDecl *FD = C->getDirectCallee()) {
+    if (!FD->isInStdNamespace() || !FD->getIdentifier() ||
+        FD->getName() != "invoke" || C->getNumArgs() == 0)
+      return nullptr;
+    E = C->getArg(0);
+  } else {
+    E = C->getCallee();
+  }
+  for (unsigned Steps = 0; E && Steps < 4; ++Steps) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    const auto *Wrap = dyn_cast<CallExpr>(E);
+    if (!Wrap || !isForwardOrMove(Wrap))
+      break;
+    E = Wrap->getArg(0);
+  }
+  return E;
+}
+
+/// Whether a value of type \p T may be called: a function (pointer or
+/// reference), an object whose class (or a base) declares `operator()`,
+/// or a type not known before instantiation.
+static bool mayBeCalled(QualType T, unsigned Depth = 0) {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (T->isDependentType() || T->isFunctionType() ||
+      T->isFunctionPointerType() || T->isMemberFunctionPointerType())
+    return true;
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || Depth > 4)
+    return false;
+  RD = RD->getDefinition();
+  if (!RD->lookup(RD->getASTContext().DeclarationNames.getCXXOperatorName(
+                      OO_Call))
+           .empty())
+    return true;
+  return llvm::any_of(RD->bases(), [&](const CXXBaseSpecifier &B) {
+    return mayBeCalled(B.getType(), Depth + 1);
+  });
+}
+
+std::vector<ParamInvoke> invokedParams(const FunctionDecl *FD,
+                                       ASTContext &Ctx) {
+  std::vector<ParamInvoke> Out;
+  const Stmt *Body = FD->getBody();
+  if (!Body || llvm::none_of(FD->parameters(), [](const ParmVarDecl *P) {
+        return mayBeCalled(P->getType());
+      }))
+    return Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  static constexpr char RefId[] = "ref", TestId[] = "test", LoopId[] = "loop";
+  auto GuardVar = varDecl(hasType(hasUnqualifiedDesugaredType(
+      recordType(hasDeclaration(gradModeGuardClass())))));
+  auto ParamRef = declRefExpr(to(parmVarDecl()));
+  struct Event {
+    SourceLocation Loc;
+    SourceRange Block;
+    bool Disables;
+  };
+  llvm::SmallVector<Event, 2> Events;
+  llvm::SmallVector<SourceRange, 2> Lambdas, Loops;
+  llvm::SmallVector<const CallExpr *, 8> Calls;
+  llvm::SmallVector<const DeclRefExpr *, 8> Refs;
+  llvm::SmallPtrSet<const DeclRefExpr *, 4> Tests;
+  for (const BoundNodes &N : match(
+           findAll(stmt(eachOf(
+               callExpr().bind(CallId), lambdaExpr().bind(LambdaId),
+               stmt(loopStmt()).bind(LoopId), ParamRef.bind(RefId),
+               compoundStmt(forEach(declStmt(forEach(GuardVar.bind(GuardId)))))
+                   .bind(BlockId),
+               compoundStmt(forEach(stmt(gradModeSetEnabledCall()).bind(SetId)))
+                   .bind(BlockId),
+               // Tests of the callable (`if (!fn)`, `if (fn)`), which run
+               // nothing.
+               cxxMemberCallExpr(
+                   callee(cxxConversionDecl(returns(booleanType()))),
+                   on(ignoringParenImpCasts(ParamRef.bind(TestId)))),
+               implicitCastExpr(hasCastKind(CK_PointerToBoolean),
+                                hasSourceExpression(ignoringParenImpCasts(
+                                    ParamRef.bind(TestId))))))),
+           *Body, Ctx)) {
+    if (const auto *R = N.getNodeAs<DeclRefExpr>(TestId))
+      Tests.insert(R);
+    if (const auto *C = N.getNodeAs<CallExpr>(CallId))
+      Calls.push_back(C);
+    else if (const auto *L = N.getNodeAs<LambdaExpr>(LambdaId))
+      Lambdas.push_back(L->getBody()->getSourceRange());
+    else if (const auto *L = N.getNodeAs<Stmt>(LoopId))
+      Loops.push_back(L->getSourceRange());
+    else if (const auto *R = N.getNodeAs<DeclRefExpr>(RefId))
+      Refs.push_back(R);
+    else if (const auto *Block = N.getNodeAs<CompoundStmt>(BlockId)) {
+      if (const auto *V = N.getNodeAs<VarDecl>(GuardId))
+        Events.push_back({V->getBeginLoc(), Block->getSourceRange(),
+                          guardDisablesGrad(*V, Ctx).value_or(false)});
+      else if (const auto *C = N.getNodeAs<CallExpr>(SetId)) {
+        bool On = true;
+        bool Off = C->getNumArgs() == 1 &&
+                   C->getArg(0)->EvaluateAsBooleanCondition(On, Ctx) && !On;
+        Events.push_back({C->getBeginLoc(), Block->getSourceRange(), Off});
+      }
+    }
+  }
+  if (Refs.empty())
+    return Out;
+  // The innermost lambda of the body around \p L (an invalid range: none).
+  auto LambdaAround = [&](SourceLocation L) {
+    SourceRange Best;
+    for (SourceRange R : Lambdas)
+      if (rangeContains(R, L, SM) &&
+          (Best.isInvalid() || isBeforeExpanded(Best.getBegin(), R.getBegin(), SM)))
+        Best = R;
+    return Best;
+  };
+  // The guard (or set_enabled(false)) that turns grad mode off at \p L:
+  // the last grad-mode event of a block around \p L before it, in the same
+  // lambda (or outside every lambda) decides.
+  auto OffAt = [&](SourceLocation L) -> std::optional<SourceLocation> {
+    SourceRange Own = LambdaAround(L);
+    const Event *Last = nullptr;
+    for (const Event &E : Events)
+      if (rangeContains(E.Block, L, SM) && isBeforeExpanded(E.Loc, L, SM) &&
+          LambdaAround(E.Loc) == Own &&
+          (!Last || isBeforeExpanded(Last->Loc, E.Loc, SM)))
+        Last = &E;
+    if (!Last || !Last->Disables)
+      return std::nullopt;
+    return Last->Loc;
+  };
+  llvm::DenseMap<const DeclRefExpr *, const CallExpr *> InvokedBy;
+  for (const CallExpr *C : Calls)
+    if (const auto *R = dyn_cast_or_null<DeclRefExpr>(invokedOperand(C)))
+      InvokedBy[R] = C;
+  for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+    const ParmVarDecl *P = FD->getParamDecl(I);
+    ParamInvoke PI;
+    PI.Param = I;
+    bool Invoked = false, AllGuarded = true;
+    SourceLocation First;
+    for (const DeclRefExpr *R : Refs) {
+      if (R->getDecl() != P)
+        continue;
+      if (Tests.contains(R))
+        continue;
+      const CallExpr *C = InvokedBy.lookup(R);
+      if (!C) {
+        AllGuarded = false; // stored, passed on, copied into a thread
+        continue;
+      }
+      SourceLocation At = C->getBeginLoc();
+      if (!Invoked || isBeforeExpanded(At, First, SM))
+        First = At;
+      Invoked = true;
+      if (!OffAt(At))
+        AllGuarded = false;
+      SourceRange Own = LambdaAround(At);
+      for (SourceRange L : Loops)
+        if (rangeContains(L, At, SM) && LambdaAround(L.getBegin()) == Own)
+          PI.InLoop = true;
+    }
+    if (!Invoked)
+      continue;
+    PI.At = placeOf(First, SM);
+    if (AllGuarded)
+      if (std::optional<SourceLocation> Guard = OffAt(First))
+        PI.Guard = placeOf(*Guard, SM);
+    Out.push_back(std::move(PI));
+  }
+  return Out;
 }
 
 } // namespace clang::tidy::gpuleak

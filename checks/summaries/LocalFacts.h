@@ -39,6 +39,17 @@ SourceLocation locationOf(const SummaryPlace &P, SourceManager &SM);
 /// disables it is declared in the body's outermost block before any call.
 bool disablesGradForBody(const FunctionDecl *FD, ASTContext &Ctx);
 
+/// The parameters of \p FD (defined in this TU, or a template's
+/// instantiation) that it invokes, with whether every use of each is an
+/// invocation under a guard of \p FD that turns grad mode off
+/// (ParamInvoke::Guard) and whether one is in a loop. A call inside a lambda
+/// of \p FD counts as guarded only by a guard inside that lambda.
+std::vector<ParamInvoke> invokedParams(const FunctionDecl *FD, ASTContext &Ctx);
+
+/// The parameter of \p Call's callee that argument \p Arg is passed to, or
+/// -1 (a variadic argument, or no direct callee).
+int paramOfArgument(const CallExpr *Call, unsigned Arg);
+
 } // namespace clang::tidy::gpuleak
 
 #endif

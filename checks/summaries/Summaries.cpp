@@ -168,6 +168,18 @@ Value FunctionSummary::toJSON() const {
   }
   putList(O, "writes_graph", WritesGraph);
   putList(O, "overrides", Overrides);
+  if (!Invokes.empty()) {
+    Array I;
+    for (const ParamInvoke &P : Invokes) {
+      Object PO{{"param", P.Param}, {"at", placeJSON(P.At)}};
+      if (P.Guard)
+        PO["guard"] = placeJSON(*P.Guard);
+      if (P.InLoop)
+        PO["loop"] = true;
+      I.push_back(std::move(PO));
+    }
+    O["invokes"] = std::move(I);
+  }
   return O;
 }
 
@@ -299,6 +311,24 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
       if (!US)
         return std::nullopt;
       S.Overrides.push_back(US->str());
+    }
+  if (const Array *I = O->getArray("invokes"))
+    for (const Value &IV : *I) {
+      const Object *IO = IV.getAsObject();
+      std::optional<SummaryPlace> At = placeFrom(IO ? IO->get("at") : nullptr);
+      std::optional<int64_t> Param = IO ? IO->getInteger("param") : std::nullopt;
+      if (!At || !Param || *Param < 0)
+        return std::nullopt;
+      ParamInvoke PI;
+      PI.Param = *Param;
+      PI.At = *At;
+      if (const Value *G = IO->get("guard")) {
+        PI.Guard = placeFrom(G);
+        if (!PI.Guard)
+          return std::nullopt;
+      }
+      PI.InLoop = IO->getBoolean("loop").value_or(false);
+      S.Invokes.push_back(std::move(PI));
     }
   S.DropsDevice = O->getBoolean("drops_device").value_or(false);
   S.ReturnsMember = O->getString("returns_member").value_or("").str();

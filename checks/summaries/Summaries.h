@@ -20,7 +20,9 @@
 //   drops_device    whether every value it returns is a host copy, a number
 //               or a fresh tensor;
 //   returns_member  the member of its object that a getter returns;
-//   resets_members  the members of its object that it resets.
+//   resets_members  the members of its object that it resets;
+//   invokes     the parameters it invokes (callables handed to it), whether
+//               every invocation runs with grad mode off, and in a loop.
 //
 // The checks read summaries through one interface, SummaryIndex: the
 // functions of the translation unit are summarized from their bodies by the
@@ -50,7 +52,7 @@
 namespace clang::tidy::gpuleak {
 
 /// The index format version; a file of another version is not read.
-inline constexpr int IndexVersion = 5;
+inline constexpr int IndexVersion = 6;
 /// Assumption notes: a check that had to assume what a function of another
 /// file does says so in a note of this text (%0: the function), which
 /// `gpuleak check` matches by text and place after the last TU.
@@ -106,6 +108,15 @@ inline constexpr char AssumedTrainsNowhereNote[] =
 inline constexpr char AssumedNoBackwardNote[] =
     "assuming %0, defined in another file, runs no backward pass on its "
     "argument %1";
+
+/// gpuleak-missing-no-grad under `gpuleak check`: a forward pass in a lambda
+/// handed to %0, a function of another file, as its argument %1 (1-based):
+/// the callee's grad mode where it invokes the lambda decides. The note is at
+/// the call; the finding is dropped when %0's summary says every use of that
+/// parameter is an invocation under a guard (`invokes[].guard`).
+inline constexpr char AssumedInvokesUnguardedNote[] =
+    "assuming %0, defined in another file, runs its argument %1 with grad "
+    "mode on";
 
 /// gpuleak-cuda-unreleased under `gpuleak check`: a member that the part of
 /// its class's destructor defined in this file does not release, where the
@@ -234,6 +245,26 @@ struct DeviceGrowth {
   SummaryPlace At;
 };
 
+/// A parameter that a function invokes: a callable handed to it (a lambda,
+/// a functor, a function pointer, a `std::function`), called as `fn(x)`,
+/// `std::forward<F>(fn)(x)` or `std::invoke(fn, x)`. What the callable runs
+/// (a forward pass in a lambda) runs in the grad mode of those calls.
+struct ParamInvoke {
+  /// The parameter's index (0-based; the object of a method is not one).
+  unsigned Param = 0;
+  /// Its first invocation.
+  SummaryPlace At;
+  /// Set when every use of the parameter in the function is an invocation
+  /// (or a test of it, `if (!fn)`) made with grad mode off: the guard (or
+  /// `set_enabled(false)`) in force at the first one, for a note. Unset when
+  /// one invocation may run with grad mode on, or the parameter is used
+  /// otherwise: stored (`tasks_.push_back(fn)`, a `std::function` member),
+  /// passed on, or run on a thread, where no guard of the function applies.
+  std::optional<SummaryPlace> Guard;
+  /// Some invocation is in a loop of the function.
+  bool InLoop = false;
+};
+
 /// What a caller needs to know about one function.
 struct FunctionSummary {
   std::string USR;
@@ -282,6 +313,8 @@ struct FunctionSummary {
   /// Stores that add device storage to a member, global or static on every
   /// call (none of its own loops lasts the run).
   std::vector<DeviceGrowth> Grows;
+  /// The parameters it invokes (callables handed to it), sorted by index.
+  std::vector<ParamInvoke> Invokes;
   /// A call through a pointer or a std::function made with grad mode off
   /// (a pool's worker that holds a guard and runs its tasks): the functions
   /// it may run are called under a guard that no call record shows.

@@ -107,19 +107,24 @@ static llvm::StringRef noteArgument(llvm::StringRef Note, llvm::StringRef Format
   return Note;
 }
 
-/// The 1-based argument named by an AssumedNoBackwardNote (its %1), or 0.
-static unsigned noBackwardArgument(llvm::StringRef Note) {
-  llvm::StringRef Format(clang::tidy::gpuleak::AssumedNoBackwardNote);
+/// The 1-based argument (its %1) named by a note of the form \p Format
+/// (AssumedNoBackwardNote, AssumedInvokesUnguardedNote), or 0.
+static unsigned noteArgumentNumber(llvm::StringRef Note, llvm::StringRef Format) {
   auto [Head, Tail] = Format.split("%1");
   auto [Prefix, Middle] = Head.split("%0");
   unsigned Arg = 0;
-  if (!Tail.empty() || !Note.consume_front(Prefix))
+  if (!Note.consume_front(Prefix) || !Note.consume_back(Tail))
     return 0;
   size_t At = Note.rfind(Middle);
   if (At == llvm::StringRef::npos ||
       Note.drop_front(At + Middle.size()).getAsInteger(10, Arg))
     return 0;
   return Arg;
+}
+
+/// The 1-based argument named by an AssumedNoBackwardNote (its %1), or 0.
+static unsigned noBackwardArgument(llvm::StringRef Note) {
+  return noteArgumentNumber(Note, clang::tidy::gpuleak::AssumedNoBackwardNote);
 }
 
 /// The function and the member (unquoted) named by a note of the form
@@ -529,6 +534,20 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
       if (unsigned Arg = noBackwardArgument(N.Message)) {
         const FunctionSummary *G = CalleeAt(N.Place);
         if (G && llvm::is_contained(G->Differentiates, Arg - 1))
+          return true;
+        if (G)
+          Settled.push_back(I);
+        continue;
+      }
+      // Runs its argument (a lambda with a forward pass) with grad mode on:
+      // unless its summary says every use of that parameter is an
+      // invocation under a guard of its own.
+      if (unsigned Arg = noteArgumentNumber(
+              N.Message, clang::tidy::gpuleak::AssumedInvokesUnguardedNote)) {
+        const FunctionSummary *G = CalleeAt(N.Place);
+        if (G && llvm::any_of(G->Invokes, [&](const auto &I) {
+              return I.Param == Arg - 1 && I.Guard;
+            }))
           return true;
         if (G)
           Settled.push_back(I);
