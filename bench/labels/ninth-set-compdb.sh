@@ -53,7 +53,9 @@ keep $t '^(src/fastrl\.cpp|test/test_(cartpole|pendulum|mountain_car)_env\.cpp)$
 t=willwin4sure+sprl
 # cpp/CMakeLists.txt: C++20, include_directories(cpp/src); the Evaluate program (Evaluate.cpp
 # and the shared sources of cpp/src/*/), which runs GridNetwork through UCTTree.
-db $t -std=c++20 -I"$dir/$t/cpp/src"
+# games/GoNode.hpp includes "../utils/zobrist.hpp" for utils/Zobrist.hpp (case): the
+# anchor folder of stubs/sprl-case/only-sprl makes that name resolve to the real header.
+db $t -std=c++20 -I"$dir/$t/cpp/src" -I"$here/stubs/sprl-case/only-sprl/anchor"
 keep $t '^cpp/src/(Evaluate\.cpp|[a-z]+/[A-Za-z0-9_]+\.cpp)$'
 
 t=prabhuomkar+pytorch-cpp
@@ -79,7 +81,9 @@ keep $t '^src/neural_network/'
 
 t=tusharsangam+DogBreedClassification-CNN-libtorch-Cpp
 # Visual Studio project: OpenCV, Boost.Filesystem (libboost-filesystem-dev), src/pch.h.
-db $t "${opencv[@]}"
+# Source.cpp:167 writes `151 <= *prediction <= 268`, which clang 22 rejects by default
+# (-Wparentheses as an error); MSVC only warns.
+db $t "${opencv[@]}" -Wno-error=parentheses
 keep $t '^src/(Source|dataloader|dogbreeddataset|model|transforms)\.cpp$'
 
 t=muhammedakyuzlu+yolov5-libtorch-cpp
