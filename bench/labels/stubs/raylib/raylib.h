@@ -4,6 +4,11 @@
 #include <stdbool.h>
 
 #define CLITERAL(type) type
+#ifndef PI
+#define PI 3.14159265358979323846f
+#endif
+#define DEG2RAD (PI / 180.0f)
+#define RAD2DEG (180.0f / PI)
 typedef struct Vector2 { float x, y; } Vector2;
 typedef struct Vector3 { float x, y, z; } Vector3;
 typedef struct Color { unsigned char r, g, b, a; } Color;
