@@ -370,6 +370,29 @@ bool cutsGraph(const CallExpr *C) {
   return Cut.contains(calleeName(FD));
 }
 
+/// A tensor's metadata read by a member call (`t.options()`, `t.sizes()`,
+/// `t.dtype()`, `t.device()`, ...): a value that holds neither the tensor's
+/// data nor its graph. A tensor built from it (`torch::zeros(t.sizes(),
+/// t.options())`) is a new one, not \p C's object.
+static bool readsMetadata(const CallExpr *C) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  if (!MD || !isTensorRecord(MD->getParent()))
+    return false;
+  QualType T = C->getType();
+  if (T.isNull() || T->isDependentType() || T->isPointerType() ||
+      holdsTensor(T))
+    return false;
+  static const llvm::StringSet<> Metadata = {
+      "options", "dtype", "scalar_type", "device", "layout", "sizes",
+      "size", "sym_sizes", "sym_size", "strides", "stride", "sym_strides",
+      "numel", "sym_numel", "dim", "ndimension", "is_cuda", "is_cpu",
+      "get_device", "requires_grad", "element_size", "itemsize", "nbytes",
+      "is_contiguous", "suggest_memory_format", "defined", "is_floating_point",
+      "is_complex", "is_sparse"};
+  return Metadata.contains(calleeName(MD));
+}
+
 /// c10::Device or c10::DeviceType, under any alias or `auto`.
 static bool isDeviceType(QualType T) {
   const TagDecl *TD = T.getCanonicalType()->getAsTagDecl();
@@ -1437,7 +1460,7 @@ TensorStoreFinder::Path TensorStoreFinder::pathTo(const Expr *E,
     return pathTo(ME->getBase(), Target, F, Ctx, Depth + 1);
   }
   if (const auto *C = dyn_cast<CallExpr>(E)) {
-    if (cutsGraph(C))
+    if (cutsGraph(C) || readsMetadata(C))
       return Path::None;
     if (Accessor && readsBack(C, *Accessor, Ctx))
       return Path::Arith;

@@ -38,6 +38,8 @@ public:
   ArrayRef() {}
   ArrayRef(const std::vector<T> &) {}
   ArrayRef(std::initializer_list<T>) {}
+  const T *begin() const { return nullptr; }
+  const T *end() const { return nullptr; }
 };
 using IntArrayRef = ArrayRef<int64_t>;
 // c10/util/ArrayRef.h
@@ -88,6 +90,9 @@ public:
   bool defined() const { return true; }
   bool requires_grad() const { return false; }
   c10::Device device() const { return c10::Device(c10::kCPU); }
+  TensorOptions options() const { return {}; }
+  c10::ScalarType scalar_type() const { return c10::ScalarType::Float; }
+  int64_t dim() const { return 0; }
   void reset() {} // gpuleak-create-graph-cycle
 };
 
@@ -143,12 +148,16 @@ Tensor operator+(const Tensor &, const Tensor &);
 Tensor operator-(const Tensor &, const Tensor &);
 Tensor operator*(const Tensor &, const Tensor &);
 Tensor operator*(double, const Tensor &);
+Tensor operator*(const Tensor &, double);
 Tensor operator/(const Tensor &, double);
 Tensor operator-(const Tensor &);
 Tensor randn(c10::IntArrayRef, TensorOptions = {});
 Tensor zeros(c10::IntArrayRef, TensorOptions = {});
 Tensor ones(c10::IntArrayRef, TensorOptions = {});
 Tensor rand(c10::IntArrayRef, TensorOptions = {});
+Tensor empty(c10::IntArrayRef, TensorOptions = {});
+Tensor full(c10::IntArrayRef, double, TensorOptions = {});
+Tensor zeros_like(const Tensor &, TensorOptions = {});
 Tensor tanh(const Tensor &);
 Tensor matmul(const Tensor &, const Tensor &);
 Tensor mse_loss(const Tensor &, const Tensor &);
