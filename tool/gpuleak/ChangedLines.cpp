@@ -222,7 +222,7 @@ struct CombinedHunk {
 
 Expected<ChangedLines> parseUnifiedDiff(StringRef Diff,
                                         ArrayRef<std::string> Roots,
-                                        bool MustResolve) {
+                                        bool MustResolve, bool CheckLines) {
   ChangedLines C;
   std::string Current;
   SmallVector<StringRef, 0> Lines;
@@ -252,7 +252,73 @@ Expected<ChangedLines> parseUnifiedDiff(StringRef Diff,
   // The new sides of renames and copies: changed on every line.
   std::set<std::string> Whole;
   CombinedHunk Combined;
+  // The body of a unified hunk: the old and new lines still to come, and
+  // the new side's line of the next ` ` or `+` line.
+  unsigned OldLeft = 0, NewLeft = 0, NewLine = 0;
+  std::string HunkHeader, HunkName;
+  // The lines of the files whose hunks are checked (\p CheckLines).
+  std::map<std::string, std::unique_ptr<MemoryBuffer>> Texts;
+  std::map<std::string, std::vector<StringRef>> FileLines;
+  // The first line that does not match, reported after the diff is read
+  // (a patch series, whose earlier patches number other versions' lines,
+  // gets its own error).
+  std::optional<std::string> Mismatch;
+  // A file's lines, or null when it is no regular file (a submodule's
+  // folder) or cannot be read.
+  auto LinesOf = [&](const std::string &File) -> const std::vector<StringRef> * {
+    auto [It, New] = FileLines.try_emplace(File);
+    if (New && sys::fs::is_regular_file(File))
+      if (ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(
+              File, /*IsText=*/false, /*RequiresNullTerminator=*/false)) {
+        SmallVector<StringRef, 0> Split;
+        (*B)->getBuffer().split(Split, '\n');
+        It->second.assign(Split.begin(), Split.end());
+        Texts[File] = std::move(*B);
+      }
+    return Texts.count(File) ? &It->second : nullptr;
+  };
   for (StringRef L : Lines) {
+    // A line of a unified hunk's body (which may start with "+++ " or
+    // "@@ "): ` ` context (a blank one may have lost its space), `+`
+    // added, `-` removed, `\ No newline at end of file`.
+    if (OldLeft || NewLeft) {
+      if (L.starts_with("\\"))
+        continue;
+      char Kind = L.empty() || L == "\r" ? ' ' : L.front();
+      // A submodule's commit (below) is no line of a file.
+      bool Gitlink = L.drop_front(1).starts_with("Subproject commit ");
+      if (Kind == '-' && OldLeft) {
+        --OldLeft;
+        if (!Gitlink)
+          continue;
+      } else if ((Kind == ' ' || Kind == '+') && NewLeft &&
+                 (Kind == '+' || OldLeft)) {
+        if (Kind == ' ')
+          --OldLeft;
+        --NewLeft;
+        unsigned At = NewLine++;
+        const std::vector<StringRef> *File =
+            CheckLines && !Current.empty() && !Gitlink ? LinesOf(Current)
+                                                       : nullptr;
+        StringRef Text = L.drop_front(L.empty() ? 0 : 1).rtrim(" \t\r");
+        if (File && !Mismatch &&
+            (At == 0 || At > File->size() ||
+             (*File)[At - 1].rtrim(" \t\r") != Text))
+          Mismatch = (
+                "the diff does not match the work tree: line " + Twine(At) +
+                " of '" + HunkName + "' (hunk '" + HunkHeader +
+                "') is not the file's line " + Twine(At) +
+                " (a diff of another checkout or base, or made before a "
+                "rebase or merge? pipe a diff of this work tree, or use "
+                "--changed-since=REF)")
+                         .str();
+        if (!Gitlink)
+          continue;
+      } else {
+        // Not a line the hunk has left: the hunk is over.
+        OldLeft = NewLeft = 0;
+      }
+    }
     // A line of a combined hunk (which may start with "+++ ").
     if (Combined.next(L)) {
       if (std::optional<unsigned> Line = Combined.read(L);
@@ -279,6 +345,7 @@ Expected<ChangedLines> parseUnifiedDiff(StringRef Diff,
       C.Files[Current]; // changed, even if only by deletions
       if (Times[Current]++ == 0)
         Named.push_back({Current, Name});
+      HunkName = StringRef(Name).starts_with("b/") ? Name.substr(2) : Name;
       continue;
     }
     // git's extended headers of a rename or a copy (rename detection:
@@ -296,6 +363,7 @@ Expected<ChangedLines> parseUnifiedDiff(StringRef Diff,
       Current = realPathOr(*P);
       C.Files[Current];
       Whole.insert(Current);
+      HunkName = Name;
       continue;
     }
     // @@@ -a,b -c,d +e,f @@@ (`diff --cc`, `diff --combined`: a merge).
@@ -328,13 +396,28 @@ Expected<ChangedLines> parseUnifiedDiff(StringRef Diff,
       continue;
     }
     // @@ -a[,b] +c[,d] @@: d lines from line c (d = 1 when omitted).
-    if (!L.consume_front("@@ ") || Current.empty())
+    StringRef Header = L.rtrim("\r");
+    if (!L.consume_front("@@ "))
       continue;
+    StringRef Old = L.split(' ').first;
     StringRef New = L.split(' ').second.split(' ').first;
     if (!New.consume_front("+"))
       continue;
     unsigned First = 0, N = 1;
     if (!parseRange(New, First, N))
+      continue;
+    unsigned OldFirst = 0, OldN = 1;
+    if (Old.consume_front("-") && parseRange(Old, OldFirst, OldN)) {
+      OldLeft = OldN;
+      NewLeft = N;
+      NewLine = First;
+      // The hunk's header up to its second `@@`, for the error.
+      size_t End = Header.find(" @@", 3);
+      HunkHeader = Header.take_front(End == StringRef::npos ? Header.size()
+                                                            : End + 3)
+                       .str();
+    }
+    if (Current.empty())
       continue;
     if (N)
       C.Files[Current].push_back({First, First + N - 1});
@@ -350,6 +433,8 @@ Expected<ChangedLines> parseUnifiedDiff(StringRef Diff,
           "' " + Twine(Times[Real]) +
           " times (a patch series?); pipe one diff (git diff REF) or use "
           "--changed-since=REF");
+  if (Mismatch)
+    return createStringError(*Mismatch);
   for (const std::string &F : Whole)
     C.Files[F] = {{1u, std::numeric_limits<unsigned>::max()}};
   return C;
@@ -429,7 +514,8 @@ Expected<ChangedLines> changedSince(StringRef Ref, StringRef Dir) {
       } else {
         consumeError(Top.takeError());
       }
-    return parseUnifiedDiff(Text, Roots, /*MustResolve=*/true);
+    return parseUnifiedDiff(Text, Roots, /*MustResolve=*/true,
+                            /*CheckLines=*/true);
   }
   // Not an option of git's (`--output=FILE` would write a file).
   if (Ref.starts_with("-"))

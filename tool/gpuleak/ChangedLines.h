@@ -99,10 +99,14 @@ std::optional<std::string> resolveDiffName(llvm::StringRef Name,
 /// first root. A file that is the new side of more than one section (a
 /// patch series) is an error. The new side of a rename or a copy (git's
 /// `rename to B`, `copy to B`, with or without hunks) is changed on every
-/// line.
+/// line. With \p CheckLines (a diff on stdin), each unified hunk's context
+/// and `+` lines must be the file's lines at their new-side positions (text
+/// equal but for trailing blanks and CR), else it is an error naming the
+/// file and the line: the diff does not match the work tree.
 llvm::Expected<ChangedLines> parseUnifiedDiff(llvm::StringRef Diff,
                                               llvm::ArrayRef<std::string> Roots,
-                                              bool MustResolve);
+                                              bool MustResolve,
+                                              bool CheckLines = false);
 
 /// The files (real paths) that the preprocessor enters for \p File with
 /// \p Commands (nvcc commands translated, \p ResourceDir added as for the

@@ -860,8 +860,12 @@ static int run(RunMode Mode) {
       return fail("cannot write '" + Out + "': no directory '" + Parent + "'");
     if (sys::fs::is_directory(Out))
       return fail("cannot write '" + Out + "': it is a directory");
-    if (std::optional<std::string> Err = cannotCreateNextTo(Out))
-      return fail("cannot write '" + Out + "': " + *Err);
+    // A device or FIFO is written directly, a symlink's target renamed
+    // over (writeOutput).
+    OutputTarget Target = outputTarget(Out);
+    if (!Target.Direct)
+      if (std::optional<std::string> Err = cannotCreateNextTo(Target.Path))
+        return fail("cannot write '" + Out + "': " + *Err);
   }
   std::optional<ShardSpec> Shard;
   if (!ShardOption.empty()) {

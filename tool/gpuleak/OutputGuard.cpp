@@ -51,10 +51,11 @@ outputOverwritesInput(StringRef Output, ArrayRef<GuardedInput> Inputs,
   return std::nullopt;
 }
 
-std::optional<std::string> outputIsProjectFile(StringRef Output) {
-  if (Output.empty() || Output == "-")
-    return std::nullopt;
-  SmallString<256> Out = normalized(Output);
+/// outputIsProjectFile for the file \p Out (the output or the target of
+/// its symlink), the refusal naming \p Output.
+static std::optional<std::string> isProjectFile(StringRef Output,
+                                                StringRef Written) {
+  SmallString<256> Out = normalized(Written);
   auto Refuse = [&](const Twine &Why) {
     return ("refusing to write '" + Output + "': " + Why).str();
   };
@@ -77,6 +78,18 @@ std::optional<std::string> outputIsProjectFile(StringRef Output) {
     for (StringRef Ext : Extensions)
       if (Name.size() > Ext.size() && Name.ends_with_insensitive(Ext))
         return Refuse("it is an existing C, C++ or CUDA source or header");
+  return std::nullopt;
+}
+
+std::optional<std::string> outputIsProjectFile(StringRef Output) {
+  if (Output.empty() || Output == "-")
+    return std::nullopt;
+  if (std::optional<std::string> Why = isProjectFile(Output, Output))
+    return Why;
+  // A symlink's target is what gets written (outputTarget).
+  OutputTarget Target = outputTarget(Output);
+  if (Target.Path != Output)
+    return isProjectFile(Output, Target.Path);
   return std::nullopt;
 }
 
@@ -106,6 +119,33 @@ std::optional<std::string> outputReplacesGpuleakFile(StringRef Output,
   return ("refusing to write '" + Output + "': it is " + Why).str();
 }
 
+OutputTarget outputTarget(llvm::StringRef Path) {
+  OutputTarget T{Path.str(), false};
+  if (Path == "-")
+    return T;
+  // A symlink: its target is written, and the link stays a link. A
+  // dangling one is written through (creating its target).
+  llvm::sys::fs::file_status Link;
+  if (!llvm::sys::fs::status(Path, Link, /*follow=*/false) &&
+      Link.type() == llvm::sys::fs::file_type::symlink_file) {
+    SmallString<256> Real;
+    if (llvm::sys::fs::real_path(Path, Real)) {
+      T.Direct = true;
+      return T;
+    }
+    T.Path = std::string(Real);
+  }
+  llvm::sys::fs::file_status S;
+  if (!llvm::sys::fs::status(T.Path, S)) {
+    llvm::sys::fs::file_type Type = S.type();
+    T.Direct = Type == llvm::sys::fs::file_type::character_file ||
+               Type == llvm::sys::fs::file_type::block_file ||
+               Type == llvm::sys::fs::file_type::fifo_file ||
+               Type == llvm::sys::fs::file_type::socket_file;
+  }
+  return T;
+}
+
 llvm::Error writeOutput(llvm::StringRef Path,
                         llvm::function_ref<void(llvm::raw_ostream &)> Write) {
   std::string Text;
@@ -123,8 +163,21 @@ llvm::Error writeOutput(llvm::StringRef Path,
       return llvm::errorCodeToError(EC);
     return llvm::Error::success();
   }
+  OutputTarget Target = outputTarget(Path);
+  if (Target.Direct) {
+    // A device, a FIFO or a socket: written through, never renamed over
+    // (`-o /dev/null` as root would replace the device with a file).
+    std::error_code EC;
+    llvm::raw_fd_ostream Out(Target.Path, EC, llvm::sys::fs::OF_None);
+    if (EC)
+      return llvm::errorCodeToError(EC);
+    Out << Text;
+    if (std::error_code EC = Failed(Out))
+      return llvm::errorCodeToError(EC);
+    return llvm::Error::success();
+  }
   llvm::Expected<llvm::sys::fs::TempFile> Temp =
-      llvm::sys::fs::TempFile::create(Path + ".tmp-%%%%%%");
+      llvm::sys::fs::TempFile::create(Target.Path + ".tmp-%%%%%%");
   if (!Temp)
     return Temp.takeError();
   std::error_code EC;
@@ -137,7 +190,7 @@ llvm::Error writeOutput(llvm::StringRef Path,
     llvm::consumeError(Temp->discard());
     return llvm::errorCodeToError(EC);
   }
-  return Temp->keep(Path);
+  return Temp->keep(Target.Path);
 }
 
 } // namespace gpuleak

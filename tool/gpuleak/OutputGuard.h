@@ -55,9 +55,22 @@ std::optional<std::string> outputIsProjectFile(llvm::StringRef Output);
 std::optional<std::string> outputReplacesGpuleakFile(llvm::StringRef Output,
                                                      llvm::StringRef Writes);
 
+/// Where a report for `-o Path` is written: a symlink's resolved target
+/// (the link stays a link; a dangling link is written through), and whether
+/// that target is written directly (\p Direct: an existing character or
+/// block device, FIFO or socket, such as /dev/null) instead of through a
+/// temporary file renamed over it.
+struct OutputTarget {
+  std::string Path;
+  bool Direct;
+};
+OutputTarget outputTarget(llvm::StringRef Path);
+
 /// Writes what \p Write prints to \p Path ("-": stdout) and says whether it
-/// got there. A file is written to a temporary file next to it and renamed
-/// over it only when every byte was written; a failed write (a full disk,
+/// got there. A regular file (or a new one) is written to a temporary file
+/// next to it and renamed over it only when every byte was written, a
+/// device or FIFO is written directly, a symlink's target is written
+/// (outputTarget); a failed write (a full disk,
 /// /dev/full as stdout) is an error, with nothing renamed and no abort
 /// (llvm::writeToOutput would rename a truncated file and its stream's
 /// destructor would abort the process: "IO failure on output stream").
