@@ -775,10 +775,15 @@ std::vector<std::string> translationUnitsIncluding(
     if (!sys::fs::is_regular_file(File))
       continue;
     StringRef Name = sys::path::filename(File);
-    if (Name.ends_with(".in") &&
-        (hasExtension(Name.drop_back(3), SourceExtensions) ||
-         hasExtension(Name.drop_back(3), HeaderExtensions)))
-      TemplatesOf[Name.drop_back(3)].push_back(File);
+    // CMake's configure_file templates: `X.in`, or `X.cmake` (LLVM's
+    // `config.h.cmake`), X a C, C++ or CUDA file name.
+    StringRef Generated = Name;
+    bool IsTemplate = (Generated.consume_back(".in") ||
+                       Generated.consume_back(".cmake")) &&
+                      (hasExtension(Generated, SourceExtensions) ||
+                       hasExtension(Generated, HeaderExtensions));
+    if (IsTemplate)
+      TemplatesOf[Generated].push_back(File);
     else if (hasExtension(Name, SourceExtensions) && !TUs.contains(File))
       Orphans.insert(File);
   }
