@@ -1241,7 +1241,8 @@ TensorStoreFinder::elementProvenance(const Expr *E, unsigned I, FnInfo &F,
     const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
     const SourceManager &SM = Ctx.getSourceManager();
     if (Def && Def->hasBody() && !SM.isInSystemHeader(Def->getLocation()) &&
-        !DeviceMode && isTupleType(Def->getReturnType()) &&
+        !DeviceMode && !isForwardCallee(Callee) && !cutsGraph(C) &&
+        !gradOffAt(F, C->getBeginLoc(), SM) && isTupleType(Def->getReturnType()) &&
         !Def->getReturnType()->isReferenceType()) {
       returnProvenance(Def, Ctx, Depth + 1);
       FnInfo &G = info(Def, Ctx);
