@@ -126,7 +126,7 @@ static std::pair<llvm::StringRef, llvm::StringRef>
 releaseNoteArguments(llvm::StringRef Note, llvm::StringRef Format) {
   auto [Prefix, Rest] = Format.split("%q0");
   auto [Middle, Tail] = Rest.split("%q1");
-  if (!Tail.empty() || !Note.consume_front(Prefix))
+  if (!Note.consume_front(Prefix) || !Note.consume_back(Tail))
     return {};
   size_t At = Note.find(Middle);
   if (At == llvm::StringRef::npos)
