@@ -459,6 +459,10 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
     Index = ProjectIndex::find(IndexOption, TidyContext->getCurrentBuildDirectory(),
                                TidyContext->getCurrentFile());
     Provenance.setIndex(Index);
+    // A function of the project that neither this file nor the index
+    // knows, returning a tensor, may return a graph (a kept value computed
+    // by it may carry one): what is kept by code not seen counts.
+    Provenance.setDeferred(true);
     IndexLoaded = true;
   }
 
