@@ -27,12 +27,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaClassResources.h"
+#include "summaries/LocalFacts.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include <functional>
 #include <set>
 #include <string>
 
@@ -279,7 +282,200 @@ private:
   }
 };
 
+/// Whether \p S, in a body whose parents \p PM knows, is repeated by a loop
+/// of that body (not in a `for`'s init statement).
+bool inLoop(const Stmt *S, const ParentMap &PM) {
+  for (const Stmt *Child = S, *P = PM.getParent(S); P;
+       Child = P, P = PM.getParent(P)) {
+    if (const auto *For = dyn_cast<ForStmt>(P); For && For->getInit() == Child)
+      continue;
+    if (const auto *RF = dyn_cast<CXXForRangeStmt>(P);
+        RF && RF->getBody() != Child)
+      continue;
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P))
+      return true;
+  }
+  return false;
+}
+
+/// A class of the project (not of a system header) with a definition.
+const CXXRecordDecl *projectClass(QualType T, const SourceManager &SM) {
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition())
+    return nullptr;
+  RD = RD->getDefinition();
+  if (SM.isInSystemHeader(RD->getLocation()) || RD->isInvalidDecl())
+    return nullptr;
+  return RD;
+}
+
+/// \p RD, and the classes of its members and bases, up to 3 levels.
+void withParts(const CXXRecordDecl *RD, const SourceManager &SM,
+               llvm::SmallVectorImpl<const CXXRecordDecl *> &Out,
+               unsigned Depth = 0) {
+  if (!RD || llvm::is_contained(Out, RD))
+    return;
+  Out.push_back(RD);
+  if (Depth == 3)
+    return;
+  for (const FieldDecl *F : RD->fields())
+    withParts(projectClass(F->getType(), SM), SM, Out, Depth + 1);
+  for (const CXXBaseSpecifier &B : RD->bases())
+    withParts(projectClass(B.getType(), SM), SM, Out, Depth + 1);
+}
+
+class ConstructionVisitor : public RecursiveASTVisitor<ConstructionVisitor> {
+public:
+  ConstructionVisitor(const ParentMap &PM, const SourceManager &SM)
+      : PM(PM), SM(SM) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    const CXXConstructorDecl *C = E->getConstructor();
+    if (!C || C->isCopyOrMoveConstructor())
+      return true;
+    add(projectClass(E->getType(), SM), E);
+    return true;
+  }
+  /// `std::make_unique<T>(...)`, `std::make_shared<T>(...)`: the object is
+  /// made inside the standard library, for this call.
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->isInStdNamespace() || !Callee->getIdentifier() ||
+        !llvm::is_contained({StringRef("make_unique"), StringRef("make_shared")},
+                            Callee->getName()))
+      return true;
+    const TemplateArgumentList *Args = Callee->getTemplateSpecializationArgs();
+    if (Args && Args->size() && Args->get(0).getKind() == TemplateArgument::Type)
+      add(projectClass(Args->get(0).getAsType(), SM), Call);
+    return true;
+  }
+
+  llvm::SmallVector<CudaClassResources::Construction, 4> Found;
+
+private:
+  void add(const CXXRecordDecl *RD, const Expr *At) {
+    if (!RD)
+      return;
+    llvm::SmallVector<const CXXRecordDecl *, 4> Parts;
+    withParts(RD, SM, Parts);
+    const bool Loop = PM.hasParent(At) && inLoop(At, PM);
+    for (const CXXRecordDecl *P : Parts)
+      Found.push_back({P, At, Loop});
+  }
+  const ParentMap &PM;
+  const SourceManager &SM;
+};
+
+/// Calls of functions of the translation unit, and constructions, in every
+/// function defined in it outside system headers.
+class TUVisitor : public RecursiveASTVisitor<TUVisitor> {
+public:
+  explicit TUVisitor(ASTContext &Ctx) : Ctx(Ctx) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext() ||
+        Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+      return true;
+    Functions.push_back(FD);
+    return true;
+  }
+  ASTContext &Ctx;
+  std::vector<const FunctionDecl *> Functions;
+};
+
 } // namespace
+
+llvm::SmallVector<CudaClassResources::Construction, 4>
+CudaClassResources::constructionsIn(const FunctionDecl *FD, ASTContext &Ctx) {
+  Stmt *Body = FD->getBody();
+  if (!Body)
+    return {};
+  ParentMap PM(Body);
+  ConstructionVisitor V(PM, Ctx.getSourceManager());
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->isWritten() && Init->getInit())
+        V.TraverseStmt(Init->getInit());
+  V.TraverseStmt(Body);
+  return std::move(V.Found);
+}
+
+void CudaClassResources::collectConstructions() {
+  TU = std::make_unique<TUFacts>();
+  TUVisitor V(Ctx);
+  V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const FunctionDecl *FD : V.Functions) {
+    for (const Construction &K : constructionsIn(FD, Ctx))
+      TU->Made[K.Class].push_back({K, FD});
+    Stmt *Body = FD->getBody();
+    ParentMap PM(Body);
+    for (const auto &M : ast_matchers::match(
+             ast_matchers::findAll(ast_matchers::callExpr().bind("c")), *Body,
+             Ctx)) {
+      const auto *Call = M.getNodeAs<CallExpr>("c");
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (Callee && PM.hasParent(Call))
+        TU->CallersOf[Callee->getCanonicalDecl()].push_back(
+            {Call, FD, inLoop(Call, PM)});
+    }
+  }
+}
+
+bool CudaClassResources::madeRepeatedly(const CXXRecordDecl *RD, Finding &F) {
+  if (!TU)
+    collectConstructions();
+  // A call of the project in a loop that repeats \p FD: in this file, up to
+  // 3 calls above it; else, with the index, anywhere.
+  std::function<bool(const FunctionDecl *, unsigned)> Repeated =
+      [&](const FunctionDecl *FD, unsigned Depth) {
+        if (FD->isMain())
+          return false;
+        auto It = TU->CallersOf.find(FD->getCanonicalDecl());
+        if (It != TU->CallersOf.end()) {
+          for (const auto &[Call, Caller, Loop] : It->second)
+            if (Loop) {
+              F.Via.insert(F.Via.begin(), Call);
+              return true;
+            }
+          if (Depth < 3)
+            for (const auto &[Call, Caller, Loop] : It->second)
+              if (Caller != FD && Repeated(Caller, Depth + 1)) {
+                F.Via.push_back(Call);
+                return true;
+              }
+        }
+        if (Index && Depth == 0)
+          if (auto Chain = Index->calledInLoop(usrOf(FD->getCanonicalDecl()))) {
+            F.IndexNotes = calledInLoopNotes(*Chain);
+            return true;
+          }
+        return false;
+      };
+  auto Sites = TU->Made.find(RD);
+  if (Sites != TU->Made.end()) {
+    for (const auto &[K, FD] : Sites->second)
+      if (K.InLoop) {
+        F.Made = K.At;
+        return true;
+      }
+    for (const auto &[K, FD] : Sites->second) {
+      F.Via.clear();
+      F.IndexNotes.clear();
+      if (Repeated(FD, 0)) {
+        F.Made = K.At;
+        return true;
+      }
+    }
+    F.Via.clear();
+  }
+  if (Index)
+    if (auto Notes = Index->madeRepeatedly(RD->getQualifiedNameAsString())) {
+      F.IndexNotes = std::move(*Notes);
+      return true;
+    }
+  return false;
+}
 
 const CudaClassResources::Facts &
 CudaClassResources::factsOf(const FunctionDecl *FD) {
@@ -329,15 +525,30 @@ void CudaClassResources::addFunction(const FunctionDecl *FD) {
 
 void CudaClassResources::summarize(const FunctionDecl *FD, ASTContext &Ctx,
                                    FunctionSummary &S) {
-  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
-  if (!MD || MD->isStatic() || !FD->getBody())
+  if (!FD->getBody())
     return;
   CudaClassResources R(Ctx);
+  // Objects of project classes made here, for classes without a destructor
+  // whose constructor creates into a member (madeRepeatedly()).
+  for (const Construction &K : constructionsIn(FD, Ctx))
+    S.Constructs.push_back({usrOf(K.Class), K.Class->getQualifiedNameAsString(),
+                            placeOf(K.At->getBeginLoc(), Ctx.getSourceManager()),
+                            K.InLoop});
   const Facts &F = R.factsOf(FD);
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
   if (F.HasErrors) {
-    S.MembersUnknown = true;
+    if (MD && !MD->isStatic())
+      S.MembersUnknown = true;
     return;
   }
+  // Members of any object it releases or hands on.
+  std::set<std::pair<std::string, std::string>> Any;
+  for (const auto *Set : {&F.Released, &F.ReleasedElsewhere, &F.HandedOn})
+    for (const FieldDecl *M : *Set)
+      Any.insert({usrOf(M), M->getQualifiedNameAsString()});
+  S.LooksAfterMembers.assign(Any.begin(), Any.end());
+  if (!MD || MD->isStatic())
+    return;
   std::set<std::pair<std::string, std::string>> Members;
   for (const auto *Set : {&F.Released, &F.HandedOn})
     for (const FieldDecl *M : *Set)
@@ -581,8 +792,28 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
       // No destructor written: the type's destroy function, if it has one.
       const RecordDecl *RD = A.Field->getParent();
       auto Fn = DestroyFn.find(RD);
-      if (Fn == DestroyFn.end())
+      if (Fn == DestroyFn.end()) {
+        // Nothing says who owns it. A member of the object that a method
+        // of its class creates into, that nothing releases or hands on,
+        // owned by objects made again and again (in a loop, or in a
+        // function called in one): each object loses its resources.
+        if (!A.ThisBased || !MD || !Owner || !Released.empty() ||
+            Owner->isLambda())
+          continue;
+        Finding Lost{Finding::NoOwner, A.Call, A.Creator, A.Field, FD, Owner,
+                     nullptr, {}, false};
+        if (Index && Index->memberLookedAfter(
+                         A.Field->getQualifiedNameAsString()))
+          continue;
+        if (!madeRepeatedly(Owner, Lost)) {
+          if (!Deferred)
+            continue;
+          Lost.AssumeMade = true;
+        }
+        Lost.AssumeNotReleasedElsewhere = Deferred;
+        Out.push_back(std::move(Lost));
         continue;
+      }
       Out.push_back({Finding::NotReleased, A.Call, A.Creator, A.Field,
                      Fn->second, nullptr, nullptr, {}, false});
     }

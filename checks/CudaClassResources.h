@@ -48,8 +48,19 @@ public:
   /// CUDA resource (and, through it, the methods of the classes involved).
   void addFunction(const FunctionDecl *FD);
 
+  /// An object of a project class made in a function: a local, a temporary,
+  /// `new`, `std::make_unique`/`make_shared`, or an object whose member (or
+  /// base) is of the class, up to 3 levels; \c At is the construction.
+  struct Construction {
+    const CXXRecordDecl *Class;
+    const Expr *At;
+    bool InLoop;
+  };
+  static llvm::SmallVector<Construction, 4>
+  constructionsIn(const FunctionDecl *FD, ASTContext &Ctx);
+
   struct Finding {
-    enum { NotReleased, Overwritten } How;
+    enum { NotReleased, Overwritten, NoOwner } How;
     const CallExpr *Creation;
     const cuda::CreatorInfo *Creator;
     const FieldDecl *Field;
@@ -70,6 +81,17 @@ public:
     /// NotReleased by a destructor: it releases (or may release) other
     /// members; false when it only works with them (`cudaEventRecord`).
     bool ReleasesOthers = true;
+    /// NoOwner: the construction that is repeated (null when the index or an
+    /// assumption says where), the calls of this file that repeat it, outermost
+    /// first (the first is in a loop), and the notes the index gives.
+    const Expr *Made = nullptr;
+    llvm::SmallVector<const Expr *, 3> Via;
+    std::vector<std::pair<std::string, SummaryPlace>> IndexNotes;
+    /// NoOwner under `gpuleak check`: no construction of this file is
+    /// repeated (AssumedMadeRepeatedlyNote), and the releases of other files
+    /// are not known (AssumedNotReleasedElsewhereNote).
+    bool AssumeMade = false;
+    bool AssumeNotReleasedElsewhere = false;
   };
 
   /// The creations into members that are lost, once each.
@@ -134,6 +156,18 @@ private:
   /// \p FD is defined in another file: what the index says it releases,
   /// or, under `gpuleak check`, an assumption; else unknown.
   void elsewhere(const FunctionDecl *FD, ReleaseSet &Released, bool &Unknown);
+
+  /// For a class without a destructor: where the translation unit (or the
+  /// index) shows objects of \p RD made again and again. Fills \p F's
+  /// Made/Via/IndexNotes; false when nothing shows it.
+  bool madeRepeatedly(const CXXRecordDecl *RD, Finding &F);
+  void collectConstructions();
+  struct TUFacts {
+    llvm::DenseMap<const CXXRecordDecl *, llvm::SmallVector<std::pair<Construction, const FunctionDecl *>, 2>> Made;
+    /// Callee (canonical) -> (call, caller, in a loop of the caller).
+    llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<std::tuple<const CallExpr *, const FunctionDecl *, bool>, 2>> CallersOf;
+  };
+  std::unique_ptr<TUFacts> TU;
 
   ASTContext &Ctx;
   const ProjectIndex *Index;

@@ -1704,6 +1704,47 @@ void CudaUnreleasedCheck::reportMembers() {
           << F.Field << F.Where;
       continue;
     }
+    if (F.How == CudaClassResources::Finding::NoOwner) {
+      diag(Loc, "%0 %select{allocated|created}1 by %2 into member %3 is never "
+                "released: %4 has no destructor, nothing releases %3, and "
+                "objects of %4 are made repeatedly; release it with '%5' in "
+                "a destructor of %4")
+          << KI.Description << Verb << Callee << F.Field << F.Class
+          << KI.Releaser;
+      if (F.AssumeMade)
+        diag(F.Class->getLocation(), AssumedMadeRepeatedlyNote,
+             DiagnosticIDs::Note)
+            << F.Class;
+      else
+        diag(F.Class->getLocation(), "%0 is declared here, without a destructor",
+             DiagnosticIDs::Note)
+            << F.Class;
+      for (size_t I = 0; I < F.Via.size(); ++I) {
+        const auto *Call = cast<CallExpr>(F.Via[I]);
+        if (I == 0)
+          diag(Call->getBeginLoc(), CalledInLoopNote, DiagnosticIDs::Note)
+              << Call->getDirectCallee();
+        else
+          diag(Call->getBeginLoc(), CallsNote, DiagnosticIDs::Note)
+              << cast<CallExpr>(F.Via[I - 1])->getDirectCallee()
+              << Call->getDirectCallee();
+      }
+      if (F.Made)
+        diag(F.Made->getBeginLoc(), F.Via.empty() && F.IndexNotes.empty()
+                                        ? MadeInLoopNote
+                                        : MadeHereNote,
+             DiagnosticIDs::Note)
+            << F.Class;
+      // Places the index gives, in files this run may not have loaded.
+      for (const auto &[Text, At] : F.IndexNotes)
+        diag(F.Class->getLocation(), "%0 (%1:%2:%3)", DiagnosticIDs::Note)
+            << Text << At.File << At.Line << At.Column;
+      if (F.AssumeNotReleasedElsewhere)
+        diag(F.Field->getLocation(), AssumedNotReleasedElsewhereNote,
+             DiagnosticIDs::Note)
+            << F.Field;
+      continue;
+    }
     if (F.Class) {
       diag(Loc, "%0 %select{allocated|created}1 by %2 into member %3 is never "
                 "released: the destructor of %4 %select{uses its CUDA members "

@@ -134,6 +134,22 @@ Value FunctionSummary::toJSON() const {
       M.push_back(Object{{"usr", U}, {"name", N}});
     O["releases_members"] = std::move(M);
   }
+  if (!LooksAfterMembers.empty()) {
+    Array M;
+    for (const auto &[U, N] : LooksAfterMembers)
+      M.push_back(Object{{"usr", U}, {"name", N}});
+    O["looks_after_members"] = std::move(M);
+  }
+  if (!Constructs.empty()) {
+    Array C;
+    for (const Construction &K : Constructs) {
+      Object KO{{"usr", K.ClassUSR}, {"name", K.ClassName}, {"at", placeJSON(K.At)}};
+      if (K.Loop)
+        KO["loop"] = true;
+      C.push_back(std::move(KO));
+    }
+    O["constructs"] = std::move(C);
+  }
   putList(O, "object_calls", ObjectCalls);
   putList(O, "resets_members", ResetsMembers);
   if (!ReadsMembers.empty()) {
@@ -260,6 +276,26 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
         return std::nullopt;
       S.ReadsMembers.push_back(
           {U->str(), MO->getString("name").value_or("").str()});
+    }
+  if (const Array *M = O->getArray("looks_after_members"))
+    for (const Value &MV : *M) {
+      const Object *MO = MV.getAsObject();
+      std::optional<llvm::StringRef> U =
+          MO ? MO->getString("usr") : std::nullopt;
+      if (!U)
+        return std::nullopt;
+      S.LooksAfterMembers.push_back(
+          {U->str(), MO->getString("name").value_or("").str()});
+    }
+  if (const Array *C = O->getArray("constructs"))
+    for (const Value &CV : *C) {
+      const Object *CO = CV.getAsObject();
+      std::optional<SummaryPlace> At = placeFrom(CO ? CO->get("at") : nullptr);
+      std::optional<llvm::StringRef> U = CO ? CO->getString("usr") : std::nullopt;
+      if (!At || !U)
+        return std::nullopt;
+      S.Constructs.push_back({U->str(), CO->getString("name").value_or("").str(),
+                              *At, CO->getBoolean("loop").value_or(false)});
     }
   if (!getStrings(*O, "object_calls", S.ObjectCalls))
     return std::nullopt;
@@ -532,6 +568,41 @@ const FunctionSummary *ProjectIndex::named(llvm::StringRef Name) const {
   return Found;
 }
 
+bool ProjectIndex::memberLookedAfter(llvm::StringRef Name) const {
+  for (const auto &[USR, F] : Functions) {
+    if (F.MembersUnknown)
+      continue;
+    for (const auto &M : {&F.LooksAfterMembers, &F.ReleasesMembers})
+      for (const auto &[MU, MN] : *M)
+        if (MN == Name)
+          return true;
+  }
+  return false;
+}
+
+std::optional<std::vector<std::pair<std::string, SummaryPlace>>>
+ProjectIndex::madeRepeatedly(llvm::StringRef ClassName) const {
+  std::optional<std::vector<std::pair<std::string, SummaryPlace>>> Best;
+  for (const auto &[USR, F] : Functions)
+    for (const FunctionSummary::Construction &K : F.Constructs) {
+      if (K.ClassName != ClassName)
+        continue;
+      std::vector<std::pair<std::string, SummaryPlace>> Notes;
+      if (!K.Loop) {
+        auto Chain = calledInLoop(USR);
+        if (!Chain)
+          continue;
+        Notes = calledInLoopNotes(*Chain);
+      }
+      Notes.push_back(
+          {formatNote(K.Loop ? MadeInLoopNote : MadeHereNote, {K.ClassName}),
+           K.At});
+      if (!Best || Notes.size() < Best->size())
+        Best = std::move(Notes);
+    }
+  return Best;
+}
+
 bool ProjectIndex::membersReleasedBy(llvm::StringRef USR,
                                      llvm::StringSet<> &USRs,
                                      llvm::StringSet<> &Names) const {
@@ -578,6 +649,20 @@ static std::optional<uint64_t> contentHashOf(llvm::StringRef File) {
 void ProjectIndex::stampFile(llvm::StringRef File) {
   if (auto S = stampOf(File))
     Files[File.str()] = {S->first, S->second, contentHashOf(File)};
+}
+
+std::vector<std::string> ProjectIndex::freshFiles() const {
+  std::vector<std::string> Out;
+  for (const auto &[File, S] : Files)
+    if (!S.Stale)
+      Out.push_back(File);
+  return Out;
+}
+
+void ProjectIndex::markStale(llvm::StringRef File) {
+  Stamp S;
+  S.Stale = true;
+  Files[File.str()] = S;
 }
 
 unsigned ProjectIndex::solve() {
@@ -648,7 +733,8 @@ unsigned ProjectIndex::solve() {
 Value ProjectIndex::toJSON() const {
   Object FilesJ;
   for (const auto &[File, S] : Files) {
-    Object Entry{{"size", static_cast<int64_t>(S.Size)}, {"mtime", S.MTime}};
+    Object Entry{{"size", S.Stale ? int64_t(-1) : static_cast<int64_t>(S.Size)},
+                 {"mtime", S.MTime}};
     if (S.Hash)
       Entry["hash"] = llvm::utohexstr(*S.Hash, /*LowerCase=*/true, 16);
     FilesJ[File] = std::move(Entry);

@@ -126,6 +126,23 @@ inline constexpr char AssumedNoReleaseNote[] =
 inline constexpr char AssumedReleasesOthersNote[] =
     "assuming %q0, defined in another file, releases other members but not "
     "%q1";
+/// gpuleak-cuda-unreleased under `gpuleak check`: a member that a class
+/// without a destructor creates into and that nothing of this file releases.
+/// %q0: the class (the note is at it), %q1: the member (the note is at it).
+/// Kept when some function of the project makes objects of the class again
+/// and again (in a loop, or in a function called in a loop:
+/// ProjectIndex::madeRepeatedly), the note becoming MadeInLoopNote there;
+/// dropped otherwise. The second is dropped with the finding when some
+/// function of the project releases or hands on the member
+/// (`looks_after_members`), and removed otherwise.
+inline constexpr char AssumedMadeRepeatedlyNote[] =
+    "assuming objects of %q0 are made repeatedly in another file";
+inline constexpr char AssumedNotReleasedElsewhereNote[] =
+    "assuming no function of another file releases %q0";
+/// An object of %0 made in a loop, or in a function that the notes before
+/// this one repeat (CalledInLoopNote, CallsNote).
+inline constexpr char MadeInLoopNote[] = "an object of %0 is made in a loop here";
+inline constexpr char MadeHereNote[] = "an object of %0 is made here";
 
 /// gpuleak-retained-tensor under `gpuleak check`: device storage that a
 /// member, global or static of %0 gains on every call, which piles up only
@@ -292,6 +309,21 @@ struct FunctionSummary {
   /// backward pass, an argument of code not followed (the member rule of
   /// gpuleak-missing-no-grad).
   std::vector<std::pair<std::string, std::string>> ReadsMembers;
+  /// The members of any object (`cudaFree(s.buf)`, `return t.stream_`) that
+  /// it releases with a CUDA release call or hands on (USR and qualified
+  /// name): gpuleak-cuda-unreleased's evidence that a member created by a
+  /// class without a destructor is looked after somewhere in the project.
+  std::vector<std::pair<std::string, std::string>> LooksAfterMembers;
+  /// Objects of project classes that it makes (a local, a temporary, `new`,
+  /// `std::make_unique`), and the classes of their members, by USR and
+  /// qualified name, with the place and whether a loop of it repeats it.
+  struct Construction {
+    std::string ClassUSR;
+    std::string ClassName;
+    SummaryPlace At;
+    bool Loop = false;
+  };
+  std::vector<Construction> Constructs;
 
   /// Calls to other functions, for the project-wide fixpoint: the callee's
   /// USR, the place, and for each argument the parameter of this function
@@ -399,6 +431,16 @@ public:
   /// not parse: nothing is known.
   bool membersReleasedBy(llvm::StringRef USR, llvm::StringSet<> &USRs,
                          llvm::StringSet<> &Names) const;
+  /// Whether some function of the project releases or hands on the member
+  /// whose qualified name is \p Name (`looks_after_members`).
+  bool memberLookedAfter(llvm::StringRef Name) const;
+  /// Where the project makes objects of the class named \p ClassName again
+  /// and again: a construction in a loop, or in a function that a call of
+  /// the project in a loop repeats (callers up to 3 above). The notes, as
+  /// calledInLoopNotes() words them, end with MadeInLoopNote at the
+  /// construction. std::nullopt when no construction is repeated.
+  std::optional<std::vector<std::pair<std::string, SummaryPlace>>>
+  madeRepeatedly(llvm::StringRef ClassName) const;
   /// The function whose qualified name is \p Name, when exactly one has it.
   const FunctionSummary *named(llvm::StringRef Name) const;
   /// The function defined at \p Def (its name), or null.
@@ -409,6 +451,14 @@ public:
   /// Records the size and modification time of \p File, against which a
   /// later read judges its entries stale.
   void stampFile(llvm::StringRef File);
+  /// Records \p File as stale (`size: -1`): a later read judges it changed,
+  /// whatever it holds then, so that a reader re-checks it instead of
+  /// taking the index as complete without it. Written for the translation
+  /// units that a run over some of them neither analysed nor found fresh.
+  void markStale(llvm::StringRef File);
+  /// The files of `files` whose entries are fresh (read() found them
+  /// unchanged, or stampFile() stamped them), sorted.
+  std::vector<std::string> freshFiles() const;
 
   /// Propagates stores, forward passes and results along the calls until
   /// nothing changes. Returns the number of rounds.
@@ -460,6 +510,8 @@ private:
     /// xxh3_64bits of the content; std::nullopt for an entry of an index
     /// written before `hash` existed (judged by size and time alone).
     std::optional<uint64_t> Hash;
+    /// Written as `size: -1`, which no file has (markStale).
+    bool Stale = false;
   };
   std::map<std::string, Stamp> Files;
   /// Every file of `files` as read() found it (std::nullopt: missing).

@@ -5,9 +5,11 @@
 #include "Verify.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Twine.h"
 #include <cstdlib>
 #include <limits>
+#include <map>
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -69,18 +71,29 @@ static std::string codeAround(SourceFiles &Sources, StringRef File,
   return Neighbour(-1) + "\n" + collapseWhitespace(*At) + "\n" + Neighbour(+1);
 }
 
+namespace {
+/// The parts of a finding's fingerprint but its occurrence index.
+struct FingerprintParts {
+  std::string Check;
+  std::string File; // relative to the compile database's directory
+  std::string Code; // codeAround
+
+  /// The parts, NUL-joined: findings with the same key differ in their
+  /// fingerprints only by the occurrence index.
+  std::string key() const { return Check + '\0' + File + '\0' + Code; }
+};
+} // namespace
+
 /// The parts of each of \p R's findings' fingerprint but its occurrence
-/// index, NUL-joined.
-static std::vector<std::string> fingerprintKeys(const Results &R,
-                                                StringRef BaseDir,
-                                                SourceFiles &Sources) {
-  std::string RealBaseDir = realPathOr(BaseDir);
-  std::vector<std::string> Keys;
+/// index.
+static std::vector<FingerprintParts> fingerprintParts(const Results &R,
+                                                      StringRef RealBaseDir,
+                                                      SourceFiles &Sources) {
+  std::vector<FingerprintParts> Parts;
   for (const Finding &F : R.Findings)
-    Keys.push_back(F.Check + '\0' + baselineName(F.Place.File, RealBaseDir) +
-                   '\0' +
-                   codeAround(Sources, F.Place.File, F.Place.Line));
-  return Keys;
+    Parts.push_back({F.Check, baselineName(F.Place.File, RealBaseDir),
+                     codeAround(Sources, F.Place.File, F.Place.Line)});
+  return Parts;
 }
 
 /// The fingerprint of the findings whose other parts are \p Key, at
@@ -90,29 +103,44 @@ static std::string fingerprintOf(StringRef Key, unsigned Occurrence) {
   return toHex(SHA1::hash(arrayRefFromStringRef(Full)), /*LowerCase=*/true);
 }
 
+/// The fingerprint of a finding's check and code alone (no file, no
+/// occurrence index): what a baseline entry records to follow its file
+/// when it moves.
+static std::string codeFingerprintOf(const FingerprintParts &P) {
+  std::string Full = P.Check + '\0' + P.Code;
+  return toHex(SHA1::hash(arrayRefFromStringRef(Full)), /*LowerCase=*/true);
+}
+
 void fingerprintFindings(Results &R, StringRef BaseDir) {
   SourceFiles Sources;
   // Findings are sorted by place, so an occurrence index counts the equal
   // ones from the top of the file.
   StringMap<unsigned> Seen;
-  std::vector<std::string> Keys = fingerprintKeys(R, BaseDir, Sources);
-  for (size_t I = 0; I < Keys.size(); ++I)
-    R.Findings[I].Fingerprint = fingerprintOf(Keys[I], Seen[Keys[I]]++);
+  std::vector<FingerprintParts> Parts =
+      fingerprintParts(R, realPathOr(BaseDir), Sources);
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    std::string Key = Parts[I].key();
+    R.Findings[I].Fingerprint = fingerprintOf(Key, Seen[Key]++);
+  }
 }
 
 void writeBaseline(raw_ostream &OS, const Results &R, StringRef BaseDir) {
   json::OStream J(OS, 2);
-  std::string RealBaseDir = realPathOr(BaseDir);
+  SourceFiles Sources;
+  std::vector<FingerprintParts> Parts =
+      fingerprintParts(R, realPathOr(BaseDir), Sources);
   J.object([&] {
     J.attribute("format", "gpuleak-baseline");
     J.attribute("version", BaselineVersion);
     J.attributeArray("findings", [&] {
-      for (const Finding &F : R.Findings)
+      for (size_t I = 0; I < R.Findings.size(); ++I)
         J.object([&] {
+          const Finding &F = R.Findings[I];
           J.attribute("fingerprint", F.Fingerprint);
           J.attribute("check", F.Check);
-          J.attribute("file", baselineName(F.Place.File, RealBaseDir));
+          J.attribute("file", Parts[I].File);
           J.attribute("line", F.Place.Line);
+          J.attribute("codeFingerprint", codeFingerprintOf(Parts[I]));
         });
     });
   });
@@ -120,9 +148,10 @@ void writeBaseline(raw_ostream &OS, const Results &R, StringRef BaseDir) {
 }
 
 namespace {
-/// A baseline file as read: the fingerprints, and where each finding was
-/// (which of several findings with the same code an entry is); its check
-/// and file are for the people who read the file.
+/// A baseline file as read: the fingerprints, where each finding was
+/// (which of several findings with the same code an entry is), and its file
+/// and code fingerprint (to follow a file that moved); the check is for the
+/// people who read the file.
 struct BaselineFile {
   std::string Format;
   int64_t Version = 0;
@@ -149,20 +178,38 @@ bool fromJSON(const json::Value &V, BaselineFile &B, json::Path P) {
     return false;
   }
   json::Path FP = P.field("findings");
+  auto IsFingerprint = [](StringRef S) {
+    return S.size() == 40 && all_of(S, [](char C) { return isHexDigit(C); });
+  };
   for (size_t I = 0; I < Findings->size(); ++I) {
     const json::Object *E = (*Findings)[I].getAsObject();
     std::optional<StringRef> Print =
         E ? E->getString("fingerprint") : std::nullopt;
-    if (!Print || Print->size() != 40 ||
-        !all_of(*Print, [](char C) { return isHexDigit(C); })) {
+    if (!Print || !IsFingerprint(*Print)) {
       FP.index(I).field("fingerprint").report("expected 40 hex digits");
       return false;
     }
+    BaselineEntry Entry;
+    Entry.Fingerprint = Print->str();
     // Optional: a line that is missing or not a line number is unknown (0).
-    unsigned &Line = B.Entries[*Print];
     if (std::optional<int64_t> N = E->getInteger("line");
         N && *N > 0 && *N <= std::numeric_limits<unsigned>::max())
-      Line = unsigned(*N);
+      Entry.Line = unsigned(*N);
+    // Optional (older baselines have no code fingerprint): without them the
+    // entry does not follow a moved file.
+    if (const json::Value *Code = E->get("codeFingerprint")) {
+      std::optional<StringRef> S = Code->getAsString();
+      if (!S || !IsFingerprint(*S)) {
+        FP.index(I).field("codeFingerprint").report("expected 40 hex digits");
+        return false;
+      }
+      Entry.Code = S->str();
+    }
+    if (std::optional<StringRef> File = E->getString("file"))
+      Entry.File = File->str();
+    B.Entries.ByFingerprint.try_emplace(Entry.Fingerprint,
+                                        B.Entries.Entries.size());
+    B.Entries.Entries.push_back(std::move(Entry));
   }
   return true;
 }
@@ -197,31 +244,105 @@ Expected<BaselineEntries> readBaseline(StringRef Path) {
   return std::move(B.Entries);
 }
 
+/// Whether the file \p Name of a baseline entry (relative to the real
+/// directory \p RealBaseDir, '/'-separated) exists.
+static bool entryFileExists(StringRef Name, StringRef RealBaseDir) {
+  SmallString<256> Path;
+  if (!sys::path::is_absolute(Name, sys::path::Style::posix))
+    Path = RealBaseDir;
+  for (auto It = sys::path::begin(Name, sys::path::Style::posix),
+            End = sys::path::end(Name);
+       It != End; ++It)
+    sys::path::append(Path, *It);
+  sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return sys::fs::exists(Path);
+}
+
 void matchBaseline(Results &R, StringRef BaseDir, const BaselineEntries &B,
                    function_ref<bool(const Finding &)> IsChanged) {
   SourceFiles Sources;
-  std::vector<std::string> Keys = fingerprintKeys(R, BaseDir, Sources);
-  StringMap<std::vector<size_t>> Groups; // findings by key, in order
-  for (size_t I = 0; I < Keys.size(); ++I)
-    Groups[Keys[I]].push_back(I);
-  for (auto &[Key, Members] : Groups) {
-    // The group's entries: occurrence indexes 0, 1, ... that the baseline
-    // holds, as far as the group reaches or the baseline goes on.
-    std::vector<unsigned> Held;
+  std::string RealBaseDir = realPathOr(BaseDir);
+  std::vector<FingerprintParts> Parts =
+      fingerprintParts(R, RealBaseDir, Sources);
+  // The findings by key, in order; the groups in the order of their first
+  // finding, which decides which group takes a moved file's entries first.
+  StringMap<size_t> GroupOf;
+  std::vector<std::vector<size_t>> Groups;
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    auto [It, New] = GroupOf.try_emplace(Parts[I].key(), Groups.size());
+    if (New)
+      Groups.emplace_back();
+    Groups[It->second].push_back(I);
+  }
+  // The files the entries name, and the entries of those that no longer
+  // exist (a file moved or renamed since the baseline was written), by code
+  // fingerprint and file, in the baseline's order.
+  StringSet<> Named;
+  StringMap<bool> Exists;
+  std::map<std::pair<std::string, std::string>, std::vector<std::string>>
+      Gone;
+  for (size_t E = 0; E < B.Entries.size(); ++E) {
+    const BaselineEntry &Entry = B.Entries[E];
+    if (Entry.File.empty())
+      continue;
+    Named.insert(Entry.File);
+    if (Entry.Code.empty() || B.ByFingerprint.lookup(Entry.Fingerprint) != E)
+      continue;
+    auto [It, New] = Exists.try_emplace(Entry.File, true);
+    if (New)
+      It->second = entryFileExists(Entry.File, RealBaseDir);
+    if (!It->second)
+      Gone[{Entry.Code, Entry.File}].push_back(Entry.Fingerprint);
+  }
+  // Each group's entries: occurrence indexes 0, 1, ... of its key that the
+  // baseline holds, as far as the group reaches or the baseline goes on.
+  std::vector<std::vector<std::string>> HeldOf(Groups.size());
+  std::vector<size_t> Moved; // groups in files that no entry names
+  for (size_t G = 0; G < Groups.size(); ++G) {
+    const FingerprintParts &P = Parts[Groups[G].front()];
+    std::string Key = P.key();
     for (unsigned K = 0;; ++K) {
-      bool In = B.contains(fingerprintOf(Key, K));
-      if (In)
-        Held.push_back(K);
-      else if (K >= Members.size())
+      std::string Print = fingerprintOf(Key, K);
+      if (B.contains(Print))
+        HeldOf[G].push_back(std::move(Print));
+      else if (K >= Groups[G].size())
         break;
     }
+    if (HeldOf[G].empty() && !Named.contains(P.File))
+      Moved.push_back(G);
+  }
+  // A group in a file that no entry names takes the entries of one file
+  // that is gone whose check and code are the group's, each file's once: a
+  // file of the same name first (a move to another folder; a copy under
+  // another name stays new), then, for a renamed file, in the order of the
+  // groups and of the gone files' names.
+  for (bool SameName : {true, false})
+    for (size_t G : Moved) {
+      if (!HeldOf[G].empty())
+        continue;
+      const FingerprintParts &P = Parts[Groups[G].front()];
+      std::string Code = codeFingerprintOf(P);
+      StringRef Name = sys::path::filename(P.File, sys::path::Style::posix);
+      for (auto It = Gone.lower_bound({Code, ""});
+           It != Gone.end() && It->first.first == Code; ++It)
+        if (!SameName || sys::path::filename(It->first.second,
+                                             sys::path::Style::posix) == Name) {
+          HeldOf[G] = std::move(It->second);
+          Gone.erase(It);
+          break;
+        }
+    }
+  for (size_t G = 0; G < Groups.size(); ++G) {
+    const std::vector<size_t> &Members = Groups[G];
+    const std::vector<std::string> &Held = HeldOf[G];
     if (Held.empty())
       continue; // all new, by occurrence as without a baseline
-    // How far finding I is from entry K's recorded line; a finding on a
+    std::string Key = Parts[Members.front()].key();
+    // How far finding I is from entry E's recorded line; a finding on a
     // changed line after every other.
-    auto Cost = [&](size_t I, unsigned K) -> uint64_t {
+    auto Cost = [&](size_t I, const std::string &E) -> uint64_t {
       const Finding &F = R.Findings[I];
-      unsigned Line = B.find(fingerprintOf(Key, K))->second;
+      unsigned Line = B.at(E).Line;
       uint64_t D =
           Line ? uint64_t(std::abs(int64_t(F.Place.Line) - int64_t(Line))) : 0;
       return (IsChanged(F) ? uint64_t(1) << 40 : 0) + D;
@@ -244,29 +365,27 @@ void matchBaseline(Results &R, StringRef BaseDir, const BaselineEntries &B,
       for (size_t J = A; J <= NB; ++J)
         Best[A][J] = std::min(Best[A][J - 1],
                               Best[A - 1][J - 1] + PairCost(A - 1, J - 1));
-    std::vector<std::optional<unsigned>> EntryOf(NF); // per member
+    std::vector<const std::string *> EntryOf(NF); // per member
     for (size_t A = NA, J = NB; A > 0; --J) {
       if (J > A && Best[A][J] == Best[A][J - 1])
         continue; // B's J-1 is left out
       if (FindingsFewer)
-        EntryOf[A - 1] = Held[J - 1];
+        EntryOf[A - 1] = &Held[J - 1];
       else
-        EntryOf[J - 1] = Held[A - 1];
+        EntryOf[J - 1] = &Held[A - 1];
       --A;
     }
     // The new findings take the occurrence indexes the baseline does not
     // hold, from 0 up, in order.
     unsigned Free = 0;
     for (size_t M = 0; M < NF; ++M) {
-      unsigned K;
       if (EntryOf[M]) {
-        K = *EntryOf[M];
-      } else {
-        while (B.contains(fingerprintOf(Key, Free)))
-          ++Free;
-        K = Free++;
+        R.Findings[Members[M]].Fingerprint = *EntryOf[M];
+        continue;
       }
-      R.Findings[Members[M]].Fingerprint = fingerprintOf(Key, K);
+      while (B.contains(fingerprintOf(Key, Free)))
+        ++Free;
+      R.Findings[Members[M]].Fingerprint = fingerprintOf(Key, Free++);
     }
   }
 }

@@ -7,7 +7,9 @@
 // whose other parts are equal. No line number takes part. The same value is
 // SARIF's partialFingerprints entry and the key of a baseline file, which
 // `gpuleak baseline` writes and `gpuleak check --baseline` reads
-// (docs/cli.md, "Baselines").
+// (docs/cli.md, "Baselines"). A baseline entry also records its file and a
+// fingerprint of its check and code alone, so that the findings of a file
+// moved or renamed since stay baselined.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,8 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
+#include <string>
+#include <vector>
 
 namespace gpuleak {
 
@@ -37,9 +41,34 @@ void fingerprintFindings(Results &R, llvm::StringRef BaseDir);
 void writeBaseline(llvm::raw_ostream &OS, const Results &R,
                    llvm::StringRef BaseDir);
 
-/// The entries of a baseline file: by fingerprint, the line the finding was
-/// on when the baseline was written (0 when the entry does not say).
-using BaselineEntries = llvm::StringMap<unsigned>;
+/// One entry of a baseline file.
+struct BaselineEntry {
+  /// The finding's fingerprint: what matching reads.
+  std::string Fingerprint;
+  /// The line the finding was on when the baseline was written (0 when the
+  /// entry does not say).
+  unsigned Line = 0;
+  /// The file, as in the fingerprint (relative to the compile database's
+  /// directory), and the fingerprint of the finding's check and code without
+  /// the file and the occurrence index; empty when the entry does not say
+  /// (a baseline of an older gpuleak). Read to follow a moved file.
+  std::string File;
+  std::string Code;
+};
+
+/// The entries of a baseline file, in the file's order, and by
+/// fingerprint (the first entry of a fingerprint given twice).
+struct BaselineEntries {
+  std::vector<BaselineEntry> Entries;
+  llvm::StringMap<size_t> ByFingerprint;
+
+  bool contains(llvm::StringRef Fingerprint) const {
+    return ByFingerprint.contains(Fingerprint);
+  }
+  const BaselineEntry &at(llvm::StringRef Fingerprint) const {
+    return Entries[ByFingerprint.at(Fingerprint)];
+  }
+};
 
 /// The entries of the baseline file \p Path, or why it cannot be read (one
 /// line).
@@ -53,7 +82,10 @@ llvm::Expected<BaselineEntries> readBaseline(llvm::StringRef Path);
 /// \p IsChanged holds (on a changed line) last. The
 /// fingerprints of the group are given out again accordingly: a baselined
 /// finding takes its entry's, a new one an occurrence index \p B does not
-/// hold (docs/cli.md, "Baselines").
+/// hold. A group in a file that no entry names (a moved or renamed file) is
+/// matched in the same way against the entries of one file that no longer
+/// exists whose check and code (BaselineEntry::Code) are the group's
+/// (docs/cli.md, "Baselines").
 void matchBaseline(Results &R, llvm::StringRef BaseDir,
                    const BaselineEntries &B,
                    llvm::function_ref<bool(const Finding &)> IsChanged);

@@ -17,7 +17,9 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+#include <algorithm>
 #include <atomic>
+#include <limits>
 #include <mutex>
 #include <numeric>
 #include "llvm/Support/Program.h"
@@ -99,14 +101,15 @@ static std::string diffName(StringRef L) {
 }
 
 std::optional<std::string> resolveDiffName(StringRef Name,
-                                           ArrayRef<std::string> Roots) {
+                                           ArrayRef<std::string> Roots,
+                                           bool Prefixed) {
   // The new side's prefix (b/; w/, i/, c/, o/ with diff.mnemonicPrefix;
   // any --dst-prefix, or the new folder of `diff -u old/ new/`) is its
   // first folder: taken off when the name with it names no file, first for
   // git's default b/. A name without one (--no-prefix) is taken as it is.
   auto [First, Rest] = Name.split('/');
   std::vector<StringRef> Candidates = {Name};
-  if (!Rest.empty() && !First.empty())
+  if (Prefixed && !Rest.empty() && !First.empty())
     Candidates.insert(First == "b" ? Candidates.begin() : Candidates.end(),
                       Rest);
   for (StringRef C : Candidates) {
@@ -226,8 +229,9 @@ Expected<ChangedLines> parseUnifiedDiff(StringRef Diff,
   Diff.split(Lines, '\n');
   // A name that names no file: the first root's path (a changed file that
   // no translation unit includes), or an error.
-  auto Resolve = [&](StringRef Name) -> Expected<std::string> {
-    if (std::optional<std::string> P = resolveDiffName(Name, Roots))
+  auto Resolve = [&](StringRef Name,
+                     bool Prefixed = true) -> Expected<std::string> {
+    if (std::optional<std::string> P = resolveDiffName(Name, Roots, Prefixed))
       return *P;
     if (MustResolve)
       return createStringError(
@@ -245,6 +249,8 @@ Expected<ChangedLines> parseUnifiedDiff(StringRef Diff,
   // file more than once, each patch numbering the lines of its own version.
   std::vector<std::pair<std::string, std::string>> Named;
   std::map<std::string, unsigned> Times;
+  // The new sides of renames and copies: changed on every line.
+  std::set<std::string> Whole;
   CombinedHunk Combined;
   for (StringRef L : Lines) {
     // A line of a combined hunk (which may start with "+++ ").
@@ -273,6 +279,23 @@ Expected<ChangedLines> parseUnifiedDiff(StringRef Diff,
       C.Files[Current]; // changed, even if only by deletions
       if (Times[Current]++ == 0)
         Named.push_back({Current, Name});
+      continue;
+    }
+    // git's extended headers of a rename or a copy (rename detection:
+    // `git diff -M`, diff.renames, the default of `git diff` since 2.9):
+    // `rename to B` or `copy to B`, named from the top level without a
+    // prefix. A pure rename has no `---`/`+++` lines and no hunk; one with
+    // edits has hunks of B's lines. Either way B is new to the diff's
+    // reader (its baseline fingerprints name A): every line of it is
+    // changed.
+    if (L.starts_with("rename to ") || L.starts_with("copy to ")) {
+      std::string Name = diffName(L.split(" to ").second);
+      Expected<std::string> P = Resolve(Name, /*Prefixed=*/false);
+      if (!P)
+        return P.takeError();
+      Current = realPathOr(*P);
+      C.Files[Current];
+      Whole.insert(Current);
       continue;
     }
     // @@@ -a,b -c,d +e,f @@@ (`diff --cc`, `diff --combined`: a merge).
@@ -327,6 +350,8 @@ Expected<ChangedLines> parseUnifiedDiff(StringRef Diff,
           "' " + Twine(Times[Real]) +
           " times (a patch series?); pipe one diff (git diff REF) or use "
           "--changed-since=REF");
+  for (const std::string &F : Whole)
+    C.Files[F] = {{1u, std::numeric_limits<unsigned>::max()}};
   return C;
 }
 
@@ -386,7 +411,8 @@ Expected<ChangedLines> changedSince(StringRef Ref, StringRef Dir) {
     // error, not "nothing changed".
     if (!Text.starts_with("--- ") &&
         !Text.contains("\n--- ") && !Text.starts_with("diff ") &&
-        !Text.starts_with("Submodule ") && !Text.contains("\nSubmodule "))
+        !Text.contains("\ndiff ") && !Text.starts_with("Submodule ") &&
+        !Text.contains("\nSubmodule "))
       return createStringError("stdin is not a unified diff (git diff -U0 "
                                "REF, without --stat or colours)");
     // Its names are relative to the working directory, or to the top of
@@ -426,6 +452,53 @@ Expected<ChangedLines> changedSince(StringRef Ref, StringRef Dir) {
   if (!Diff)
     return Diff.takeError();
   return parseUnifiedDiff(*Diff, {Root}, /*MustResolve=*/false);
+}
+
+/// The root commits of the history of HEAD in \p Dir, sorted; empty when
+/// git cannot say (no commit yet).
+static std::vector<std::string> rootCommits(StringRef Dir) {
+  Expected<std::string> Out =
+      runGit({"rev-list", "--max-parents=0", "HEAD", "--"}, Dir);
+  if (!Out) {
+    consumeError(Out.takeError());
+    return {};
+  }
+  SmallVector<StringRef, 2> Lines;
+  StringRef(*Out).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  std::vector<std::string> Roots;
+  for (StringRef L : Lines)
+    Roots.push_back(L.trim().str());
+  llvm::sort(Roots);
+  return Roots;
+}
+
+/// The top level of the git work tree that holds \p Dir (real path), or "".
+static std::string topLevel(StringRef Dir) {
+  Expected<std::string> Top = runGit({"rev-parse", "--show-toplevel"}, Dir);
+  if (!Top) {
+    consumeError(Top.takeError());
+    return "";
+  }
+  return realPathOr(StringRef(*Top).trim());
+}
+
+std::optional<std::pair<std::string, std::string>>
+otherCheckout(StringRef Dir) {
+  SmallString<256> Cwd;
+  if (sys::fs::current_path(Cwd))
+    return std::nullopt;
+  std::string Sources = topLevel(Dir), Here = topLevel(Cwd);
+  if (Sources.empty() || Here.empty() || Sources == Here)
+    return std::nullopt;
+  // Another repository (the runner's workspace, a superproject) has a
+  // history of its own; a checkout of the same one shares its root commit.
+  std::vector<std::string> A = rootCommits(Sources), B = rootCommits(Here);
+  std::vector<std::string> Shared;
+  std::set_intersection(A.begin(), A.end(), B.begin(), B.end(),
+                        std::back_inserter(Shared));
+  if (Shared.empty())
+    return std::nullopt;
+  return std::make_pair(Sources, Here);
 }
 
 std::string commonFolder(ArrayRef<std::string> Files) {
@@ -705,6 +778,92 @@ std::vector<std::string> translationUnitsIncluding(
       Failed.push_back(Files[I]);
   }
   return Kept;
+}
+
+/// The literal parts of a line of a configure_file template, between its
+/// substitutions (`@VAR@`, `${VAR}`, `$ENV{VAR}`, `$CACHE{VAR}`): one more
+/// than there are substitutions. std::nullopt for a `#cmakedefine` or
+/// `#cmakedefine01` line, which CMake turns into a `#define` or an
+/// `#undef` comment.
+static std::optional<SmallVector<StringRef, 4>>
+literalParts(StringRef Line) {
+  StringRef Directive = Line.ltrim(" \t");
+  if (Directive.consume_front("#") &&
+      Directive.ltrim(" \t").starts_with("cmakedefine"))
+    return std::nullopt;
+  auto IsNameChar = [](char C) {
+    return isAlnum(C) || C == '_' || C == '.' || C == '/' || C == '-' ||
+           C == '+';
+  };
+  SmallVector<StringRef, 4> Parts;
+  size_t Start = 0;
+  for (size_t I = 0; I < Line.size(); ++I) {
+    size_t End = StringRef::npos; // one past the substitution
+    if (Line[I] == '@') {
+      size_t J = I + 1;
+      while (J < Line.size() && IsNameChar(Line[J]))
+        ++J;
+      if (J > I + 1 && J < Line.size() && Line[J] == '@')
+        End = J + 1;
+    } else if (Line[I] == '$') {
+      StringRef Rest = Line.substr(I + 1);
+      size_t Open = Rest.starts_with("{")        ? 1
+                    : Rest.starts_with("ENV{")   ? 4
+                    : Rest.starts_with("CACHE{") ? 6
+                                                 : 0;
+      size_t Close = Open ? Rest.find('}', Open) : StringRef::npos;
+      if (Close != StringRef::npos && Close > Open)
+        End = I + 1 + Close + 1;
+    }
+    if (End == StringRef::npos)
+      continue;
+    Parts.push_back(Line.slice(Start, I));
+    Start = End;
+    I = End - 1;
+  }
+  Parts.push_back(Line.substr(Start));
+  return Parts;
+}
+
+/// Whether \p Out can be what configure_file makes of \p Line: its
+/// literal parts in order, anything in place of each substitution.
+static bool generatedFrom(StringRef Line, StringRef Out) {
+  std::optional<SmallVector<StringRef, 4>> Parts = literalParts(Line);
+  if (!Parts)
+    return true;
+  if (Parts->size() == 1)
+    return Out == Parts->front();
+  if (!Out.consume_front(Parts->front()) || !Out.consume_back(Parts->back()))
+    return false;
+  for (StringRef Middle : ArrayRef(*Parts).drop_front().drop_back()) {
+    size_t At = Out.find(Middle);
+    if (At == StringRef::npos)
+      return false;
+    Out = Out.substr(At + Middle.size());
+  }
+  return true;
+}
+
+bool generatedIsStale(StringRef Template, StringRef Generated) {
+  sys::fs::file_status T, G;
+  if (sys::fs::status(Template, T) || sys::fs::status(Generated, G) ||
+      T.getLastModificationTime() <= G.getLastModificationTime())
+    return false;
+  // configure_file rewrites its output only when the text differs: a
+  // re-configured file whose text stayed the same keeps its older time.
+  ErrorOr<std::unique_ptr<MemoryBuffer>> TB = MemoryBuffer::getFile(Template),
+                                         GB = MemoryBuffer::getFile(Generated);
+  if (!TB || !GB)
+    return true;
+  SmallVector<StringRef, 0> TL, GL;
+  (*TB)->getBuffer().split(TL, '\n');
+  (*GB)->getBuffer().split(GL, '\n');
+  if (TL.size() != GL.size())
+    return true;
+  for (size_t I = 0; I < TL.size(); ++I)
+    if (!generatedFrom(TL[I].rtrim("\r"), GL[I].rtrim("\r")))
+      return true;
+  return false;
 }
 
 StringSet<> functionsDefinedIn(ArrayRef<TUResult> TUs,

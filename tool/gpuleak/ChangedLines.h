@@ -75,19 +75,31 @@ std::string commonFolder(llvm::ArrayRef<std::string> Files);
 std::string sourceFolder(llvm::ArrayRef<std::string> Files,
                          llvm::StringRef Fallback);
 
+/// When the working directory is in a git work tree other than the one
+/// that holds \p Dir, of the same repository (a `git worktree`, a copied
+/// clone: a root commit in common): the top levels of \p Dir's work tree
+/// and of the working directory's. std::nullopt otherwise (the same work
+/// tree, another repository, no git work tree, no commit).
+std::optional<std::pair<std::string, std::string>>
+otherCheckout(llvm::StringRef Dir);
+
 /// The file that \p Name (the new side's name of a diff: `b/src/a.cpp`,
 /// `src/a.cpp`, `new/src/a.cpp`) names under the first of \p Roots that
 /// has it, tried as it is and without its first folder (first without it
-/// when that is git's `b/`); std::nullopt when none has it.
+/// when that is git's `b/`), or only as it is when \p Prefixed is false
+/// (git's `rename to NAME`); std::nullopt when none has it.
 std::optional<std::string> resolveDiffName(llvm::StringRef Name,
-                                           llvm::ArrayRef<std::string> Roots);
+                                           llvm::ArrayRef<std::string> Roots,
+                                           bool Prefixed = true);
 
 /// Parses a unified diff (`git diff --unified=0`, POSIX `diff -u`) or a
 /// combined one (`diff --cc`, a merge: the lines with a `+` column), naming
 /// files by resolveDiffName against \p Roots. A name that resolves nowhere
 /// is an error when \p MustResolve is set, else taken relative to the
 /// first root. A file that is the new side of more than one section (a
-/// patch series) is an error.
+/// patch series) is an error. The new side of a rename or a copy (git's
+/// `rename to B`, `copy to B`, with or without hunks) is changed on every
+/// line.
 llvm::Expected<ChangedLines> parseUnifiedDiff(llvm::StringRef Diff,
                                               llvm::ArrayRef<std::string> Roots,
                                               bool MustResolve);
@@ -134,6 +146,15 @@ std::vector<std::string> translationUnitsIncluding(
     llvm::StringRef ResourceDir, unsigned Jobs, ChangedLines &Changed,
     llvm::StringRef BuildDir, std::vector<std::string> &Failed,
     ChangedFileSurvey &Survey);
+
+/// Whether \p Generated, the file CMake's configure_file made of
+/// \p Template, is older than it (CMake was not re-run since the template
+/// changed) and says something else: a line of the template that no line
+/// of it can be made from, a substitution (`@VAR@`, `${VAR}`) standing for
+/// any text and a `#cmakedefine` line for any line. configure_file
+/// rewrites its output only when the text differs, so a template newer
+/// than an unchanged output is not stale by itself.
+bool generatedIsStale(llvm::StringRef Template, llvm::StringRef Generated);
 
 /// The USRs of the functions that \p TUs define (their summaries) in a
 /// changed file.

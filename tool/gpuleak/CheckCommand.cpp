@@ -150,8 +150,9 @@ static cl::opt<bool> ListChecks(
 static cl::opt<bool> VerifyConfig(
     "verify-config",
     cl::desc("Check the configuration (--checks, --config-file, the "
-             ".clang-tidy files) without analysing anything, as clang-tidy's "
-             "--verify-config does"),
+             ".clang-tidy files of the <file>s, or with -p and no <file> of "
+             "every translation unit) without analysing anything, as "
+             "clang-tidy's --verify-config does"),
     cl::sub(CheckCmd), cl::cat(CheckCategory));
 
 static cl::opt<std::string> ExportFixes(
@@ -418,50 +419,74 @@ validateChecks(StringRef Globs, const RunSettings &Settings) {
   return std::nullopt;
 }
 
-/// --list-checks and --verify-config: the configuration of the first
-/// <file> given, or of a file in the working directory (clang-tidy's
-/// "dummy"), as clang-tidy reads it for these options; nothing is analysed
-/// and no compile database is needed. Its errors are gpuleak's config errors
-/// (exit 2), where clang-tidy warns (--verify-config, exit 1) or says
-/// nothing (--list-checks, exit 0).
-static int listChecksOrVerifyConfig(RunSettings &Settings) {
-  std::vector<std::string> Files;
-  if (SourcePaths.empty() || ListChecks)
-    Files.push_back(absolute(SourcePaths.empty() ? "dummy" : SourcePaths[0]));
-  else
-    for (const std::string &F : SourcePaths)
-      Files.push_back(absolute(F));
-  std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Provider =
-      makeOptionsProvider(Settings, nullptr);
-  std::vector<std::string> Enabled;
-  std::vector<InputError> Warnings;
-  for (const std::string &File : Files) {
-    if (VerifyConfig && !ListChecks)
-      if (std::optional<InputError> W =
-              emptyHeaderFilterWarning(*Provider, File, Settings);
-          W && llvm::none_of(Warnings, [&](const InputError &E) {
-            return E.File == W->File;
-          }))
-        Warnings.push_back(std::move(*W));
-    clang::tidy::GlobList Globs(
-        Provider->getOptions(File).Checks.value_or(""));
-    for (const auto &Check : Settings.CheckOptions)
-      if (Globs.contains(Check.first))
-        Enabled.push_back(Check.first);
-    reportNoCheckEnabled(*Provider, File, Settings);
-    if (VerifyConfig && !ListChecks)
-      reportBadOptionValues(File, Settings);
-  }
+/// The config errors \p Settings recorded, sorted, each once (a .clang-tidy
+/// above several folders is read for each).
+static std::vector<InputError> takeSortedConfigErrors(RunSettings &Settings) {
   std::vector<InputError> Errors = Settings.takeConfigErrors();
   llvm::sort(Errors, [](const InputError &A, const InputError &B) {
     return std::tie(A.File, A.Message) < std::tie(B.File, B.Message);
   });
-  // A .clang-tidy above several <file>s: its errors once.
   Errors.erase(std::unique(Errors.begin(), Errors.end(),
                            [](const InputError &A, const InputError &B) {
                              return A.File == B.File && A.Message == B.Message;
                            }),
                Errors.end());
+  return Errors;
+}
+
+/// The configuration errors of \p Files (absolute) as the analysis finds
+/// them (a malformed or misspelled .clang-tidy, no check enabled, a value an
+/// enabled check cannot take), sorted, each once; and, with \p Warnings, the
+/// warnings of --verify-config. One file of each folder is looked at: the
+/// configuration is looked up from a file's folder upward, as clang-tidy
+/// does. Nothing is parsed.
+static std::vector<InputError>
+configErrorsOf(ArrayRef<std::string> Files, RunSettings &Settings,
+               std::vector<InputError> *Warnings) {
+  std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Provider =
+      makeOptionsProvider(Settings, nullptr);
+  StringSet<> Folders;
+  for (const std::string &File : Files) {
+    if (!Folders.insert(sys::path::parent_path(File)).second)
+      continue;
+    if (Warnings)
+      if (std::optional<InputError> W =
+              emptyHeaderFilterWarning(*Provider, File, Settings);
+          W && llvm::none_of(*Warnings, [&](const InputError &E) {
+            return E.File == W->File;
+          }))
+        Warnings->push_back(std::move(*W));
+    reportNoCheckEnabled(*Provider, File, Settings);
+    reportBadOptionValues(File, Settings);
+  }
+  return takeSortedConfigErrors(Settings);
+}
+
+/// --list-checks and --verify-config over \p Files (absolute): for
+/// --list-checks the configuration of the first, as clang-tidy reads it;
+/// for --verify-config that of each (clang-tidy: the first); nothing is
+/// analysed. Its errors are gpuleak's config errors (exit 2), where
+/// clang-tidy warns (--verify-config, exit 1) or says nothing
+/// (--list-checks, exit 0).
+static int listChecksOrVerifyConfig(RunSettings &Settings,
+                                    ArrayRef<std::string> Files) {
+  if (ListChecks)
+    Files = Files.take_front();
+  std::vector<std::string> Enabled;
+  if (ListChecks) {
+    std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Provider =
+        makeOptionsProvider(Settings, nullptr);
+    clang::tidy::GlobList Globs(
+        Provider->getOptions(Files.front()).Checks.value_or(""));
+    for (const auto &Check : Settings.CheckOptions)
+      if (Globs.contains(Check.first))
+        Enabled.push_back(Check.first);
+    reportNoCheckEnabled(*Provider, Files.front(), Settings);
+  }
+  std::vector<InputError> Warnings;
+  std::vector<InputError> Errors =
+      ListChecks ? takeSortedConfigErrors(Settings)
+                 : configErrorsOf(Files, Settings, &Warnings);
   if (ListChecks && !Enabled.empty()) {
     // clang-tidy's words and layout.
     outs() << "Enabled checks:";
@@ -803,8 +828,28 @@ static int run(RunMode Mode) {
     Settings.ConfigFile = std::move(*Parsed);
     Settings.ConfigFilePath = Path;
   }
-  if (ListChecks || VerifyConfig)
-    return listChecksOrVerifyConfig(Settings);
+  if (ListChecks || VerifyConfig) {
+    std::vector<std::string> Files;
+    for (const std::string &F : SourcePaths)
+      Files.push_back(absolute(F));
+    // --verify-config -p BUILD and no <file>: the configuration of every
+    // translation unit of the database, as the analysis checks it.
+    if (Files.empty() && VerifyConfig && !ListChecks && !BuildPath.empty()) {
+      SmallString<256> DBPath;
+      Expected<std::unique_ptr<clang::tooling::CompilationDatabase>> Loaded =
+          gpuleak::loadCompileDatabase(BuildPath, DBPath);
+      if (!Loaded)
+        return fail(toString(Loaded.takeError()));
+      Files = (*Loaded)->getAllFiles();
+      llvm::sort(Files);
+      if (Files.empty())
+        return fail("no translation units in '" + DBPath + "'");
+    }
+    // clang-tidy's "dummy": a file in the working directory.
+    if (Files.empty())
+      Files.push_back(absolute("dummy"));
+    return listChecksOrVerifyConfig(Settings, Files);
+  }
   if (BuildPath.empty())
     return fail("no build directory; pass -p BUILD_DIR");
   for (const std::string &Out : {OutputPath.getValue(), ExportFixes.getValue()}) {
@@ -963,6 +1008,19 @@ static int run(RunMode Mode) {
         Files.push_back(std::move(Path));
     }
   }
+  // The configuration of every translation unit, before any is parsed (or
+  // preprocessed, for --changed-since): an error in a subfolder's
+  // .clang-tidy would otherwise show only when its translation unit's turn
+  // came, after the analysis of those before it.
+  Settings.Summarize = true;
+  if (Mode != RunMode::Merge) {
+    std::vector<InputError> Errors = configErrorsOf(Files, Settings, nullptr);
+    for (const InputError &E : Errors)
+      WithColor::error(errs(), "gpuleak") << E.File << ": " << E.Message
+                                          << '\n';
+    if (!Errors.empty())
+      return ExitError;
+  }
   // Only changed code: the translation units that include a changed file.
   std::optional<ChangedLines> Changed;
   std::vector<std::string> Candidates; // before the selection
@@ -977,6 +1035,20 @@ static int run(RunMode Mode) {
         !SourceRoot.empty() && SourceRoot != "none"
             ? absolute(SourceRoot)
             : sourceFolder(Files, absolute(sys::path::parent_path(DBPath)));
+    // The sources in one checkout and the working directory in another of
+    // the same repository (a git worktree, a copied clone): the diff would
+    // describe the sources' checkout while the user meant the other. With
+    // --source-root the user names the work tree.
+    if (SourceRoot.empty() || SourceRoot == "none")
+      if (std::optional<std::pair<std::string, std::string>> Other =
+              otherCheckout(GitDir))
+        return fail("--changed-since=" + ChangedSince + ": the sources of '" +
+                    DBPath + "' are in the checkout '" + Other->first +
+                    "', the working directory in '" + Other->second +
+                    "', another checkout of the same repository: give -p "
+                    "the build folder of '" +
+                    Other->second + "', or run gpuleak in '" + Other->first +
+                    "'");
     Expected<ChangedLines> C = changedSince(ChangedSince, GitDir);
     if (!C)
       return fail("--changed-since=" + ChangedSince +
@@ -1021,6 +1093,14 @@ static int run(RunMode Mode) {
                   "' lists and no translation unit includes: re-run cmake, or "
                   "leave it out of the diff (git diff REF -- . ':!FILE' | "
                   "gpuleak check --changed-since=-)");
+    // A template changed after CMake generated its file: the analysis
+    // would read the file of the template before the change.
+    for (const auto &[Template, Generated] : Survey.Generated)
+      if (generatedIsStale(Template, Generated))
+        return fail("--changed-since=" + ChangedSince + ": '" + Template +
+                    "' is newer than '" + Generated +
+                    "', which CMake generates from it, and does not match "
+                    "it: re-run cmake");
     for (const auto &[Template, Generated] : Survey.Generated) {
       TemplateOf.emplace(Generated, Template);
       if (!Quiet)
@@ -1174,6 +1254,22 @@ static int run(RunMode Mode) {
                     .str();
           break;
         }
+    // A translation unit that the index has never seen (added to the
+    // database since it was written): it may call a changed function.
+    if (Why.empty() && Previous) {
+      std::set<std::string> Known;
+      for (const std::string &F : Previous->freshFiles())
+        Known.insert(realPathOr(F));
+      for (const std::string &F : Previous->staleFiles())
+        Known.insert(realPathOr(F));
+      for (const std::string &F : Candidates)
+        if (!Known.count(realPathOr(F)) && !Changed->changed(F)) {
+          Why = ("the project index '" + IndexPath + "' does not hold '" + F +
+                 "'")
+                    .str();
+          break;
+        }
+    }
     if (!Why.empty()) {
       StringSet<> Selected;
       for (const std::string &F : Files)
@@ -1344,7 +1440,21 @@ static int run(RunMode Mode) {
     TUSeconds += TU.Seconds;
     SummarySeconds += TU.SummarySeconds;
   }
-  if (Error Err = applyProjectIndex(TUResults, R, Previous.get(), IndexPath, Stats))
+  // The translation units whose summaries the project step gets (in the
+  // order of TUResults), and those of the database it does not.
+  std::vector<std::string> Analysed = Files;
+  Analysed.insert(Analysed.end(), SummaryOnly.begin(), SummaryOnly.end());
+  std::vector<std::string> Others;
+  {
+    std::set<std::string> Seen;
+    for (const std::string &F : Analysed)
+      Seen.insert(realPathOr(F));
+    for (const std::string &F : DB->getAllFiles())
+      if (!Seen.count(realPathOr(F)))
+        Others.push_back(F);
+  }
+  if (Error Err = applyProjectIndex(TUResults, R, Previous.get(), IndexPath,
+                                    Analysed, Others, Stats))
     R.Errors.push_back({std::string(IndexPath),
                         "cannot write the project index: " +
                             toString(std::move(Err))});

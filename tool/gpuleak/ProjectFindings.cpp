@@ -1,7 +1,9 @@
 //===--- ProjectFindings.cpp - findings that need the whole project -------===//
 
 #include "ProjectFindings.h"
+#include "ChangedLines.h"
 #include "TensorStores.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/ADT/StringExtras.h"
 #include <chrono>
 #include <map>
@@ -173,6 +175,53 @@ static bool keepMemberFinding(Finding &F, const ProjectIndex &Index) {
   return true;
 }
 
+/// The one quoted argument (%q0, unquoted) of \p Note if it has the form
+/// \p Format, or "".
+static llvm::StringRef quotedArgument(llvm::StringRef Note,
+                                      llvm::StringRef Format) {
+  auto [Prefix, Suffix] = Format.split("%q0");
+  if (!Note.consume_front(Prefix) || !Note.consume_back(Suffix) ||
+      !Note.consume_front("'") || !Note.consume_back("'"))
+    return "";
+  return Note;
+}
+
+/// Settles a gpuleak-cuda-unreleased finding about a member of a class
+/// without a destructor: dropped when some function of the project releases
+/// or hands on the member (AssumedNotReleasedElsewhereNote), or when no
+/// construction of the class in the project is repeated
+/// (AssumedMadeRepeatedlyNote); otherwise the first note is removed and the
+/// second becomes the notes at the repeated construction.
+static bool keepNoOwnerFinding(Finding &F, const ProjectIndex &Index) {
+  for (size_t I = 0; I < F.Notes.size();) {
+    llvm::StringRef Msg = F.Notes[I].Message;
+    if (llvm::StringRef Member = quotedArgument(
+            Msg, clang::tidy::gpuleak::AssumedNotReleasedElsewhereNote);
+        !Member.empty()) {
+      if (Index.memberLookedAfter(Member))
+        return false;
+      F.Notes.erase(F.Notes.begin() + I);
+      continue;
+    }
+    if (llvm::StringRef Class = quotedArgument(
+            Msg, clang::tidy::gpuleak::AssumedMadeRepeatedlyNote);
+        !Class.empty()) {
+      auto Notes = Index.madeRepeatedly(Class);
+      if (!Notes)
+        return false;
+      std::vector<FindingNote> Made;
+      for (const auto &[Text, At] : *Notes)
+        Made.push_back({Text, placeOf(At), {}});
+      F.Notes.erase(F.Notes.begin() + I);
+      F.Notes.insert(F.Notes.begin() + I, Made.begin(), Made.end());
+      I += Made.size();
+      continue;
+    }
+    ++I;
+  }
+  return true;
+}
+
 /// Settles a gpuleak-missing-detach carry through accessors (its note
 /// ReadBackNote at the getter's call) that rests on an assumption about a
 /// setter, a getter or another method of another file: kept only when the
@@ -271,7 +320,10 @@ static void settleCoveredPasses(std::vector<Finding> &Findings) {
 
 llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
                               const ProjectIndex *Previous,
-                              llvm::StringRef IndexPath, ProjectStats &Stats) {
+                              llvm::StringRef IndexPath,
+                              llvm::ArrayRef<std::string> Analysed,
+                              llvm::ArrayRef<std::string> Others,
+                              ProjectStats &Stats) {
   auto Start = std::chrono::steady_clock::now();
   ProjectIndex Index;
   // Calls by place: an assumption note names its call by place.
@@ -306,6 +358,41 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
       }
     for (const std::string &B : Previous->boundedTargets())
       Index.addBounded(B);
+  }
+  // Every translation unit of the run, parsed, is known to the index, also
+  // one that defines no function (a unity build's, one whose definitions
+  // are all in included files).
+  assert(Analysed.size() == TUs.size() && "one file per translation unit");
+  std::set<std::string> AnalysedReal;
+  for (size_t I = 0; I < TUs.size() && I < Analysed.size(); ++I) {
+    AnalysedReal.insert(realPathOr(Analysed[I]));
+    if (!TUs[I].Error)
+      Index.stampFile(Analysed[I]);
+  }
+  // A run over some translation units: the others that the earlier index
+  // did not hold fresh (changed since, marked stale, or no index was read),
+  // and the files whose entries it dropped as stale, stay in `files`,
+  // marked stale. `--changed-since` then summarizes the other translation
+  // units anew instead of looking for callers in an index without them.
+  // A run over every translation unit leaves nothing to mark.
+  if (!Others.empty()) {
+    std::set<std::string> Stamped = AnalysedReal, FreshBefore;
+    for (const std::string &F : Index.freshFiles())
+      Stamped.insert(realPathOr(F));
+    std::vector<std::string> Unrefreshed;
+    if (Previous) {
+      for (const std::string &F : Previous->freshFiles())
+        FreshBefore.insert(realPathOr(F));
+      Unrefreshed = Previous->staleFiles();
+    }
+    for (const std::string &F : Others)
+      if (FreshBefore.count(realPathOr(F)))
+        Index.stampFile(F); // unchanged since the earlier index
+      else
+        Unrefreshed.push_back(F);
+    for (const std::string &F : Unrefreshed)
+      if (!Stamped.count(realPathOr(F)) && llvm::sys::fs::exists(F))
+        Index.markStale(F);
   }
   Stats.Rounds = Index.solve();
   Stats.Functions = Index.functions().size();
@@ -367,7 +454,7 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
   };
   llvm::erase_if(R.Findings, [&](Finding &F) {
     if (F.Check == "gpuleak-cuda-unreleased")
-      return !keepMemberFinding(F, Index);
+      return !keepMemberFinding(F, Index) || !keepNoOwnerFinding(F, Index);
     if (F.Check == "gpuleak-missing-detach" && !keepAccessorCarry(F, CalleeAt))
       return true;
     std::vector<size_t> Settled; // assumption notes the summaries confirm

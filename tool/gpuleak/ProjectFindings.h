@@ -37,9 +37,20 @@ struct ProjectStats {
 /// summarized now, solves it, adds to and removes from \p R's findings as
 /// above, and writes the index to \p IndexPath unless it is empty. An error
 /// is returned only for the write; \p R is complete either way.
+/// \p Analysed are the translation units of \p TUs (the same order), stamped
+/// in the index's `files` (those that parsed) so that a later run knows
+/// which it holds; \p Others are the compile database's translation units
+/// that the run did not analyse (a run over some of them). When there are
+/// such, each of them that \p Previous did not hold fresh, and each file
+/// of \p Previous whose entries were stale, is written as stale
+/// (`size: -1`) unless a summary of the run points into it: a later run
+/// then does not take the index as holding the whole project.
 llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
                               const clang::tidy::gpuleak::ProjectIndex *Previous,
-                              llvm::StringRef IndexPath, ProjectStats &Stats);
+                              llvm::StringRef IndexPath,
+                              llvm::ArrayRef<std::string> Analysed,
+                              llvm::ArrayRef<std::string> Others,
+                              ProjectStats &Stats);
 
 } // namespace gpuleak
 

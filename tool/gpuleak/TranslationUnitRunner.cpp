@@ -496,7 +496,7 @@ makeOptionsProvider(RunSettings &Settings,
     if (FirstError.empty())
       FirstError = Parsed.getError().message();
     Settings.addConfigError({Config.getBufferIdentifier().str(),
-                             "malformed .clang-tidy (ignored): " + FirstError});
+                             "malformed .clang-tidy: " + FirstError});
     return ClangTidyOptions();
   };
   return std::make_unique<ConfigFileLookup>(
