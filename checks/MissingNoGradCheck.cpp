@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MissingNoGradCheck.h"
+#include <functional>
 #include <map>
 #include "GraphUse.h"
 #include "TensorStores.h"
@@ -59,6 +60,7 @@ constexpr char AssignId[] = "assign";         // `=`, `+=`, ... (built-in or not
 constexpr char ReturnId[] = "return";         // a return with a value
 constexpr char NameClashId[] = "nameClash";   // a variable named like the fix
 constexpr char FunctorId[] = "functor"; // an object of a class with operator()
+constexpr char VarInitId[] = "varInit";       // a variable with an initializer
 
 /// Where an event sits in a function: its location and its region (0 is the
 /// function body, others are lambda bodies).
@@ -72,7 +74,7 @@ struct Site {
   const FunctionDecl *Callee; // for Call
   SourceLocation Begin = {};  // the start of the call
   bool CarrierArg = false;    // for Call: passes something holding a tensor
-  const CallExpr *Expr = nullptr; // for MaybeOpaque
+  const CallExpr *Expr = nullptr; // for MaybeOpaque and Call
 };
 
 /// A store into something that can hold a tensor. Target is the local
@@ -85,6 +87,17 @@ struct Store {
   /// that can hold a tensor: the method. The call writes into the object
   /// only if the method keeps something beyond its locals.
   const FunctionDecl *Via = nullptr;
+  /// What is kept: an assignment's right side, the arguments of a library
+  /// method (`push_back`, `copy_`) or of the call of Via. It keeps a graph
+  /// only if one of them may carry one (Decider::storeCounts); none at all
+  /// keeps nothing new (`clear()`).
+  llvm::SmallVector<const Expr *, 2> Values;
+  /// What is kept is not known (a method of another file or a virtual one,
+  /// a non-const reference argument): the store counts whatever it is given.
+  bool Unknown = true;
+  /// A plain assignment into a member of the function's own object
+  /// (`acTorch = out`): it holds one value at a time.
+  const FieldDecl *Field = nullptr;
 };
 
 struct GradEvent {
@@ -166,6 +179,11 @@ struct MissingNoGradCheck::FunctionFacts {
   llvm::SmallVector<CallerSite, 2> Callers; // filled at the end of the TU
   int Reach = -1; // memo for reachesConsumer: -1 unknown, 2 computing
   int Keeps = -1; // memo for keepsBeyondLocals: -1 unknown, then the answer
+  /// Variables declared with an initializer.
+  llvm::SmallVector<const VarDecl *, 8> VarInits;
+  /// Locals that hold a forward pass's output (initialized or assigned from
+  /// one), computed on first use.
+  std::optional<llvm::SmallVector<const VarDecl *, 2>> ForwardVars;
 };
 
 using FunctionFacts = MissingNoGradCheck::FunctionFacts;
@@ -518,6 +536,10 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
     Index = ProjectIndex::find(IndexOption, TidyContext->getCurrentBuildDirectory(),
                                TidyContext->getCurrentFile());
     Provenance.setIndex(Index);
+    // A function of the project that neither this file nor the index
+    // knows, returning a tensor, may return a graph (a kept value computed
+    // by it may carry one): what is kept by code not seen counts.
+    Provenance.setDeferred(true);
     IndexLoaded = true;
   }
 
@@ -574,7 +596,8 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
                hasType(hasUnqualifiedDesugaredType(recordType(hasDeclaration(
                    cxxRecordDecl(unless(isLambda()),
                                  unless(isExpansionInSystemHeader())))))))
-              .bind(FunctorId)))),
+              .bind(FunctorId),
+          declStmt(forEach(varDecl(hasInitializer(expr())).bind(VarInitId)))))),
       *Body, *Ctx);
 
   llvm::SmallPtrSet<const Stmt *, 32> Seen;
@@ -612,8 +635,27 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
         LHS = BO->getLHS();
       else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(A))
         LHS = OC->getArg(0);
-      if (LHS && isCarrier(LHS->getType(), *Ctx))
-        F.Stores.push_back({A->getBeginLoc(), storeTarget(LHS)});
+      if (LHS && isCarrier(LHS->getType(), *Ctx)) {
+        Store St{A->getBeginLoc(), storeTarget(LHS), nullptr, {}};
+        const Expr *RHS = nullptr;
+        bool Plain = false;
+        if (const auto *BO = dyn_cast<BinaryOperator>(A)) {
+          RHS = BO->getRHS();
+          Plain = BO->getOpcode() == BO_Assign;
+        } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(A);
+                   OC->getNumArgs() == 2) {
+          RHS = OC->getArg(1);
+          Plain = OC->getOperator() == OO_Equal;
+        }
+        if (RHS) {
+          St.Values.push_back(RHS);
+          St.Unknown = false;
+          if (const auto *ME = dyn_cast<MemberExpr>(LHS->IgnoreParenImpCasts());
+              Plain && ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+            St.Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+        }
+        F.Stores.push_back(std::move(St));
+      }
     } else if (const auto *R = N.getNodeAs<ReturnStmt>(ReturnId)) {
       if (!CutReturns && isCarrier(R->getRetValue()->getType(), *Ctx))
         F.CarrierReturns.push_back(R->getBeginLoc());
@@ -636,6 +678,8 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
         for (const CXXBaseSpecifier &B : RD->bases())
           Work.push_back(B.getType()->getAsCXXRecordDecl());
       }
+    } else if (const auto *V = N.getNodeAs<VarDecl>(VarInitId)) {
+      F.VarInits.push_back(V);
     } else if (const auto *C = N.getNodeAs<CallExpr>(CallId)) {
       const FunctionDecl *Callee = C->getDirectCallee();
       SourceLocation Loc = C->getEndLoc();
@@ -665,7 +709,16 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
           // does not.
           bool Known = Def && Def->hasBody() && !MD->isVirtual() &&
                        !SM.isInSystemHeader(Def->getLocation());
-          F.Stores.push_back({Loc, storeTarget(Obj), Known ? Def : nullptr});
+          Store St{Loc, storeTarget(Obj), Known ? Def : nullptr, {}};
+          // A library method (`push_back`, `clear`, `copy_`) keeps what it
+          // is given; a method of this TU, what its body keeps of it.
+          if (Known || SM.isInSystemHeader(MD->getLocation())) {
+            St.Unknown = false;
+            for (const Expr *Arg : MC->arguments())
+              if (isCarrier(Arg->getType(), *Ctx))
+                St.Values.push_back(Arg);
+          }
+          F.Stores.push_back(std::move(St));
         }
         if (MD && MD->getIdentifier() && MD->getName() == "eval" &&
             (isDerivedFromName(MD->getParent(), "torch::nn::Module") ||
@@ -687,7 +740,7 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
           if (PT->isLValueReferenceType() &&
               !PT->getPointeeType().isConstQualified() && isCarrier(PT, *Ctx) &&
               !(LibraryCallee && isForwardingReference(PT)))
-            F.Stores.push_back({Loc, storeTarget(C->getArg(I + Shift))});
+            F.Stores.push_back({Loc, storeTarget(C->getArg(I + Shift)), nullptr, {}});
         }
       }
       // A module's own method that runs a forward pass (`model->denoise(x)`,
@@ -751,7 +804,7 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
       for (const Expr *Arg : C->arguments())
         CarrierArg |= isCarrier(Arg->getType(), *Ctx);
       if (Def && Def->hasBody()) {
-        F.Sites.push_back({Site::Call, Loc, Def, C->getBeginLoc(), CarrierArg});
+        F.Sites.push_back({Site::Call, Loc, Def, C->getBeginLoc(), CarrierArg, C});
         continue;
       }
       // Defined elsewhere and known to train (the project index): a
@@ -859,14 +912,10 @@ static bool storeCounts(const Store &S, const FactsByDecl &ByDecl,
   });
 }
 
-static bool storeCounts(const Store &S, const FactsByDecl &ByDecl) {
-  llvm::SmallPtrSet<const FunctionFacts *, 4> Visiting;
-  return storeCounts(S, ByDecl, Visiting);
-}
-
 /// Whether \p F keeps something beyond its locals: a store into a member, a
 /// global or static, an out-parameter or a reference, directly or through
-/// the methods of this translation unit that it calls on an object.
+/// the methods of this translation unit that it calls on an object, whatever
+/// the value kept (a model's `forward` that keeps its input or its state).
 static bool keepsBeyondLocals(FunctionFacts &F, const FactsByDecl &ByDecl) {
   if (F.Keeps < 0) {
     llvm::SmallPtrSet<const FunctionFacts *, 4> Visiting{&F};
@@ -891,6 +940,16 @@ public:
   /// FunctorsMade), and the calls those handed to a call are handed to.
   using FunctorsMadeMap = MissingNoGradCheck::FunctorsMadeMap;
   using FunctorsHandedMap = MissingNoGradCheck::FunctorsHandedMap;
+  /// Whether a value, an expression of a function's body, may carry an
+  /// autograd graph (TensorStoreFinder::carriesGraph), and whether it is
+  /// computed from a declaration (TensorStoreFinder::computedFrom).
+  std::function<bool(const Expr *, const FunctionDecl *)> CarriesGraph;
+  std::function<bool(const Expr *, const ValueDecl *, const FunctionDecl *)>
+      ComputedFrom;
+  /// Whether a member of a class, overwritten with a graph, is read by the
+  /// class's code only through values that carry no graph (the member rule,
+  /// MissingNoGradCheck::memberOnlyCut); records what it assumed.
+  std::function<bool(const FieldDecl *)> MemberOnlyCut;
 
   Decider(llvm::DenseMap<const FunctionDecl *, FunctionFacts *> &ByDecl,
           const SourceManager &SM, const ProjectIndex *Index, bool Deferred,
@@ -1036,24 +1095,116 @@ public:
     return Loops;
   }
 
+  /// Whether value \p V of \p F may carry a graph: by the provenance
+  /// analysis; or it is computed from a parameter of a lambda of \p F (what
+  /// the lambda is handed is not followed); or, with \p ParamsCarry (the
+  /// call being judged hands \p F a graph), from one of its parameters.
+  bool valueCarries(const Expr *V, FunctionFacts &F, bool ParamsCarry) {
+    // A forward pass's output, whatever the provenance analysis knows of
+    // the function it calls (a method of another file).
+    auto HoldsForward = [&](const Expr *E) {
+      return llvm::any_of(F.Forwards, [&](const CallExpr *Fwd) {
+        return rangeContains(E->getSourceRange(), Fwd->getBeginLoc(), SM);
+      });
+    };
+    if (!F.ForwardVars) {
+      F.ForwardVars.emplace();
+      for (const VarDecl *VD : F.VarInits)
+        if (HoldsForward(VD->getInit()))
+          F.ForwardVars->push_back(VD);
+      for (const Store &S : F.Stores)
+        if (S.Target && llvm::any_of(S.Values, HoldsForward))
+          F.ForwardVars->push_back(S.Target);
+    }
+    if (HoldsForward(V))
+      return true;
+    for (const VarDecl *VD : *F.ForwardVars)
+      if (ComputedFrom(V, VD, F.FD))
+        return true;
+    if (CarriesGraph(V, F.FD))
+      return true;
+    for (int I = 1, E = F.Regions.size(); I < E; ++I)
+      if (rangeContains(F.Regions[I].Range, V->getBeginLoc(), SM))
+        for (const ParmVarDecl *P :
+             F.Regions[I].Lambda->getCallOperator()->parameters())
+          if (ComputedFrom(V, P, F.FD))
+            return true;
+    if (ParamsCarry)
+      for (const ParmVarDecl *P : F.FD->parameters())
+        if (ComputedFrom(V, P, F.FD))
+          return true;
+    return false;
+  }
+
+  /// Whether store \p S of \p F may keep a graph: data flow on what it
+  /// keeps, not co-occurrence. A value that carries no graph (an input built
+  /// from an image, a number, `item()`) keeps none; a call of a method of
+  /// this TU keeps what its body keeps of its arguments (\p ParamsCarry for
+  /// its own); a member overwritten with a graph that the class reads only
+  /// through cuts holds a graph that no backward pass uses; what is kept by
+  /// code not seen (a method of another file, a virtual one) counts.
+  bool keeps(const Store &S, FunctionFacts &F, bool ParamsCarry,
+             llvm::SmallPtrSetImpl<const FunctionFacts *> &Visiting) {
+    if (S.Unknown)
+      return true;
+    auto Carries = [&](const Expr *V) { return valueCarries(V, F, ParamsCarry); };
+    if (S.Via) {
+      FunctionFacts *Callee = ByDecl.lookup(S.Via);
+      if (!Callee)
+        return true;
+      bool ArgsCarry = llvm::any_of(S.Values, Carries);
+      if (!Visiting.insert(Callee).second)
+        return false; // recursion: the other stores decide
+      bool Kept = llvm::any_of(Callee->Stores, [&](const Store &St) {
+        return !St.Target && keeps(St, *Callee, ArgsCarry, Visiting);
+      });
+      Visiting.erase(Callee);
+      return Kept;
+    }
+    if (llvm::none_of(S.Values, Carries))
+      return false;
+    return !(S.Field && MemberOnlyCut && MemberOnlyCut(S.Field));
+  }
+
+  /// Whether \p F keeps a graph beyond its locals (keeps()), handed one
+  /// through its parameters when \p ParamsCarry.
+  bool keepsGraph(FunctionFacts &F, bool ParamsCarry) {
+    llvm::SmallPtrSet<const FunctionFacts *, 4> Visiting{&F};
+    return llvm::any_of(F.Stores, [&](const Store &S) {
+      return !S.Target && keeps(S, F, ParamsCarry, Visiting);
+    });
+  }
+
+  bool keeps(const Store &S, FunctionFacts &F) {
+    llvm::SmallPtrSet<const FunctionFacts *, 4> Visiting{&F};
+    return keeps(S, F, /*ParamsCarry=*/false, Visiting);
+  }
+
   /// Whether something computed in an iteration of loop (or a run of block)
-  /// \p L can outlive it.
+  /// \p L can outlive it, with the graph it carries.
   bool escapes(FunctionFacts &F, int R, const Stmt *L) {
     SourceRange LR = L->getSourceRange();
     for (const Store &S : F.Stores)
-      if (rangeContains(LR, S.Loc, SM) && storeCounts(S, ByDecl) &&
-          (!S.Target || !rangeContains(LR, S.Target->getLocation(), SM)))
+      if (rangeContains(LR, S.Loc, SM) &&
+          (!S.Target || !rangeContains(LR, S.Target->getLocation(), SM)) &&
+          keeps(S, F))
         return true;
     for (SourceLocation Ret : F.CarrierReturns)
       if (rangeContains(LR, Ret, SM) && regionOf(F, SM, Ret) == R)
         return true;
-    // A call that hands a tensor to a function of this TU that keeps
-    // something in a member, a global or an out-parameter.
+    // A call that hands a graph to a function of this TU that keeps it in
+    // a member, a global or an out-parameter.
     for (const Site &S : F.Sites)
       if (S.Kind == Site::Call && S.CarrierArg && rangeContains(LR, S.Loc, SM))
-        if (FunctionFacts *Callee = ByDecl.lookup(S.Callee))
-          if (keepsBeyondLocals(*Callee, ByDecl))
+        if (FunctionFacts *Callee = ByDecl.lookup(S.Callee)) {
+          bool ArgsCarry =
+              !S.Expr || llvm::any_of(S.Expr->arguments(), [&](const Expr *A) {
+                return isCarrier(A->getType(), F.FD->getASTContext()) &&
+                       valueCarries(A, F, /*ParamsCarry=*/false);
+              });
+          if (keepsGraph(*Callee, ArgsCarry))
             return true;
+        }
     return false;
   }
 
@@ -1062,7 +1213,7 @@ public:
     if (R == 0) {
       if (F.ExportsByInterface)
         return true;
-      return keepsBeyondLocals(F, ByDecl);
+      return keepsGraph(F, /*ParamsCarry=*/false);
     }
     const LambdaExpr *L = F.Regions[R].Lambda;
     if (isCarrier(L->getCallOperator()->getReturnType(),
@@ -1070,8 +1221,9 @@ public:
       return true;
     SourceRange LR = F.Regions[R].Range;
     for (const Store &S : F.Stores)
-      if (rangeContains(LR, S.Loc, SM) && storeCounts(S, ByDecl) &&
-          (!S.Target || !rangeContains(LR, S.Target->getLocation(), SM)))
+      if (rangeContains(LR, S.Loc, SM) &&
+          (!S.Target || !rangeContains(LR, S.Target->getLocation(), SM)) &&
+          keeps(S, F))
         return true;
     return false;
   }
@@ -1466,6 +1618,53 @@ static bool forwardKeepsState(
     const CallExpr *Call,
     const llvm::DenseMap<const FunctionDecl *, MissingNoGradCheck::FunctionFacts *> &ByDecl);
 
+bool MissingNoGradCheck::memberOnlyCut(
+    const FieldDecl *Field,
+    llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const FieldDecl *, 2>> &Uncut,
+    llvm::SmallVectorImpl<const CXXMethodDecl *> &Assumed) {
+  // Only the class's own code can read it: private, in a class with no
+  // friends, nested classes or member templates, and not a template.
+  const auto *RD = dyn_cast<CXXRecordDecl>(Field->getParent());
+  if (Field->getAccess() != AS_private || !RD || RD->isDependentContext() ||
+      isa<ClassTemplateSpecializationDecl>(RD) || RD->hasFriends())
+    return false;
+  for (const Decl *D : RD->decls())
+    if ((isa<CXXRecordDecl>(D) && !D->isImplicit()) || isa<FunctionTemplateDecl>(D))
+      return false;
+  // Every function of this TU reads it only through cuts.
+  for (const auto &FP : Functions) {
+    auto [It, New] = Uncut.try_emplace(FP->FD);
+    if (New)
+      It->second = membersReadUncut(FP->FD, *Ctx);
+    if (llvm::is_contained(It->second, Field))
+      return false;
+  }
+  // So does every method defined elsewhere: by the index, or assumed.
+  const bool Deferred = ProjectIndex::deferredToProject(IndexOption);
+  std::string FieldUSR = usrOf(Field);
+  for (const CXXMethodDecl *M : RD->methods()) {
+    if (M->isImplicit() || M->isPureVirtual() || M->isDeleted() || M->isDefaulted())
+      continue;
+    const FunctionDecl *Def = M->getDefinition();
+    if (Def && Def->hasBody()) {
+      if (!ByDecl.count(Def))
+        return false;
+      continue;
+    }
+    if (const FunctionSummary *S =
+            Index ? Index->lookup(usrOf(M->getCanonicalDecl())) : nullptr) {
+      if (llvm::any_of(S->ReadsMembers,
+                       [&](const auto &R) { return R.first == FieldUSR; }))
+        return false;
+      continue;
+    }
+    if (!Deferred)
+      return false;
+    Assumed.push_back(M);
+  }
+  return true;
+}
+
 void MissingNoGradCheck::onEndOfTranslationUnit() {
   if (!Ctx) {
     Functions.clear();
@@ -1482,6 +1681,37 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
 
   Decider D(ByDecl, SM, Index.get(), ProjectIndex::deferredToProject(IndexOption),
             FunctorsMade, FunctorsHanded);
+  D.CarriesGraph = [&](const Expr *E, const FunctionDecl *FD) {
+    return Provenance.carriesGraph(E, FD, *Ctx);
+  };
+  D.ComputedFrom = [&](const Expr *E, const ValueDecl *VD, const FunctionDecl *FD) {
+    return Provenance.computedFrom(E, VD, FD, *Ctx);
+  };
+  // The member rule: a private member of a class that this TU sees whole
+  // (no friends, nested classes or member templates), read by every
+  // function of the TU only through values that carry no graph, and by
+  // each method defined in another file likewise (the project index's
+  // `reads_members`; under `gpuleak check` assumed, with a note, and
+  // settled after the last file).
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const FieldDecl *, 2>> Uncut;
+  llvm::DenseMap<const FieldDecl *, std::pair<bool, llvm::SmallVector<const CXXMethodDecl *, 1>>>
+      MemberMemo;
+  llvm::SmallVector<std::pair<const FieldDecl *, const CXXMethodDecl *>, 2> AssumedReaders;
+  auto MemberRule = [&](const FieldDecl *Field) {
+    auto [It, New] = MemberMemo.try_emplace(Field);
+    auto &[OnlyCut, Assumed] = It->second;
+    if (New) {
+      OnlyCut = memberOnlyCut(Field, Uncut, Assumed);
+      if (!OnlyCut)
+        Assumed.clear();
+    }
+    if (OnlyCut)
+      for (const CXXMethodDecl *M : Assumed)
+        if (!llvm::is_contained(AssumedReaders, std::make_pair(Field, M)))
+          AssumedReaders.push_back({Field, M});
+    return OnlyCut;
+  };
+  D.MemberOnlyCut = MemberRule;
   if (!GradMayTurnOn)
     D.OffForGood = GradOffSwitches;
   GradOffSwitches.clear();
@@ -1516,6 +1746,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       Reasons Why;
       D.GuardedElsewhere.clear();
       D.AssumedInvokes.clear();
+      AssumedReaders.clear();
       bool Covered = D.covered(F, R, P, 0, Why);
       // Under `gpuleak check`, covered only if functions of this file are
       // called under a guard in other files, or functions of other files
@@ -1654,6 +1885,9 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       for (const CallExpr *T : AssumedNoTraining)
         diag(T->getBeginLoc(), AssumedTrainsNowhereNote, DiagnosticIDs::Note)
             << T->getDirectCallee();
+      for (const auto &[Field, M] : AssumedReaders)
+        diag(M->getLocation(), AssumedReadsCutNote, DiagnosticIDs::Note)
+            << M << Field;
       for (const Reason &W : Why) {
         switch (W.Kind) {
         case Reason::Loop:

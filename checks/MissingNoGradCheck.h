@@ -41,6 +41,16 @@ public:
   struct FunctionFacts;
 
 private:
+  /// Whether \p Field, a member that a forward pass's output overwrites,
+  /// is read by its class's code only through values that carry no graph
+  /// (docs/checks/missing-no-grad.md, "A member that holds one output").
+  /// \p Uncut memoizes membersReadUncut() per function; \p Assumed gets the
+  /// methods of another file taken to read it so (under `gpuleak check`).
+  bool memberOnlyCut(
+      const FieldDecl *Field,
+      llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const FieldDecl *, 2>> &Uncut,
+      llvm::SmallVectorImpl<const CXXMethodDecl *> &Assumed);
+
   /// `NoGrad` inserts `torch::NoGradGuard no_grad;`, `InferenceMode` inserts
   /// `c10::InferenceMode guard;`.
   const bool UseInferenceMode;

@@ -1,6 +1,7 @@
 //===--- TensorStores.cpp - stores that keep tensors alive ----------------===//
 
 #include "TensorStores.h"
+#include "GraphUse.h"
 #include "TorchMatchers.h"
 #include "summaries/LocalFacts.h"
 #include "llvm/Support/Path.h"
@@ -1204,6 +1205,134 @@ TensorStoreFinder::returnProvenance(const FunctionDecl *FD, ASTContext &Ctx,
   return P;
 }
 
+/// For `std::get<I>(t)` with an index (not a type): I.
+static std::optional<unsigned> tupleIndex(const CallExpr *C) {
+  const FunctionDecl *FD = C->getDirectCallee();
+  if (!FD || !FD->isInStdNamespace() || calleeName(FD) != "get" ||
+      C->getNumArgs() != 1)
+    return std::nullopt;
+  const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
+  if (!Args || Args->size() == 0 ||
+      Args->get(0).getKind() != TemplateArgument::Integral)
+    return std::nullopt;
+  return Args->get(0).getAsIntegral().getZExtValue();
+}
+
+/// Whether \p T is a std::tuple or std::pair.
+static bool isTupleType(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->isInStdNamespace() || !RD->getIdentifier())
+    return false;
+  return RD->getName() == "tuple" || RD->getName() == "pair";
+}
+
+TensorStoreFinder::Prov
+TensorStoreFinder::elementProvenance(const Expr *E, unsigned I, FnInfo &F,
+                                     ASTContext &Ctx, unsigned Depth) {
+  const Expr *Whole = E;
+  E = strip(E);
+  if (!E || Depth > 32)
+    return {};
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+    if (!VD || isa<ParmVarDecl>(VD) || VD->hasGlobalStorage() ||
+        VD->getType()->isReferenceType() || !isTupleType(VD->getType()))
+      return provenance(Whole, F, Ctx, Depth + 1);
+    auto It = F.Defs.find(VD);
+    if (It == F.Defs.end() || !VisitingVars.insert(VD).second)
+      return provenance(Whole, F, Ctx, Depth + 1);
+    Prov P;
+    llvm::SmallVector<const Expr *, 2> Defs = It->second;
+    for (const Expr *Def : Defs)
+      P.merge(elementProvenance(Def, I, F, Ctx, Depth + 1));
+    VisitingVars.erase(VD);
+    return P;
+  }
+  if (const auto *C = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = C->getDirectCallee();
+    StringRef Name = calleeName(Callee);
+    if (Callee && Callee->isInStdNamespace()) {
+      if ((Name == "move" || Name == "forward") && C->getNumArgs() == 1)
+        return elementProvenance(C->getArg(0), I, F, Ctx, Depth + 1);
+      if ((Name == "make_tuple" || Name == "make_pair" ||
+           Name == "forward_as_tuple") &&
+          I < C->getNumArgs())
+        return provenance(C->getArg(I), F, Ctx, Depth + 1);
+    }
+    // A function of this TU that builds the tuple it returns: element I of
+    // each of its returns, plus what its returns take from the arguments.
+    const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (Def && Def->hasBody() && !SM.isInSystemHeader(Def->getLocation()) &&
+        !DeviceMode && !isForwardCallee(Callee) && !cutsGraph(C) &&
+        !gradOffAt(F, C->getBeginLoc(), SM) && isTupleType(Def->getReturnType()) &&
+        !Def->getReturnType()->isReferenceType()) {
+      returnProvenance(Def, Ctx, Depth + 1);
+      FnInfo &G = info(Def, Ctx);
+      Prov P;
+      for (const Expr *R : G.Returned)
+        P.merge(elementProvenance(R, I, G, Ctx, Depth + 1));
+      if (P.K == Prov::Attached)
+        return Prov::attached(C);
+      return argumentsReturned(C, Def, Returns[DeviceMode][Def]->FromParams, F,
+                               Ctx, Depth, P);
+    }
+    return provenance(Whole, F, Ctx, Depth + 1);
+  }
+  if (const auto *Ctor = dyn_cast<CXXConstructExpr>(E);
+      Ctor && isTupleType(Ctor->getType()) && Ctor->getNumArgs() >= 2 &&
+      I < Ctor->getNumArgs())
+    return provenance(Ctor->getArg(I), F, Ctx, Depth + 1);
+  if (const auto *IL = dyn_cast<InitListExpr>(E);
+      IL && IL->getNumInits() >= 2 && I < IL->getNumInits())
+    return provenance(IL->getInit(I), F, Ctx, Depth + 1);
+  return provenance(Whole, F, Ctx, Depth + 1);
+}
+
+llvm::SmallVector<const FieldDecl *, 2> membersReadUncut(const FunctionDecl *FD,
+                                                         ASTContext &Ctx) {
+  llvm::SmallVector<const FieldDecl *, 2> Out;
+  if (!FD || !FD->getBody())
+    return Out;
+  static constexpr char MemberId[] = "member";
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Carrier = [](QualType T) { return holdsTensor(T); };
+  auto Consider = [&](const Stmt &S, bool AnyRead) {
+    for (const BoundNodes &N :
+         match(findAll(memberExpr(member(fieldDecl())).bind(MemberId)), S, Ctx)) {
+      const auto *ME = N.getNodeAs<MemberExpr>(MemberId);
+      const auto *Field = cast<FieldDecl>(ME->getMemberDecl());
+      if (llvm::is_contained(Out, Field) ||
+          SM.isInSystemHeader(Field->getLocation()) ||
+          !holdsTensor(Field->getType()))
+        continue;
+      if (AnyRead || !graphDroppedUnused(FD, ME, Carrier, /*FollowLocals=*/true))
+        Out.push_back(Field);
+    }
+  };
+  Consider(*FD->getBody(), false);
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
+    for (const CXXCtorInitializer *I : Ctor->inits())
+      if (I->getInit() && I->isWritten())
+        Consider(*I->getInit(), true);
+  return Out;
+}
+
+bool TensorStoreFinder::carriesGraph(const Expr *E, const FunctionDecl *FD,
+                                     ASTContext &Ctx) {
+  if (!FD || !FD->getBody())
+    return true;
+  llvm::SaveAndRestore Mode(DeviceMode, false);
+  return provenance(E, info(FD, Ctx), Ctx, 0).K == Prov::Attached;
+}
+
+bool TensorStoreFinder::computedFrom(const Expr *E, const ValueDecl *D,
+                                     const FunctionDecl *FD, ASTContext &Ctx) {
+  if (!FD || !FD->getBody())
+    return true;
+  return pathTo(E, D, info(FD, Ctx), Ctx, 0) != Path::None;
+}
+
 TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
                                                       ASTContext &Ctx,
                                                       unsigned Depth) {
@@ -1264,6 +1393,9 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
     if (DeviceMode ? dropsDeviceStorage(C, Ctx) : cutsGraph(C))
       return P;
     const FunctionDecl *Callee = C->getDirectCallee();
+    // `std::get<I>(t)`, also a structured binding's element: element I only.
+    if (std::optional<unsigned> I = tupleIndex(C))
+      return elementProvenance(C->getArg(0), *I, F, Ctx, Depth + 1);
     bool NoGrad = !DeviceMode && gradOffAt(F, C->getBeginLoc(), SM);
     if (!Callee && dependentMemberName(C) == "forward")
       return NoGrad ? P : Prov::attached(C); // a template's forward call
@@ -2616,6 +2748,8 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
   }
   S.Returns = resultOf(FD, Ctx);
   S.DropsDevice = dropsDevice(FD, Ctx);
+  for (const FieldDecl *M : membersReadUncut(FD, Ctx))
+    S.ReadsMembers.push_back({usrOf(M), M->getQualifiedNameAsString()});
   if (std::optional<const FieldDecl *> M = returnedMember(FD, Ctx); M && *M)
     S.ReturnsMember = usrOf(*M);
   if (isa<CXXMethodDecl>(FD))

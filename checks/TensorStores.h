@@ -51,6 +51,15 @@ namespace clang::tidy::gpuleak {
 /// integral dtype.
 bool cutsGraph(const CallExpr *C);
 
+/// The members that can hold a tensor (of any object of the project's
+/// classes) that \p FD reads into something other than a cut of their
+/// graph: every read in its body must be one that GraphUse.h calls dropped
+/// unused (`m.sizes()`, `m.data_ptr<float>()`, `m.item()`, printing), or
+/// the target of an assignment; a read in a lambda, or in a constructor's
+/// member initializer, is not followed.
+llvm::SmallVector<const FieldDecl *, 2> membersReadUncut(const FunctionDecl *FD,
+                                                         ASTContext &Ctx);
+
 /// One store that keeps a tensor (or its autograd graph) alive past the loop
 /// iteration or the call that produced it.
 struct TensorStore {
@@ -255,6 +264,20 @@ public:
   /// unknown; from the body or, for a function defined elsewhere, the index.
   FunctionSummary::Result resultOf(const FunctionDecl *FD, ASTContext &Ctx);
 
+  /// Whether the value of \p E, an expression of \p FD's body (or of a
+  /// lambda in it), may carry an autograd graph by the provenance analysis:
+  /// it is computed from a forward pass or an operation on a tensor that
+  /// requires grad, with no cut on the way (a graph only assumed of a
+  /// function of another file counts). A parameter's value, and a member's
+  /// read through `this`, carry none here: what they hold was computed
+  /// before, or is judged where it was stored.
+  bool carriesGraph(const Expr *E, const FunctionDecl *FD, ASTContext &Ctx);
+  /// Whether the value of \p E, an expression of \p FD's body, is computed
+  /// from \p D (a parameter, a local or a member of `this`), through the
+  /// locals it is assigned to.
+  bool computedFrom(const Expr *E, const ValueDecl *D, const FunctionDecl *FD,
+                    ASTContext &Ctx);
+
   struct FnInfo;
 
 private:
@@ -262,6 +285,12 @@ private:
 
   struct Prov;
   Prov provenance(const Expr *E, FnInfo &F, ASTContext &Ctx, unsigned Depth);
+  /// The provenance of element \p I of the tuple or pair \p E
+  /// (`std::get<I>(e)`): what the element was built from where the tuple is
+  /// built in sight (`std::make_tuple(a, b)`, `return {a, b}` in a function
+  /// of this TU), else the whole value's.
+  Prov elementProvenance(const Expr *E, unsigned I, FnInfo &F, ASTContext &Ctx,
+                         unsigned Depth);
   /// \p P merged with the provenance of the arguments of \p C whose
   /// parameters of \p Def are set in \p FromParams (what its returns are
   /// computed from).

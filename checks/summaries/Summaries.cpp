@@ -152,6 +152,12 @@ Value FunctionSummary::toJSON() const {
   }
   putList(O, "object_calls", ObjectCalls);
   putList(O, "resets_members", ResetsMembers);
+  if (!ReadsMembers.empty()) {
+    Array M;
+    for (const auto &[U, N] : ReadsMembers)
+      M.push_back(Object{{"usr", U}, {"name", N}});
+    O["reads_members"] = std::move(M);
+  }
   if (MembersUnknown)
     O["members_unknown"] = true;
   if (DropsDevice)
@@ -271,6 +277,16 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
       if (!U)
         return std::nullopt;
       S.ReleasesMembers.push_back(
+          {U->str(), MO->getString("name").value_or("").str()});
+    }
+  if (const Array *M = O->getArray("reads_members"))
+    for (const Value &MV : *M) {
+      const Object *MO = MV.getAsObject();
+      std::optional<llvm::StringRef> U =
+          MO ? MO->getString("usr") : std::nullopt;
+      if (!U)
+        return std::nullopt;
+      S.ReadsMembers.push_back(
           {U->str(), MO->getString("name").value_or("").str()});
     }
   if (const Array *M = O->getArray("looks_after_members"))

@@ -102,6 +102,14 @@ inline constexpr char AssumedTrainsNote[] =
 inline constexpr char AssumedTrainsNowhereNote[] =
     "assuming %0, defined in another file and given a tensor here, runs no "
     "backward pass";
+/// missing-no-grad under `gpuleak check`: a member that a forward pass's
+/// output overwrites, read only through cuts by the code of this file, is
+/// assumed to be read so by the method %q0 of its class, defined in another
+/// file (%q1: the member); dropped unless %q0's summary (`reads_members`)
+/// says it does not read the member otherwise.
+inline constexpr char AssumedReadsCutNote[] =
+    "assuming %q0, defined in another file, reads %q1 only through values "
+    "that carry no graph";
 /// A finding that holds only if a function of another file runs no backward
 /// pass on the value passed to it (a training helper `step(loss)` does): the
 /// note is at the call, and ends in the argument's 1-based position.
@@ -329,6 +337,11 @@ struct FunctionSummary {
   std::vector<std::string> ObjectCalls;
   /// Its body did not parse: what it releases is not known.
   bool MembersUnknown = false;
+  /// The members (any object's, by USR and qualified name) that it reads
+  /// into something that is not a cut of their graph: a store, a return, a
+  /// backward pass, an argument of code not followed (the member rule of
+  /// gpuleak-missing-no-grad).
+  std::vector<std::pair<std::string, std::string>> ReadsMembers;
   /// The members of any object (`cudaFree(s.buf)`, `return t.stream_`) that
   /// it releases with a CUDA release call or hands on (USR and qualified
   /// name): gpuleak-cuda-unreleased's evidence that a member created by a

@@ -133,7 +133,7 @@ static std::pair<llvm::StringRef, llvm::StringRef>
 releaseNoteArguments(llvm::StringRef Note, llvm::StringRef Format) {
   auto [Prefix, Rest] = Format.split("%q0");
   auto [Middle, Tail] = Rest.split("%q1");
-  if (!Tail.empty() || !Note.consume_front(Prefix))
+  if (!Note.consume_front(Prefix) || !Note.consume_back(Tail))
     return {};
   size_t At = Note.find(Middle);
   if (At == llvm::StringRef::npos)
@@ -466,6 +466,19 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
     std::map<size_t, std::vector<FindingNote>> Replaced; // ... by these
     for (size_t I = 0; I < F.Notes.size(); ++I) {
       FindingNote &N = F.Notes[I];
+      // A member read by a method of another file only through cuts: only
+      // if the method's summary says it reads the member no other way.
+      if (auto [Fn, Member] = releaseNoteArguments(
+              N.Message, clang::tidy::gpuleak::AssumedReadsCutNote);
+          !Fn.empty()) {
+        const FunctionSummary *G = Index.named(Fn);
+        if (!G || llvm::any_of(G->ReadsMembers, [&, Member = Member](const auto &R) {
+              return R.second == Member;
+            }))
+          return true;
+        Settled.push_back(I);
+        continue;
+      }
       // Called in a loop of another file (device storage a member, global
       // or static gains per call): only if a call of the project in a loop
       // repeats the function, and no function bounds the target.
