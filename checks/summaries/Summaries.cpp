@@ -203,6 +203,21 @@ static bool getStrings(const llvm::json::Object &O, llvm::StringRef Key,
   return true;
 }
 
+/// Appends the members of the list \p Key of \p O (if any), each
+/// `{usr, name}`, to \p Out; false when an element has no `usr`.
+static bool getMembers(const llvm::json::Object &O, llvm::StringRef Key,
+                       std::vector<std::pair<std::string, std::string>> &Out) {
+  if (const llvm::json::Array *A = O.getArray(Key))
+    for (const llvm::json::Value &V : *A) {
+      const llvm::json::Object *M = V.getAsObject();
+      std::optional<llvm::StringRef> U = M ? M->getString("usr") : std::nullopt;
+      if (!U)
+        return false;
+      Out.push_back({U->str(), M->getString("name").value_or("").str()});
+    }
+  return true;
+}
+
 std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
   const Object *O = V.getAsObject();
   if (!O)
@@ -269,36 +284,12 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
         return std::nullopt;
       S.Differentiates.push_back(*PI);
     }
-  if (const Array *M = O->getArray("releases_members"))
-    for (const Value &MV : *M) {
-      const Object *MO = MV.getAsObject();
-      std::optional<llvm::StringRef> U =
-          MO ? MO->getString("usr") : std::nullopt;
-      if (!U)
-        return std::nullopt;
-      S.ReleasesMembers.push_back(
-          {U->str(), MO->getString("name").value_or("").str()});
-    }
-  if (const Array *M = O->getArray("reads_members"))
-    for (const Value &MV : *M) {
-      const Object *MO = MV.getAsObject();
-      std::optional<llvm::StringRef> U =
-          MO ? MO->getString("usr") : std::nullopt;
-      if (!U)
-        return std::nullopt;
-      S.ReadsMembers.push_back(
-          {U->str(), MO->getString("name").value_or("").str()});
-    }
-  if (const Array *M = O->getArray("looks_after_members"))
-    for (const Value &MV : *M) {
-      const Object *MO = MV.getAsObject();
-      std::optional<llvm::StringRef> U =
-          MO ? MO->getString("usr") : std::nullopt;
-      if (!U)
-        return std::nullopt;
-      S.LooksAfterMembers.push_back(
-          {U->str(), MO->getString("name").value_or("").str()});
-    }
+  if (!getMembers(*O, "releases_members", S.ReleasesMembers))
+    return std::nullopt;
+  if (!getMembers(*O, "reads_members", S.ReadsMembers))
+    return std::nullopt;
+  if (!getMembers(*O, "looks_after_members", S.LooksAfterMembers))
+    return std::nullopt;
   if (const Array *C = O->getArray("constructs"))
     for (const Value &CV : *C) {
       const Object *CO = CV.getAsObject();

@@ -419,10 +419,9 @@ validateChecks(StringRef Globs, const RunSettings &Settings) {
   return std::nullopt;
 }
 
-/// The config errors \p Settings recorded, sorted, each once (a .clang-tidy
-/// above several folders is read for each).
-static std::vector<InputError> takeSortedConfigErrors(RunSettings &Settings) {
-  std::vector<InputError> Errors = Settings.takeConfigErrors();
+/// Sorts \p Errors by file and message and drops repeats (a .clang-tidy above
+/// several folders is read for each).
+static void sortUnique(std::vector<InputError> &Errors) {
   llvm::sort(Errors, [](const InputError &A, const InputError &B) {
     return std::tie(A.File, A.Message) < std::tie(B.File, B.Message);
   });
@@ -431,6 +430,12 @@ static std::vector<InputError> takeSortedConfigErrors(RunSettings &Settings) {
                              return A.File == B.File && A.Message == B.Message;
                            }),
                Errors.end());
+}
+
+/// The config errors \p Settings recorded, sorted, each once.
+static std::vector<InputError> takeSortedConfigErrors(RunSettings &Settings) {
+  std::vector<InputError> Errors = Settings.takeConfigErrors();
+  sortUnique(Errors);
   return Errors;
 }
 
@@ -694,14 +699,7 @@ static int writeShardFile(ShardContents C,
   for (size_t I = 0; I < C.TUs.size(); ++I)
     if (C.TUs[I].Error)
       Errors.push_back({C.Files[I], *C.TUs[I].Error});
-  llvm::sort(Errors, [](const InputError &A, const InputError &B) {
-    return std::tie(A.File, A.Message) < std::tie(B.File, B.Message);
-  });
-  Errors.erase(std::unique(Errors.begin(), Errors.end(),
-                           [](const InputError &A, const InputError &B) {
-                             return A.File == B.File && A.Message == B.Message;
-                           }),
-               Errors.end());
+  sortUnique(Errors);
   for (const InputError &E : Errors)
     WithColor::error(errs(), "gpuleak") << E.File << ": " << E.Message << '\n';
   std::string Output = OutputPath.empty() ? "-" : OutputPath.getValue();
