@@ -74,7 +74,7 @@ struct Site {
   const FunctionDecl *Callee; // for Call
   SourceLocation Begin = {};  // the start of the call
   bool CarrierArg = false;    // for Call: passes something holding a tensor
-  const CallExpr *Expr = nullptr; // for MaybeOpaque and Call
+  const CallExpr *Expr = nullptr; // for Opaque, MaybeOpaque and Call
 };
 
 /// A store into something that can hold a tensor. Target is the local
@@ -98,6 +98,12 @@ struct Store {
   /// A plain assignment into a member of the function's own object
   /// (`acTorch = out`): it holds one value at a time.
   const FieldDecl *Field = nullptr;
+  /// For an Unknown store made by code not seen (a method of another file,
+  /// a virtual or a library one; a call of such a function that takes a
+  /// non-const reference): the call. It keeps none of the judged pass's
+  /// graph when it is not that pass and nothing it is handed may carry one
+  /// (Decider::unseenKeepsNoGraph).
+  const CallExpr *Unseen = nullptr;
 };
 
 struct GradEvent {
@@ -717,6 +723,8 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
             for (const Expr *Arg : MC->arguments())
               if (isCarrier(Arg->getType(), *Ctx))
                 St.Values.push_back(Arg);
+          } else if (!Def || !Def->hasBody() || MD->isVirtual()) {
+            St.Unseen = MC;
           }
           F.Stores.push_back(std::move(St));
         }
@@ -739,8 +747,14 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
           QualType PT = Callee->getParamDecl(I)->getType();
           if (PT->isLValueReferenceType() &&
               !PT->getPointeeType().isConstQualified() && isCarrier(PT, *Ctx) &&
-              !(LibraryCallee && isForwardingReference(PT)))
-            F.Stores.push_back({Loc, storeTarget(C->getArg(I + Shift)), nullptr, {}});
+              !(LibraryCallee && isForwardingReference(PT))) {
+            Store St{Loc, storeTarget(C->getArg(I + Shift)), nullptr, {}};
+            // Code not seen: what it writes comes from what it is handed.
+            const FunctionDecl *CD = Callee->getDefinition();
+            if (LibraryCallee || !CD || !CD->hasBody())
+              St.Unseen = C;
+            F.Stores.push_back(std::move(St));
+          }
         }
       }
       // A module's own method that runs a forward pass (`model->denoise(x)`,
@@ -861,7 +875,7 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
         F.Sites.push_back({Site::MaybeOpaque, Loc, nullptr, C->getBeginLoc(),
                            false, C});
       else
-        F.Sites.push_back({Site::Opaque, Loc, nullptr});
+        F.Sites.push_back({Site::Opaque, Loc, nullptr, C->getBeginLoc(), false, C});
     }
   }
   // A local that holds a lambda decides only when every use of it hands it
@@ -1146,8 +1160,8 @@ public:
   bool keeps(const Store &S, FunctionFacts &F, bool ParamsCarry,
              llvm::SmallPtrSetImpl<const FunctionFacts *> &Visiting) {
     if (S.Unknown)
-      return true;
-    auto Carries = [&](const Expr *V) { return valueCarries(V, F, ParamsCarry); };
+      return !unseenKeepsNoGraph(S, F, ParamsCarry);
+    auto Carries = [&](const Expr *V) { return carriesJudged(V, F, ParamsCarry); };
     if (S.Via) {
       FunctionFacts *Callee = ByDecl.lookup(S.Via);
       if (!Callee)
@@ -1164,6 +1178,315 @@ public:
     if (llvm::none_of(S.Values, Carries))
       return false;
     return !(S.Field && MemberOnlyCut && MemberOnlyCut(S.Field));
+  }
+
+  // -------------------------------------------------------------------------
+  // What code not seen can hold of the judged pass's graph.
+  //
+  // inference() judges the value computed at one place (a forward pass, or
+  // a call that hands its results out): the judged call. Code not seen (a
+  // function of another file, a virtual or a library one) can keep or
+  // return that value's graph only if it is handed something that may
+  // carry it: a value that provably carries none (a number, `item()`, a
+  // detached value, a value built from data without a graph, or one that
+  // such code returned from inputs of that kind) gives it nothing.
+
+  /// The call whose value inference() judges, and the function it is in.
+  FunctionFacts *JudgedIn = nullptr;
+  SourceLocation JudgedAt;
+
+  /// Sets the judged call for one inference() frame, and restores the
+  /// caller's after it.
+  struct JudgedScope {
+    JudgedScope(Decider &D, FunctionFacts &F, SourceLocation P)
+        : D(D), In(D.JudgedIn), At(D.JudgedAt) {
+      D.JudgedIn = &F;
+      D.JudgedAt = P;
+    }
+    ~JudgedScope() {
+      D.JudgedIn = In;
+      D.JudgedAt = At;
+    }
+    Decider &D;
+    FunctionFacts *In;
+    SourceLocation At;
+  };
+
+  /// Whether the pass being decided is known not to differentiate by
+  /// itself (forwardMayDifferentiate()): only then is code not seen judged
+  /// by what it is handed. A pass that may (a `forward` of another file
+  /// that the index does not know) can reach a backward pass of its own
+  /// whatever the loop around it hands out.
+  bool JudgedPassInert = false;
+
+  /// Whether call \p C of \p F may be (or contain) the judged call.
+  bool mayBeJudged(const Expr *C, const FunctionFacts &F) const {
+    return !JudgedPassInert || !JudgedIn ||
+           (JudgedIn == &F && rangeContains(C->getSourceRange(), JudgedAt, SM));
+  }
+
+  /// valueCarries(), less the values that provably carry none of the
+  /// judged pass's graph (noJudgedGraph()).
+  bool carriesJudged(const Expr *V, FunctionFacts &F, bool ParamsCarry) {
+    llvm::SmallPtrSet<const VarDecl *, 4> Visiting;
+    return !holdsNoJudged(V, F, ParamsCarry, 0, Visiting);
+  }
+
+  /// carriesJudged()'s negation, within a search of noJudgedGraph().
+  bool holdsNoJudged(const Expr *V, FunctionFacts &F, bool ParamsCarry,
+                     unsigned Depth,
+                     llvm::SmallPtrSetImpl<const VarDecl *> &Visiting) {
+    return !valueCarries(V, F, ParamsCarry) ||
+           noJudgedGraph(V, F, ParamsCarry, Depth, Visiting);
+  }
+
+  /// Whether \p A, handed to code not seen, gives it nothing of the judged
+  /// graph: a number, a pointer or reference to numbers (`data_ptr`), a
+  /// type that holds no tensor (a module holds parameters), or a value
+  /// that carries none of it. A callable (`std::function`), `std::any` or
+  /// `void *` may hold anything.
+  bool inputHoldsNoGraph(const Expr *A, FunctionFacts &F, bool ParamsCarry,
+                         unsigned Depth,
+                         llvm::SmallPtrSetImpl<const VarDecl *> &Visiting) {
+    const ASTContext &Ctx = F.FD->getASTContext();
+    QualType T = A->getType().getNonReferenceType();
+    while (!T->getPointeeType().isNull())
+      T = T->getPointeeType();
+    T = T.getCanonicalType();
+    if (T->isVoidType() || T->isDependentType())
+      return false;
+    if (isCarrier(A->getType(), Ctx)) {
+      bool R = holdsNoJudged(A, F, ParamsCarry, Depth + 1, Visiting);
+      return R;
+    }
+    if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl()) {
+      std::string Name = RD->getQualifiedNameAsString();
+      if (Name == "std::function" || Name == "std::any" ||
+          Name == "std::move_only_function")
+        return false;
+    }
+    return true;
+  }
+
+  /// Whether the object of call \p C (a method called on it), handed to
+  /// code not seen, holds none of the judged graph: a parameter, a member
+  /// or a global (what it holds was stored elsewhere, and that store is
+  /// judged where it is made), or a local whose every value carries none.
+  bool objectHoldsNoGraph(const CallExpr *C, FunctionFacts &F, bool ParamsCarry,
+                          unsigned Depth,
+                          llvm::SmallPtrSetImpl<const VarDecl *> &Visiting) {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
+    const Expr *O = MC ? MC->getImplicitObjectArgument() : nullptr;
+    if (!O)
+      return true;
+    O = O->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(O); U && U->getOpcode() == UO_Deref)
+      O = U->getSubExpr()->IgnoreParenImpCasts();
+    if (isa<CXXThisExpr>(O))
+      return true;
+    if (const auto *ME = dyn_cast<MemberExpr>(O);
+        ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      return true;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(O))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+          VD && (isa<ParmVarDecl>(VD) || VD->hasGlobalStorage()))
+        return true;
+    if (!isCarrier(O->getType(), F.FD->getASTContext()))
+      return true;
+    return noJudgedGraph(O, F, ParamsCarry, Depth + 1, Visiting);
+  }
+
+  /// Whether call \p C of code not seen is handed nothing that may carry
+  /// the judged graph (its arguments and its object), and is not the
+  /// judged call itself (a method that runs the pass may keep its output).
+  bool unseenHandedNoGraph(const CallExpr *C, FunctionFacts &F,
+                           bool ParamsCarry, unsigned Depth,
+                           llvm::SmallPtrSetImpl<const VarDecl *> &Visiting) {
+    if (mayBeJudged(C, F))
+      return false;
+    for (const Expr *A : C->arguments())
+      if (!inputHoldsNoGraph(A, F, ParamsCarry, Depth, Visiting))
+        return false;
+    return objectHoldsNoGraph(C, F, ParamsCarry, Depth, Visiting);
+  }
+
+  /// anySiteIn() for the judged function \p F, less the calls of code not
+  /// seen that may run a backward pass but are handed nothing that may
+  /// carry the judged graph (`buffer.add(obs, action.item<int>())`): a
+  /// backward pass reaches only the graph of what it differentiates.
+  bool anySiteUsingJudged(FunctionFacts &F, SourceRange R) {
+    for (const Site &S : F.Sites) {
+      if (!rangeContains(R, S.Loc, SM) || !siteCounts(S))
+        continue;
+      if ((S.Kind == Site::Opaque || S.Kind == Site::MaybeOpaque) && S.Expr &&
+          JudgedIn == &F) {
+        llvm::SmallPtrSet<const VarDecl *, 4> Visiting;
+        if (unseenHandedNoGraph(S.Expr, F, /*ParamsCarry=*/false, 0, Visiting))
+          continue;
+      }
+      return true;
+    }
+    return false;
+  }
+
+  /// Whether an Unknown store \p S keeps none of the judged graph: code not
+  /// seen (`buffer.add(e, obs, reward, value.item<float>())`, a method of
+  /// another file) that is handed none.
+  bool unseenKeepsNoGraph(const Store &S, FunctionFacts &F, bool ParamsCarry) {
+    llvm::SmallPtrSet<const VarDecl *, 4> Visiting;
+    return S.Unseen && unseenHandedNoGraph(S.Unseen, F, ParamsCarry, 0, Visiting);
+  }
+
+  /// Whether value \p V of \p F provably carries none of the judged graph:
+  /// it is built only from numbers, library operations and calls of code
+  /// not seen that are handed none (a data loader's `next()`, a virtual
+  /// environment's `step(action)` given an action built from an index), and
+  /// from locals whose every value (initializer and stores) is such a value.
+  /// Calls of this file's functions, forward passes of the library, members
+  /// and parameters are left to valueCarries().
+  bool noJudgedGraph(const Expr *V, FunctionFacts &F, bool ParamsCarry,
+                     unsigned Depth,
+                     llvm::SmallPtrSetImpl<const VarDecl *> &Visiting) {
+    if (!V || Depth > 24)
+      return false;
+    const ASTContext &Ctx = F.FD->getASTContext();
+    for (const Expr *Prev = nullptr; V != Prev;) {
+      Prev = V;
+      V = V->IgnoreImplicit()->IgnoreParens();
+      if (const auto *CE = dyn_cast<ExplicitCastExpr>(V))
+        V = CE->getSubExpr();
+    }
+    if (!isCarrier(V->getType(), Ctx) && !V->getType()->isDependentType())
+      return true;
+    auto Each = [&](auto Range) {
+      for (const Expr *E : Range)
+        if (!holdsNoJudged(E, F, ParamsCarry, Depth + 1, Visiting))
+          return false;
+      return true;
+    };
+    if (const auto *IL = dyn_cast<InitListExpr>(V))
+      return Each(IL->inits());
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(V))
+      return Each(CE->arguments());
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(V))
+      return noJudgedGraph(CO->getTrueExpr(), F, ParamsCarry, Depth + 1, Visiting) &&
+             noJudgedGraph(CO->getFalseExpr(), F, ParamsCarry, Depth + 1, Visiting);
+    if (const auto *ME = dyn_cast<MemberExpr>(V)) {
+      // A part of a value that carries none carries none.
+      if (ME->isArrow())
+        return false;
+      return noJudgedGraph(ME->getBase(), F, ParamsCarry, Depth + 1, Visiting);
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(V)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (const auto *BD = dyn_cast<BindingDecl>(DRE->getDecl())) {
+        if (tupleElementNoGraph(BD, Depth, Visiting))
+          return true;
+        VD = dyn_cast_or_null<VarDecl>(BD->getDecomposedDecl());
+      }
+      if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+          VD->getType()->isReferenceType() || VD->getType()->isPointerType())
+        return false;
+      if (!Visiting.insert(VD).second)
+        return true; // a value that flows around a loop adds nothing new
+      if (const Expr *Init = VD->getInit())
+        if (!noJudgedGraph(Init, F, ParamsCarry, Depth + 1, Visiting))
+          return false;
+      for (const Store &S : F.Stores) {
+        if (S.Target != VD)
+          continue;
+        if (S.Unknown) {
+          if (!S.Unseen || !unseenHandedNoGraph(S.Unseen, F, ParamsCarry,
+                                                Depth + 1, Visiting))
+            return false;
+          continue;
+        }
+        if (S.Via)
+          return false;
+        for (const Expr *W : S.Values)
+          if (!noJudgedGraph(W, F, ParamsCarry, Depth + 1, Visiting))
+            return false;
+      }
+      return true;
+    }
+    const auto *C = dyn_cast<CallExpr>(V);
+    if (!C || mayBeJudged(C, F))
+      return false;
+    const FunctionDecl *Callee = C->getDirectCallee();
+    if (!Callee)
+      return false;
+    if (SM.isInSystemHeader(Callee->getLocation())) {
+      // A library operation makes no graph of the judged pass from inputs
+      // that carry none; a library module's forward pass is left out.
+      if (llvm::is_contained(F.Forwards, C))
+        return false;
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
+      if (MC && !holdsNoJudged(MC->getImplicitObjectArgument(), F, ParamsCarry,
+                               Depth + 1, Visiting))
+        return false;
+      return Each(C->arguments());
+    }
+    const FunctionDecl *Def = Callee->getDefinition();
+    if (Def && Def->hasBody() && !SM.isInSystemHeader(Def->getLocation()))
+      return false; // this file's code: its body decides (valueCarries)
+    return unseenHandedNoGraph(C, F, ParamsCarry, Depth + 1, Visiting);
+  }
+
+  /// Whether binding \p BD of a tuple-like decomposition (`auto [action,
+  /// logp, value] = agent.SelectAction(state)`) of what a function of this
+  /// file returns names an element that carries none of the judged graph:
+  /// every return of the function builds the tuple in sight (`return
+  /// {torch::tensor(index), log_prob, value};`, `std::make_tuple(...)`) with
+  /// that element built without one (noJudgedGraph() in the function).
+  bool tupleElementNoGraph(const BindingDecl *BD, unsigned Depth,
+                           llvm::SmallPtrSetImpl<const VarDecl *> &Visiting) {
+    const auto *DD = dyn_cast_or_null<DecompositionDecl>(BD->getDecomposedDecl());
+    if (!DD || !BD->getHoldingVar() || !DD->getInit() ||
+        DD->getType()->isReferenceType())
+      return false;
+    unsigned I = llvm::find(DD->bindings(), BD) - DD->bindings().begin();
+    const auto *C = dyn_cast<CallExpr>(DD->getInit()->IgnoreImplicit());
+    const FunctionDecl *Def =
+        C && C->getDirectCallee() ? C->getDirectCallee()->getDefinition() : nullptr;
+    FunctionFacts *CF = Def ? ByDecl.lookup(Def) : nullptr;
+    if (!CF || !Def->hasBody())
+      return false;
+    llvm::SmallVector<const ReturnStmt *, 2> Returns;
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+      if (!S || isa<LambdaExpr>(S))
+        return;
+      if (const auto *R = dyn_cast<ReturnStmt>(S))
+        Returns.push_back(R);
+      for (const Stmt *Child : S->children())
+        Walk(Child);
+    };
+    Walk(Def->getBody());
+    if (Returns.empty())
+      return false;
+    for (const ReturnStmt *R : Returns) {
+      const Expr *E = R->getRetValue();
+      E = E ? E->IgnoreImplicit() : nullptr;
+      if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(E);
+          CE && CE->getNumArgs() == 1)
+        E = CE->getArg(0)->IgnoreImplicit(); // the tuple built, converted
+      llvm::ArrayRef<const Expr *> Elems;
+      llvm::SmallVector<const Expr *, 4> Args;
+      if (const auto *IL = dyn_cast_or_null<InitListExpr>(E))
+        Args.assign(IL->inits().begin(), IL->inits().end());
+      else if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(E))
+        Args.assign(CE->arg_begin(), CE->arg_end());
+      else if (const auto *MT = dyn_cast_or_null<CallExpr>(E);
+               MT && MT->getDirectCallee() &&
+               MT->getDirectCallee()->getQualifiedNameAsString() ==
+                   "std::make_tuple")
+        Args.assign(MT->arg_begin(), MT->arg_end());
+      Elems = Args;
+      if (Elems.size() != DD->bindings().size() ||
+          !holdsNoJudged(Elems[I], *CF, /*ParamsCarry=*/false, Depth + 1,
+                         Visiting))
+        return false;
+    }
+    return true;
   }
 
   /// Whether \p F keeps a graph beyond its locals (keeps()), handed one
@@ -1200,7 +1523,7 @@ public:
           bool ArgsCarry =
               !S.Expr || llvm::any_of(S.Expr->arguments(), [&](const Expr *A) {
                 return isCarrier(A->getType(), F.FD->getASTContext()) &&
-                       valueCarries(A, F, /*ParamsCarry=*/false);
+                       carriesJudged(A, F, /*ParamsCarry=*/false);
               });
           if (keepsGraph(*Callee, ArgsCarry))
             return true;
@@ -1243,11 +1566,12 @@ public:
                  Reasons &Why) {
     if (Depth > 8)
       return false;
+    JudgedScope Judging(*this, F, P);
     // The innermost loop or block that keeps nothing past its end decides.
     for (const Stmt *L : loopsAround(F, R, P, /*Blocks=*/true)) {
       if (escapes(F, R, L))
         continue;
-      if (anySiteIn(F, L->getSourceRange()))
+      if (anySiteUsingJudged(F, L->getSourceRange()))
         return false;
       addEval(F, R, P, Why);
       Why.push_back({isa<CompoundStmt>(L) ? Reason::Block : Reason::Loop,
@@ -1763,6 +2087,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
         continue;
       size_t Covering = Why.size();
       llvm::SmallVector<const CallExpr *, 2> AssumedNoTraining;
+      D.JudgedPassInert = !D.forwardMayDifferentiate(Fwd, forwardTargets(Fwd));
       if (!D.inference(F, R, P, 0, Why)) {
         // Whatever else runs around it, a pass whose output is read only
         // through values that carry no graph (`argmax`, a comparison,
