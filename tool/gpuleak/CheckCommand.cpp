@@ -949,6 +949,16 @@ static int run(RunMode Mode) {
   if (!Loaded)
     return fail(toString(Loaded.takeError()));
   std::unique_ptr<clang::tooling::CompilationDatabase> DB = std::move(*Loaded);
+  // A database older than an input of the CMake run that wrote it (a source
+  // added to CMakeLists.txt, cmake not re-run) lists the old translation
+  // units: the run would analyse those and say nothing of the new ones
+  // (CI trial 10). The build tool would re-run cmake; so must the user.
+  // The merge compares the database with the shards' instead.
+  if (Mode != RunMode::Merge)
+    if (std::optional<NewerCMakeInput> Newer = newerCMakeInput(DBPath))
+      return fail("the compile database '" + DBPath + "' is older than '" +
+                  Newer->Input + "', an input of the CMake run that wrote it (" +
+                  Newer->Recorder + " lists it): re-run cmake");
   // The database as its file has it (before --extra-arg): part of a shard's
   // run identity, which the merge compares with its own database.
   const std::string DBHash =
