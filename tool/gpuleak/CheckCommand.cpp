@@ -1418,7 +1418,14 @@ static int run(RunMode Mode) {
     };
     if (!SummaryOnly.empty()) {
       SelectedHits = Cache ? Cache->hits() : 0;
+      // The configuration errors of the translation units summarized only
+      // (a malformed .clang-tidy of another folder) are not the run's: a
+      // run over the whole project reports them.
+      std::vector<InputError> Kept = Settings.takeConfigErrors();
       AnalyseMore(SummaryOnly, SummaryOnlyResults);
+      Settings.takeConfigErrors();
+      for (InputError &E : Kept)
+        Settings.addConfigError(std::move(E));
     }
     // --changed-since: a change to a function of a changed file (a store
     // added to Collector::add in collector.cpp) makes findings in the
