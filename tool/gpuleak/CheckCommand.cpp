@@ -777,9 +777,9 @@ notFreshInIndex(const clang::tidy::gpuleak::ProjectIndex *Previous,
   for (const auto &[Real, F] : OtherByReal)
     if (!Known.count(Real) && !Selected.count(Real)) {
       if (Why.empty())
-        Why = ("the project index '" + IndexPath + "' does not hold '" + F +
-               "'")
-                  .str();
+        Why =
+            ("the project index '" + IndexPath + "' does not hold '" + F + "'")
+                .str();
       Selected.insert(Real);
     }
   std::vector<std::string> Out;
@@ -957,7 +957,8 @@ static int run(RunMode Mode) {
   if (Mode != RunMode::Merge)
     if (std::optional<NewerCMakeInput> Newer = newerCMakeInput(DBPath))
       return fail("the compile database '" + DBPath + "' is older than '" +
-                  Newer->Input + "', an input of the CMake run that wrote it (" +
+                  Newer->Input +
+                  "', an input of the CMake run that wrote it (" +
                   Newer->Recorder + " lists it): re-run cmake");
   // The database as its file has it (before --extra-arg): part of a shard's
   // run identity, which the merge compares with its own database.
@@ -1365,21 +1366,22 @@ static int run(RunMode Mode) {
   // a note, and a finding whose callee's file changed was lost (exit 0).
   if (!Changed && !SourcePaths.empty() && !Shard && Mode != RunMode::Merge &&
       !IndexPath.empty()) {
-    std::set<std::string> Given;
+    std::set<std::string> Seen;
     for (const std::string &F : Files)
-      Given.insert(realPathOr(F));
+      Seen.insert(realPathOr(F));
     std::vector<std::string> Others;
     for (const std::string &F : DB->getAllFiles())
-      if (!Given.count(realPathOr(F)) && sys::fs::exists(F) &&
-          llvm::find(Others, F) == Others.end())
+      if (sys::fs::exists(F) && Seen.insert(realPathOr(F)).second)
         Others.push_back(F);
     llvm::sort(Others);
     std::string Why;
-    SummaryOnly = notFreshInIndex(Previous.get(), IndexPath, Files, Others, Why);
+    SummaryOnly =
+        notFreshInIndex(Previous.get(), IndexPath, Files, Others, Why);
     if (!SummaryOnly.empty() && !Quiet)
       WithColor::note(errs(), "gpuleak")
           << Why << "; the function summaries of " << SummaryOnly.size()
-          << " other translation unit" << (SummaryOnly.size() == 1 ? " are" : "s are")
+          << " other translation unit"
+          << (SummaryOnly.size() == 1 ? " are" : "s are")
           << " made again (from the result cache where it has them)\n";
   }
   auto WorkersFor = [](size_t NumFiles) {

@@ -211,7 +211,8 @@ std::optional<NewerCMakeInput> newerCMakeInput(StringRef DBPath) {
     RecorderName = Name;
     Recorder = Dir;
     sys::path::append(Recorder, Name);
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Recorder);
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Text =
+        MemoryBuffer::getFile(Recorder);
     if (!Text)
       continue;
     Inputs = Name == "build.ninja" ? rerunCMakeInputs((*Text)->getBuffer())

@@ -41,7 +41,8 @@ missingResponseFile(const clang::tooling::CompileCommand &Command);
 /// wrote: what the build tool would re-run cmake for.
 struct NewerCMakeInput {
   std::string Input;    ///< the newest input that is newer, absolute
-  std::string Recorder; ///< the file that lists it, relative to the database's folder (build.ninja)
+  std::string Recorder; ///< the file that lists it, relative to the database's
+                        ///< folder (build.ninja)
 };
 
 /// Whether the compile database \p DBPath is older than an input of the
