@@ -731,6 +731,64 @@ static int writeShardFile(ShardContents C,
   return NumErrors ? ExitError : ExitClean;
 }
 
+/// A run over some translation units (\p Analysed): the others of
+/// \p Others (the rest of the database) whose function summaries the
+/// project index \p Previous does not hold fresh, which the run summarizes
+/// again so that the cross-file findings of \p Analysed are those of a run
+/// over the whole project; \p Why says why, for the note. Every other one
+/// when there is no index, or when a file of the index that is no
+/// translation unit (a header that defines functions) changed: which
+/// translation units read it is not known, and the result cache parses only
+/// those whose inputs changed. Files that are gone are not looked for: their
+/// functions are gone with them.
+static std::vector<std::string>
+notFreshInIndex(const clang::tidy::gpuleak::ProjectIndex *Previous,
+                StringRef IndexPath, ArrayRef<std::string> Analysed,
+                ArrayRef<std::string> Others, std::string &Why) {
+  if (!Previous) {
+    Why = ("no usable project index at '" + IndexPath + "'").str();
+    return Others;
+  }
+  std::map<std::string, std::string> OtherByReal;
+  for (const std::string &F : Others)
+    OtherByReal.emplace(realPathOr(F), F);
+  std::set<std::string> AnalysedReal, Known, Selected;
+  for (const std::string &F : Analysed)
+    AnalysedReal.insert(realPathOr(F));
+  for (const std::string &F : Previous->freshFiles())
+    Known.insert(realPathOr(F));
+  for (const std::string &F : Previous->staleFiles()) {
+    std::string Real = realPathOr(F);
+    Known.insert(Real);
+    if (!sys::fs::exists(F) || AnalysedReal.count(Real))
+      continue;
+    auto It = OtherByReal.find(Real);
+    if (It == OtherByReal.end()) {
+      Why = ("the project index '" + IndexPath + "' is older than '" + F +
+             "', which is not a translation unit")
+                .str();
+      return Others;
+    }
+    if (Why.empty())
+      Why = ("the project index '" + IndexPath + "' is older than '" + F + "'")
+                .str();
+    Selected.insert(Real);
+  }
+  for (const auto &[Real, F] : OtherByReal)
+    if (!Known.count(Real) && !Selected.count(Real)) {
+      if (Why.empty())
+        Why =
+            ("the project index '" + IndexPath + "' does not hold '" + F + "'")
+                .str();
+      Selected.insert(Real);
+    }
+  std::vector<std::string> Out;
+  for (const std::string &F : Others)
+    if (Selected.count(realPathOr(F)))
+      Out.push_back(F);
+  return Out;
+}
+
 enum class RunMode { Check, Baseline, Merge };
 
 static int run(RunMode Mode) {
@@ -891,6 +949,17 @@ static int run(RunMode Mode) {
   if (!Loaded)
     return fail(toString(Loaded.takeError()));
   std::unique_ptr<clang::tooling::CompilationDatabase> DB = std::move(*Loaded);
+  // A database older than an input of the CMake run that wrote it (a source
+  // added to CMakeLists.txt, cmake not re-run) lists the old translation
+  // units: the run would analyse those and say nothing of the new ones
+  // (CI trial 10). The build tool would re-run cmake; so must the user.
+  // The merge compares the database with the shards' instead.
+  if (Mode != RunMode::Merge)
+    if (std::optional<NewerCMakeInput> Newer = newerCMakeInput(DBPath))
+      return fail("the compile database '" + DBPath + "' is older than '" +
+                  Newer->Input +
+                  "', an input of the CMake run that wrote it (" +
+                  Newer->Recorder + " lists it): re-run cmake");
   // The database as its file has it (before --extra-arg): part of a shard's
   // run identity, which the merge compares with its own database.
   const std::string DBHash =
@@ -1287,6 +1356,34 @@ static int run(RunMode Mode) {
           << " other translation unit" << (SummaryOnly.size() == 1 ? "" : "s")
           << " are made too (from the result cache where it has them)\n";
   }
+  // A run over some files (`gpuleak check -p build src/train.cpp`) after an
+  // edit of another file: the cross-file findings of the files given rest
+  // on the other translation units' summaries, which the project index
+  // holds only while their files are as they were. Those it does not hold
+  // fresh are summarized as for --changed-since above, their own findings
+  // left out, so that the report is that of a run over the whole project,
+  // restricted to the files given. Before, their entries were dropped with
+  // a note, and a finding whose callee's file changed was lost (exit 0).
+  if (!Changed && !SourcePaths.empty() && !Shard && Mode != RunMode::Merge &&
+      !IndexPath.empty()) {
+    std::set<std::string> Seen;
+    for (const std::string &F : Files)
+      Seen.insert(realPathOr(F));
+    std::vector<std::string> Others;
+    for (const std::string &F : DB->getAllFiles())
+      if (sys::fs::exists(F) && Seen.insert(realPathOr(F)).second)
+        Others.push_back(F);
+    llvm::sort(Others);
+    std::string Why;
+    SummaryOnly =
+        notFreshInIndex(Previous.get(), IndexPath, Files, Others, Why);
+    if (!SummaryOnly.empty() && !Quiet)
+      WithColor::note(errs(), "gpuleak")
+          << Why << "; the function summaries of " << SummaryOnly.size()
+          << " other translation unit"
+          << (SummaryOnly.size() == 1 ? " are" : "s are")
+          << " made again (from the result cache where it has them)\n";
+  }
   auto WorkersFor = [](size_t NumFiles) {
     unsigned N =
         Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count();
@@ -1323,7 +1420,14 @@ static int run(RunMode Mode) {
     };
     if (!SummaryOnly.empty()) {
       SelectedHits = Cache ? Cache->hits() : 0;
+      // The configuration errors of the translation units summarized only
+      // (a malformed .clang-tidy of another folder) are not the run's: a
+      // run over the whole project reports them.
+      std::vector<InputError> Kept = Settings.takeConfigErrors();
       AnalyseMore(SummaryOnly, SummaryOnlyResults);
+      Settings.takeConfigErrors();
+      for (InputError &E : Kept)
+        Settings.addConfigError(std::move(E));
     }
     // --changed-since: a change to a function of a changed file (a store
     // added to Collector::add in collector.cpp) makes findings in the
@@ -1374,6 +1478,26 @@ static int run(RunMode Mode) {
       Files.insert(Files.end(), CallerFiles.begin(), CallerFiles.end());
       std::move(CallerResults.begin(), CallerResults.end(),
                 std::back_inserter(TUResults));
+    }
+    // Their errors are not the run's (a run over the whole project reports
+    // them), but the findings that rest on their functions may be missing:
+    // said even with --quiet. The summaries of what parsed are used and
+    // written to the index, as a run over the whole project does.
+    {
+      std::vector<size_t> Failed;
+      for (size_t I = 0; I < SummaryOnlyResults.size(); ++I)
+        if (SummaryOnlyResults[I].Error)
+          Failed.push_back(I);
+      if (!Failed.empty())
+        WithColor::warning(errs(), "gpuleak")
+            << "'" << SummaryOnly[Failed.front()] << "'"
+            << (Failed.size() > 1
+                    ? " (and " + std::to_string(Failed.size() - 1) + " more)"
+                    : std::string())
+            << ", whose function summaries are made again, "
+            << *SummaryOnlyResults[Failed.front()].Error
+            << "; findings of the translation units analysed that rest on "
+               "its functions may be missing\n";
     }
     for (TUResult &TU : SummaryOnlyResults) {
       TU.Findings.clear();
@@ -1429,13 +1553,6 @@ static int run(RunMode Mode) {
     WithColor::warning(errs(), "gpuleak") << *W << '\n';
 
   // Across translation units: the project index, solved after the last one.
-  if (Previous && Previous->staleEntries() && !SourcePaths.empty() &&
-      Mode != RunMode::Merge)
-    WithColor::note(errs(), "gpuleak")
-        << Previous->staleEntries()
-        << " summaries of the index come from files changed since it was "
-           "written and were ignored; run gpuleak check over the whole "
-           "project to refresh them\n";
   ProjectStats Stats;
   double TUSeconds = 0, SummarySeconds = 0;
   for (const TUResult &TU : TUResults) {

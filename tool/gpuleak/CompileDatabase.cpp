@@ -119,4 +119,132 @@ loadCompileDatabase(StringRef BuildPath, SmallString<256> &DBPath) {
       vfs::getRealFileSystem());
 }
 
+namespace {
+/// The paths of the build statement of \p Ninja (build.ninja's text) whose
+/// rule is RERUN_CMAKE: its explicit and implicit inputs, unescaped
+/// (`$ `, `$:`, `$$`, and `$` at the end of a line continues it); order-only
+/// inputs (after `||`) are not inputs the rule compares.
+std::vector<std::string> rerunCMakeInputs(StringRef Ninja) {
+  for (size_t At = 0; (At = Ninja.find("RERUN_CMAKE", At)) != StringRef::npos;
+       ++At) {
+    size_t LineStart = Ninja.rfind('\n', At);
+    LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
+    StringRef Head = Ninja.slice(LineStart, At);
+    // `build OUTPUTS: RERUN_CMAKE INPUTS | IMPLICIT || ORDER`
+    if (!Head.starts_with("build ") || !Head.rtrim().ends_with(":"))
+      continue;
+    std::vector<std::string> Inputs;
+    std::string Token;
+    bool InToken = false;
+    auto EndToken = [&] {
+      if (InToken && Token != "|")
+        Inputs.push_back(Token);
+      Token.clear();
+      InToken = false;
+    };
+    for (size_t I = At + StringRef("RERUN_CMAKE").size(); I < Ninja.size();
+         ++I) {
+      char C = Ninja[I];
+      if (C == '$' && I + 1 < Ninja.size()) {
+        char N = Ninja[++I];
+        if (N == '\n') { // a continued line: its indentation is skipped
+          while (I + 1 < Ninja.size() && Ninja[I + 1] == ' ')
+            ++I;
+          EndToken();
+          continue;
+        }
+        if (N != ' ' && N != ':' && N != '$')
+          Token += '$'; // a variable: kept as written
+        Token += N;
+        InToken = true;
+        continue;
+      }
+      if (C == '\n')
+        break;
+      if (C == ' ') {
+        EndToken();
+        continue;
+      }
+      Token += C;
+      InToken = true;
+      if (Token == "||")
+        return Inputs;
+    }
+    EndToken();
+    return Inputs;
+  }
+  return {};
+}
+
+/// The strings of `set(CMAKE_MAKEFILE_DEPENDS "..." ...)` in \p Text
+/// (CMakeFiles/Makefile.cmake).
+std::vector<std::string> makefileDepends(StringRef Text) {
+  std::vector<std::string> Inputs;
+  size_t At = Text.find("set(CMAKE_MAKEFILE_DEPENDS");
+  if (At == StringRef::npos)
+    return Inputs;
+  for (size_t I = At + StringRef("set(CMAKE_MAKEFILE_DEPENDS").size();
+       I < Text.size() && Text[I] != ')'; ++I) {
+    if (Text[I] != '"')
+      continue;
+    std::string S;
+    for (++I; I < Text.size() && Text[I] != '"'; ++I) {
+      if (Text[I] == '\\' && I + 1 < Text.size())
+        ++I;
+      S += Text[I];
+    }
+    Inputs.push_back(std::move(S));
+  }
+  return Inputs;
+}
+} // namespace
+
+std::optional<NewerCMakeInput> newerCMakeInput(StringRef DBPath) {
+  SmallString<256> Real;
+  if (sys::fs::real_path(DBPath, Real))
+    return std::nullopt;
+  SmallString<256> Dir = sys::path::parent_path(Real);
+  std::vector<std::string> Inputs;
+  SmallString<256> Recorder;
+  StringRef RecorderName;
+  for (StringRef Name : {"build.ninja", "CMakeFiles/Makefile.cmake"}) {
+    RecorderName = Name;
+    Recorder = Dir;
+    sys::path::append(Recorder, Name);
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Text =
+        MemoryBuffer::getFile(Recorder);
+    if (!Text)
+      continue;
+    Inputs = Name == "build.ninja" ? rerunCMakeInputs((*Text)->getBuffer())
+                                   : makefileDepends((*Text)->getBuffer());
+    if (!Inputs.empty())
+      break;
+  }
+  if (Inputs.empty())
+    return std::nullopt;
+  sys::fs::file_status DBStatus, RecorderStatus;
+  if (sys::fs::status(Real, DBStatus) ||
+      sys::fs::status(Recorder, RecorderStatus))
+    return std::nullopt;
+  auto Written = std::max(DBStatus.getLastModificationTime(),
+                          RecorderStatus.getLastModificationTime());
+  std::optional<NewerCMakeInput> Newest;
+  auto NewestTime = Written;
+  for (const std::string &Input : Inputs) {
+    SmallString<256> Path(Input);
+    if (!sys::path::is_absolute(Path)) {
+      Path = Dir;
+      sys::path::append(Path, Input);
+    }
+    sys::fs::file_status Status;
+    if (sys::fs::status(Path, Status) || !sys::fs::exists(Status))
+      continue;
+    if (Status.getLastModificationTime() > NewestTime) {
+      NewestTime = Status.getLastModificationTime();
+      Newest = NewerCMakeInput{std::string(Path), RecorderName.str()};
+    }
+  }
+  return Newest;
+}
+
 } // namespace gpuleak

@@ -37,6 +37,26 @@ loadCompileDatabase(llvm::StringRef BuildPath, llvm::SmallString<256> &DBPath);
 std::optional<std::string>
 missingResponseFile(const clang::tooling::CompileCommand &Command);
 
+/// A CMake input newer than the compile database \p DBPath that CMake
+/// wrote: what the build tool would re-run cmake for.
+struct NewerCMakeInput {
+  std::string Input;    ///< the newest input that is newer, absolute
+  std::string Recorder; ///< the file that lists it, relative to the database's
+                        ///< folder (build.ninja)
+};
+
+/// Whether the compile database \p DBPath is older than an input of the
+/// CMake run that wrote it: the inputs that the build tool compares to
+/// decide to re-run cmake, read from the build folder of the database (its
+/// real path's folder): the RERUN_CMAKE build statement of `build.ninja`
+/// (Ninja), or CMAKE_MAKEFILE_DEPENDS of `CMakeFiles/Makefile.cmake`
+/// (Makefiles). An input is newer when its modification time is later than
+/// both the database's and that file's (CMake rewrites both when it runs).
+/// std::nullopt when no input is newer, or the folder holds neither file (a
+/// database not written by CMake). Inputs that do not exist are skipped, as
+/// the build tools skip them.
+std::optional<NewerCMakeInput> newerCMakeInput(llvm::StringRef DBPath);
+
 } // namespace gpuleak
 
 #endif
