@@ -2,6 +2,7 @@
 
 #include "ChangedLines.h"
 #include "NvccCommand.h"
+#include "ResultCache.h"
 #include "summaries/Summaries.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -585,6 +586,55 @@ otherCheckout(StringRef Dir) {
   if (Shared.empty())
     return std::nullopt;
   return std::make_pair(Sources, Here);
+}
+
+std::optional<CheckoutState> checkoutState(StringRef Dir) {
+  auto Trimmed = [](Expected<std::string> Out) -> std::optional<std::string> {
+    if (!Out) {
+      consumeError(Out.takeError());
+      return std::nullopt;
+    }
+    return StringRef(*Out).trim().str();
+  };
+  std::optional<std::string> Top =
+      Trimmed(runGit({"rev-parse", "--show-toplevel"}, Dir));
+  if (!Top || Top->empty())
+    return std::nullopt;
+  std::optional<std::string> Head =
+      Trimmed(runGit({"rev-parse", "--verify", "--quiet", "HEAD"}, *Top));
+  if (!Head || Head->empty())
+    return std::nullopt;
+  // The names only, not the patch: its text depends on the diff settings of
+  // each machine (diff.algorithm, diff.noprefix, ...); the bytes do not.
+  Expected<std::string> Names =
+      runGit({"diff", "--no-ext-diff", "--no-textconv", "--no-relative",
+              "--no-renames", "--name-only", "-z", "HEAD", "--"},
+             *Top);
+  if (!Names) {
+    consumeError(Names.takeError());
+    return std::nullopt;
+  }
+  SmallVector<StringRef, 8> Changed;
+  StringRef(*Names).split(Changed, '\0', -1, /*KeepEmpty=*/false);
+  llvm::sort(Changed);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  for (StringRef Name : Changed) {
+    SmallString<256> Path(*Top);
+    sys::path::append(Path, Name);
+    std::string Hash = "absent";
+    if (sys::fs::is_directory(Path)) {
+      Hash = "submodule " +
+             Trimmed(runGit({"rev-parse", "--verify", "--quiet", "HEAD"}, Path))
+                 .value_or("");
+    } else if (ErrorOr<std::unique_ptr<MemoryBuffer>> Bytes =
+                   MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false)) {
+      Hash = hashOf((*Bytes)->getBuffer());
+    }
+    OS << Name.size() << ':' << Name << ' ' << Hash << '\n';
+  }
+  return CheckoutState{*Top, *Head, hashOf(Text)};
 }
 
 std::string commonFolder(ArrayRef<std::string> Files) {

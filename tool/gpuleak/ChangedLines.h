@@ -83,6 +83,24 @@ std::string sourceFolder(llvm::ArrayRef<std::string> Files,
 std::optional<std::pair<std::string, std::string>>
 otherCheckout(llvm::StringRef Dir);
 
+/// The state of a git work tree: what `gpuleak merge` compares between the
+/// checkouts of the shards and its own.
+struct CheckoutState {
+  /// The top level of the work tree.
+  std::string Top;
+  /// The commit checked out (`git rev-parse HEAD`).
+  std::string Commit;
+  /// XXH3-128 of the uncommitted changes to tracked files: the path of each
+  /// file `git diff HEAD` names, with the hash of its bytes in the work tree
+  /// ("absent" when deleted; a submodule's, its commit). Untracked files
+  /// are not in it.
+  std::string Changes;
+};
+
+/// The state of the git work tree that holds \p Dir, or std::nullopt
+/// outside one (or without git, or before the first commit).
+std::optional<CheckoutState> checkoutState(llvm::StringRef Dir);
+
 /// The file that \p Name (the new side's name of a diff: `b/src/a.cpp`,
 /// `src/a.cpp`, `new/src/a.cpp`) names under the first of \p Roots that
 /// has it, tried as it is and without its first folder (first without it
