@@ -1111,7 +1111,8 @@ static int run(RunMode Mode) {
                   " is a configure_file template, but no translation unit "
                   "includes a file generated from it (named '" +
                   sys::path::stem(Survey.Ungenerated.front()) + "', under '" +
-                  BuildDir + "'): re-run cmake");
+                  BuildDir + "', next to the template, or with its lines): "
+                  "re-run cmake");
     if (!Survey.Unbuilt.empty())
       return fail("--changed-since=" + ChangedSince + ": '" +
                   Survey.Unbuilt.front() + "'" + AndMore(Survey.Unbuilt.size()) +
