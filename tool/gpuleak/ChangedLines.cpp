@@ -984,10 +984,22 @@ std::vector<std::string> translationUnitsIncluding(
   // what the template makes.
   const StringSet<> Products =
       TemplatesOf.empty() ? StringSet<>() : cmakeProducts(Build);
+  std::map<std::pair<std::string, std::string>, bool> TextFits; // memo
+  std::mutex TextFitsLock;
   auto GeneratedFrom = [&](StringRef Template, StringRef F) {
-    return InBuild(F) || Products.contains(F) ||
-           sys::path::parent_path(F) == sys::path::parent_path(Template) ||
-           fileGeneratedFrom(Template, F);
+    if (InBuild(F) || Products.contains(F) ||
+        sys::path::parent_path(F) == sys::path::parent_path(Template))
+      return true;
+    std::pair<std::string, std::string> Key(Template, F);
+    {
+      std::lock_guard<std::mutex> G(TextFitsLock);
+      if (auto It = TextFits.find(Key); It != TextFits.end())
+        return It->second;
+    }
+    bool Fits = fileGeneratedFrom(Template, F);
+    std::lock_guard<std::mutex> G(TextFitsLock);
+    TextFits.emplace(std::move(Key), Fits);
+    return Fits;
   };
 
   // 1: changed or includes a changed file; 2: its preprocessing failed.
