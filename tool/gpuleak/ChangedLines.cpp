@@ -2,6 +2,7 @@
 
 #include "ChangedLines.h"
 #include "NvccCommand.h"
+#include "ResultCache.h"
 #include "summaries/Summaries.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -587,6 +588,55 @@ otherCheckout(StringRef Dir) {
   return std::make_pair(Sources, Here);
 }
 
+std::optional<CheckoutState> checkoutState(StringRef Dir) {
+  auto Trimmed = [](Expected<std::string> Out) -> std::optional<std::string> {
+    if (!Out) {
+      consumeError(Out.takeError());
+      return std::nullopt;
+    }
+    return StringRef(*Out).trim().str();
+  };
+  std::optional<std::string> Top =
+      Trimmed(runGit({"rev-parse", "--show-toplevel"}, Dir));
+  if (!Top || Top->empty())
+    return std::nullopt;
+  std::optional<std::string> Head =
+      Trimmed(runGit({"rev-parse", "--verify", "--quiet", "HEAD"}, *Top));
+  if (!Head || Head->empty())
+    return std::nullopt;
+  // The names only, not the patch: its text depends on the diff settings of
+  // each machine (diff.algorithm, diff.noprefix, ...); the bytes do not.
+  Expected<std::string> Names =
+      runGit({"diff", "--no-ext-diff", "--no-textconv", "--no-relative",
+              "--no-renames", "--name-only", "-z", "HEAD", "--"},
+             *Top);
+  if (!Names) {
+    consumeError(Names.takeError());
+    return std::nullopt;
+  }
+  SmallVector<StringRef, 8> Changed;
+  StringRef(*Names).split(Changed, '\0', -1, /*KeepEmpty=*/false);
+  llvm::sort(Changed);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  for (StringRef Name : Changed) {
+    SmallString<256> Path(*Top);
+    sys::path::append(Path, Name);
+    std::string Hash = "absent";
+    if (sys::fs::is_directory(Path)) {
+      Hash = "submodule " +
+             Trimmed(runGit({"rev-parse", "--verify", "--quiet", "HEAD"}, Path))
+                 .value_or("");
+    } else if (ErrorOr<std::unique_ptr<MemoryBuffer>> Bytes =
+                   MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false)) {
+      Hash = hashOf((*Bytes)->getBuffer());
+    }
+    OS << Name.size() << ':' << Name << ' ' << Hash << '\n';
+  }
+  return CheckoutState{*Top, *Head, hashOf(Text)};
+}
+
 std::string commonFolder(ArrayRef<std::string> Files) {
   if (Files.empty())
     return "";
@@ -756,121 +806,6 @@ static constexpr StringRef HeaderExtensions[] = {
     ".h",   ".hh",  ".hpp", ".hxx", ".h++", ".cuh", ".inl",
     ".ipp", ".tpp", ".tcc", ".txx", ".inc", ".def"};
 
-std::vector<std::string> translationUnitsIncluding(
-    ArrayRef<std::string> Files,
-    function_ref<std::vector<clang::tooling::CompileCommand>(StringRef)>
-        CommandsOf,
-    StringRef ResourceDir, unsigned Jobs, ChangedLines &Changed,
-    StringRef BuildDir, std::vector<std::string> &Failed,
-    ChangedFileSurvey &Survey) {
-  // The changed files that need every include list: configure_file
-  // templates (by the name of the file they generate) and sources that are
-  // no translation unit. Deleted ones need nothing.
-  StringSet<> TUs;
-  for (const std::string &F : Files)
-    TUs.insert(realPathOr(F));
-  StringMap<std::vector<std::string>> TemplatesOf; // generated name -> templates
-  StringSet<> Orphans;
-  for (const auto &[File, Ranges] : Changed.Files) {
-    if (!sys::fs::is_regular_file(File))
-      continue;
-    StringRef Name = sys::path::filename(File);
-    // CMake's configure_file templates: `X.in`, or `X.cmake` (LLVM's
-    // `config.h.cmake`), X a C, C++ or CUDA file name.
-    StringRef Generated = Name;
-    bool IsTemplate = (Generated.consume_back(".in") ||
-                       Generated.consume_back(".cmake")) &&
-                      (hasExtension(Generated, SourceExtensions) ||
-                       hasExtension(Generated, HeaderExtensions));
-    if (IsTemplate)
-      TemplatesOf[Generated].push_back(File);
-    else if (hasExtension(Name, SourceExtensions) && !TUs.contains(File))
-      Orphans.insert(File);
-  }
-  const bool NeedAll = !TemplatesOf.empty() || !Orphans.empty();
-  std::string Build = realPathOr(BuildDir);
-  auto InBuild = [&](StringRef F) {
-    return F.size() > Build.size() && F.starts_with(Build) &&
-           sys::path::is_separator(F[Build.size()]);
-  };
-
-  // 1: changed or includes a changed file; 2: its preprocessing failed.
-  std::vector<char> Keep(Files.size(), 0);
-  std::vector<std::vector<clang::tooling::CompileCommand>> Commands;
-  for (size_t I = 0; I < Files.size(); ++I) {
-    Keep[I] = Changed.changed(Files[I]);
-    Commands.push_back(Keep[I] && !NeedAll
-                           ? std::vector<clang::tooling::CompileCommand>()
-                           : CommandsOf(Files[I]));
-  }
-  std::mutex Lock; // for what the survey finds
-  std::set<std::pair<std::string, std::string>> Generated;
-  StringSet<> IncludedOrphans;
-  std::atomic<size_t> Next{0};
-  auto Work = [&] {
-    for (size_t I; (I = Next++) < Files.size();) {
-      if (Keep[I] && !NeedAll)
-        continue;
-      std::optional<std::set<std::string>> Included =
-          includedFiles(Files[I], Commands[I], ResourceDir);
-      if (!Included) {
-        Keep[I] = Keep[I] ? 1 : 2;
-        continue;
-      }
-      for (const std::string &F : *Included) {
-        if (Changed.changedRealPath(F))
-          Keep[I] = 1;
-        if (!NeedAll)
-          continue;
-        if (Orphans.contains(F)) {
-          std::lock_guard<std::mutex> G(Lock);
-          IncludedOrphans.insert(F);
-        }
-        auto T = TemplatesOf.find(sys::path::filename(F));
-        if (T != TemplatesOf.end() && InBuild(F)) {
-          Keep[I] = 1;
-          std::lock_guard<std::mutex> G(Lock);
-          for (const std::string &Template : T->second)
-            Generated.emplace(Template, F);
-        }
-      }
-    }
-  };
-  Jobs = std::max(1u, Jobs);
-  if (Jobs == 1) {
-    Work();
-  } else {
-    DefaultThreadPool Pool(hardware_concurrency(Jobs));
-    for (unsigned W = 0; W < Jobs; ++W)
-      Pool.async(Work);
-    Pool.wait();
-  }
-  // configure_file copies the template line for line: the generated file's
-  // changed lines are the template's.
-  for (const auto &[Template, File] : Generated) {
-    Changed.Files[File] = Changed.Files.at(Template);
-    Survey.Generated.emplace_back(Template, File);
-  }
-  for (const auto &[Name, Templates] : TemplatesOf)
-    for (const std::string &Template : Templates)
-      if (llvm::none_of(Generated,
-                        [&](const auto &G) { return G.first == Template; }))
-        Survey.Ungenerated.push_back(Template);
-  llvm::sort(Survey.Ungenerated);
-  for (const auto &O : Orphans)
-    if (!IncludedOrphans.contains(O.getKey()))
-      Survey.Unbuilt.push_back(O.getKey().str());
-  llvm::sort(Survey.Unbuilt);
-  std::vector<std::string> Kept;
-  for (size_t I = 0; I < Files.size(); ++I) {
-    if (Keep[I])
-      Kept.push_back(Files[I]);
-    if (Keep[I] == 2)
-      Failed.push_back(Files[I]);
-  }
-  return Kept;
-}
-
 /// The literal parts of a line of a configure_file template, between its
 /// substitutions (`@VAR@`, `${VAR}`, `$ENV{VAR}`, `$CACHE{VAR}`): one more
 /// than there are substitutions. std::nullopt for a `#cmakedefine` or
@@ -935,6 +870,217 @@ static bool generatedFrom(StringRef Line, StringRef Out) {
   return true;
 }
 
+/// Whether the text \p Out can be what configure_file makes of the template
+/// text \p In: as many lines, each made from the template's line
+/// (generatedFrom).
+static bool textGeneratedFrom(StringRef In, StringRef Out) {
+  SmallVector<StringRef, 0> TL, GL;
+  In.split(TL, '\n');
+  Out.split(GL, '\n');
+  if (TL.size() != GL.size())
+    return false;
+  for (size_t I = 0; I < TL.size(); ++I)
+    if (!generatedFrom(TL[I].rtrim("\r"), GL[I].rtrim("\r")))
+      return false;
+  return true;
+}
+
+/// Whether the file \p Generated holds what configure_file makes of the
+/// file \p Template, and the template has a line of text of its own to
+/// tell (a template of `#cmakedefine` lines and substitutions alone fits
+/// any file of its length).
+static bool fileGeneratedFrom(StringRef Template, StringRef Generated) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> TB = MemoryBuffer::getFile(Template),
+                                         GB = MemoryBuffer::getFile(Generated);
+  if (!TB || !GB || !textGeneratedFrom((*TB)->getBuffer(), (*GB)->getBuffer()))
+    return false;
+  SmallVector<StringRef, 0> Lines;
+  (*TB)->getBuffer().split(Lines, '\n');
+  return llvm::any_of(Lines, [](StringRef Line) {
+    std::optional<SmallVector<StringRef, 4>> Parts = literalParts(Line);
+    return Parts && llvm::any_of(*Parts, [](StringRef P) {
+             return !P.trim().empty();
+           });
+  });
+}
+
+/// The files CMake's configure step wrote (configure_file's outputs, real
+/// paths), as the Makefile generators list them in
+/// \p BuildDir/CMakeFiles/Makefile.cmake (CMAKE_MAKEFILE_PRODUCTS, relative
+/// to \p BuildDir or absolute); empty for the others (Ninja records none).
+static StringSet<> cmakeProducts(StringRef BuildDir) {
+  StringSet<> Products;
+  SmallString<256> Path(BuildDir);
+  sys::path::append(Path, "CMakeFiles", "Makefile.cmake");
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Path);
+  if (!Text)
+    return Products;
+  StringRef Rest = (*Text)->getBuffer();
+  size_t At = Rest.find("set(CMAKE_MAKEFILE_PRODUCTS");
+  if (At == StringRef::npos)
+    return Products;
+  Rest = Rest.substr(At).split(')').first;
+  while (true) {
+    size_t Open = Rest.find('"');
+    if (Open == StringRef::npos)
+      break;
+    size_t Close = Rest.find('"', Open + 1);
+    if (Close == StringRef::npos)
+      break;
+    SmallString<256> File(BuildDir);
+    StringRef Name = Rest.slice(Open + 1, Close);
+    if (sys::path::is_absolute(Name))
+      File = Name;
+    else
+      sys::path::append(File, Name);
+    Products.insert(realPathOr(File));
+    Rest = Rest.substr(Close + 1);
+  }
+  return Products;
+}
+
+std::vector<std::string> translationUnitsIncluding(
+    ArrayRef<std::string> Files,
+    function_ref<std::vector<clang::tooling::CompileCommand>(StringRef)>
+        CommandsOf,
+    StringRef ResourceDir, unsigned Jobs, ChangedLines &Changed,
+    StringRef BuildDir, std::vector<std::string> &Failed,
+    ChangedFileSurvey &Survey) {
+  // The changed files that need every include list: configure_file
+  // templates (by the name of the file they generate) and sources that are
+  // no translation unit. Deleted ones need nothing.
+  StringSet<> TUs;
+  for (const std::string &F : Files)
+    TUs.insert(realPathOr(F));
+  StringMap<std::vector<std::string>> TemplatesOf; // generated name -> templates
+  StringSet<> Orphans;
+  for (const auto &[File, Ranges] : Changed.Files) {
+    if (!sys::fs::is_regular_file(File))
+      continue;
+    StringRef Name = sys::path::filename(File);
+    // CMake's configure_file templates: `X.in`, or `X.cmake` (LLVM's
+    // `config.h.cmake`), X a C, C++ or CUDA file name.
+    StringRef Generated = Name;
+    bool IsTemplate = (Generated.consume_back(".in") ||
+                       Generated.consume_back(".cmake")) &&
+                      (hasExtension(Generated, SourceExtensions) ||
+                       hasExtension(Generated, HeaderExtensions));
+    if (IsTemplate)
+      TemplatesOf[Generated].push_back(File);
+    else if (hasExtension(Name, SourceExtensions) && !TUs.contains(File))
+      Orphans.insert(File);
+  }
+  const bool NeedAll = !TemplatesOf.empty() || !Orphans.empty();
+  std::string Build = realPathOr(BuildDir);
+  auto InBuild = [&](StringRef F) {
+    return F.size() > Build.size() && F.starts_with(Build) &&
+           sys::path::is_separator(F[Build.size()]);
+  };
+  // Where configure_file may have written the file a template generates:
+  // anywhere its call says (`${CMAKE_SOURCE_DIR}/include/x.h` as well as
+  // the build folder). A file of the template's name that a translation
+  // unit includes is the one when it is under the build folder, CMake
+  // lists it among its outputs, it is next to the template, or its text is
+  // what the template makes.
+  const StringSet<> Products =
+      TemplatesOf.empty() ? StringSet<>() : cmakeProducts(Build);
+  std::map<std::pair<std::string, std::string>, bool> TextFits; // memo
+  std::mutex TextFitsLock;
+  auto GeneratedFrom = [&](StringRef Template, StringRef F) {
+    if (InBuild(F) || Products.contains(F) ||
+        sys::path::parent_path(F) == sys::path::parent_path(Template))
+      return true;
+    std::pair<std::string, std::string> Key(Template, F);
+    {
+      std::lock_guard<std::mutex> G(TextFitsLock);
+      if (auto It = TextFits.find(Key); It != TextFits.end())
+        return It->second;
+    }
+    bool Fits = fileGeneratedFrom(Template, F);
+    std::lock_guard<std::mutex> G(TextFitsLock);
+    TextFits.emplace(std::move(Key), Fits);
+    return Fits;
+  };
+
+  // 1: changed or includes a changed file; 2: its preprocessing failed.
+  std::vector<char> Keep(Files.size(), 0);
+  std::vector<std::vector<clang::tooling::CompileCommand>> Commands;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    Keep[I] = Changed.changed(Files[I]);
+    Commands.push_back(Keep[I] && !NeedAll
+                           ? std::vector<clang::tooling::CompileCommand>()
+                           : CommandsOf(Files[I]));
+  }
+  std::mutex Lock; // for what the survey finds
+  std::set<std::pair<std::string, std::string>> Generated;
+  StringSet<> IncludedOrphans;
+  std::atomic<size_t> Next{0};
+  auto Work = [&] {
+    for (size_t I; (I = Next++) < Files.size();) {
+      if (Keep[I] && !NeedAll)
+        continue;
+      std::optional<std::set<std::string>> Included =
+          includedFiles(Files[I], Commands[I], ResourceDir);
+      if (!Included) {
+        Keep[I] = Keep[I] ? 1 : 2;
+        continue;
+      }
+      for (const std::string &F : *Included) {
+        if (Changed.changedRealPath(F))
+          Keep[I] = 1;
+        if (!NeedAll)
+          continue;
+        if (Orphans.contains(F)) {
+          std::lock_guard<std::mutex> G(Lock);
+          IncludedOrphans.insert(F);
+        }
+        auto T = TemplatesOf.find(sys::path::filename(F));
+        if (T == TemplatesOf.end())
+          continue;
+        for (const std::string &Template : T->second)
+          if (F != Template && GeneratedFrom(Template, F)) {
+            Keep[I] = 1;
+            std::lock_guard<std::mutex> G(Lock);
+            Generated.emplace(Template, F);
+          }
+      }
+    }
+  };
+  Jobs = std::max(1u, Jobs);
+  if (Jobs == 1) {
+    Work();
+  } else {
+    DefaultThreadPool Pool(hardware_concurrency(Jobs));
+    for (unsigned W = 0; W < Jobs; ++W)
+      Pool.async(Work);
+    Pool.wait();
+  }
+  // configure_file copies the template line for line: the generated file's
+  // changed lines are the template's.
+  for (const auto &[Template, File] : Generated) {
+    Changed.Files[File] = Changed.Files.at(Template);
+    Survey.Generated.emplace_back(Template, File);
+  }
+  for (const auto &[Name, Templates] : TemplatesOf)
+    for (const std::string &Template : Templates)
+      if (llvm::none_of(Generated,
+                        [&](const auto &G) { return G.first == Template; }))
+        Survey.Ungenerated.push_back(Template);
+  llvm::sort(Survey.Ungenerated);
+  for (const auto &O : Orphans)
+    if (!IncludedOrphans.contains(O.getKey()))
+      Survey.Unbuilt.push_back(O.getKey().str());
+  llvm::sort(Survey.Unbuilt);
+  std::vector<std::string> Kept;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    if (Keep[I])
+      Kept.push_back(Files[I]);
+    if (Keep[I] == 2)
+      Failed.push_back(Files[I]);
+  }
+  return Kept;
+}
+
 bool generatedIsStale(StringRef Template, StringRef Generated) {
   sys::fs::file_status T, G;
   if (sys::fs::status(Template, T) || sys::fs::status(Generated, G) ||
@@ -944,17 +1090,8 @@ bool generatedIsStale(StringRef Template, StringRef Generated) {
   // re-configured file whose text stayed the same keeps its older time.
   ErrorOr<std::unique_ptr<MemoryBuffer>> TB = MemoryBuffer::getFile(Template),
                                          GB = MemoryBuffer::getFile(Generated);
-  if (!TB || !GB)
-    return true;
-  SmallVector<StringRef, 0> TL, GL;
-  (*TB)->getBuffer().split(TL, '\n');
-  (*GB)->getBuffer().split(GL, '\n');
-  if (TL.size() != GL.size())
-    return true;
-  for (size_t I = 0; I < TL.size(); ++I)
-    if (!generatedFrom(TL[I].rtrim("\r"), GL[I].rtrim("\r")))
-      return true;
-  return false;
+  return !TB || !GB ||
+         !textGeneratedFrom((*TB)->getBuffer(), (*GB)->getBuffer());
 }
 
 StringSet<> functionsDefinedIn(ArrayRef<TUResult> TUs,

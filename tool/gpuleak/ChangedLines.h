@@ -83,6 +83,24 @@ std::string sourceFolder(llvm::ArrayRef<std::string> Files,
 std::optional<std::pair<std::string, std::string>>
 otherCheckout(llvm::StringRef Dir);
 
+/// The state of a git work tree: what `gpuleak merge` compares between the
+/// checkouts of the shards and its own.
+struct CheckoutState {
+  /// The top level of the work tree.
+  std::string Top;
+  /// The commit checked out (`git rev-parse HEAD`).
+  std::string Commit;
+  /// XXH3-128 of the uncommitted changes to tracked files: the path of each
+  /// file `git diff HEAD` names, with the hash of its bytes in the work tree
+  /// ("absent" when deleted; a submodule's, its commit). Untracked files
+  /// are not in it.
+  std::string Changes;
+};
+
+/// The state of the git work tree that holds \p Dir, or std::nullopt
+/// outside one (or without git, or before the first commit).
+std::optional<CheckoutState> checkoutState(llvm::StringRef Dir);
+
 /// The file that \p Name (the new side's name of a diff: `b/src/a.cpp`,
 /// `src/a.cpp`, `new/src/a.cpp`) names under the first of \p Roots that
 /// has it, tried as it is and without its first folder (first without it
@@ -122,8 +140,9 @@ includedFiles(llvm::StringRef File,
 struct ChangedFileSurvey {
   /// Changed CMake configure_file templates (real paths: `include/x.h.in`)
   /// and the files generated from them that translation units include (the
-  /// real path of an `x.h` in the build folder), whose lines are taken as
-  /// changed as the template's are (configure_file keeps lines 1:1).
+  /// real path of an `x.h` in the build folder, or wherever CMake wrote
+  /// it), whose lines are taken as changed as the template's are
+  /// (configure_file keeps lines 1:1).
   std::vector<std::pair<std::string, std::string>> Generated;
   /// Changed templates for which no translation unit includes such a file.
   std::vector<std::string> Ungenerated;
@@ -138,10 +157,13 @@ struct ChangedFileSurvey {
 /// analysed, so that the failure is reported), in order, by their include
 /// lists (includedFiles, \p Jobs at a time; \p CommandsOf gives a file's
 /// compile commands). \p Failed receives those whose preprocessing failed.
-/// A changed template `X.in` (X a C, C++ or CUDA file name) selects the
-/// translation units that include a file named X under \p BuildDir, which
-/// is added to \p Changed with the template's lines; \p Survey says which
-/// were found, and which changed sources no translation unit is or includes.
+/// A changed template `X.in` or `X.cmake` (X a C, C++ or CUDA file name)
+/// selects the translation units that include a file named X that CMake
+/// generated from it: under \p BuildDir, listed among CMake's outputs
+/// (\p BuildDir/CMakeFiles/Makefile.cmake), next to the template, or whose
+/// text the template makes; the file is added to \p Changed with the
+/// template's lines. \p Survey says which were found, and which changed
+/// sources no translation unit is or includes.
 std::vector<std::string> translationUnitsIncluding(
     llvm::ArrayRef<std::string> Files,
     llvm::function_ref<std::vector<clang::tooling::CompileCommand>(

@@ -1039,29 +1039,54 @@ static int run(RunMode Mode) {
       return fail("the entries of '" + DBPath +
                   "' changed since the shards ran; merge with the compile "
                   "database they ran with");
-    // So must the files they read under the sources' folder (the project's
-    // headers; not the system's, which another runner may hold elsewhere):
-    // each that is here (a generated header may not be, without a build)
-    // with the same bytes, and each that their searches found absent still
-    // absent.
-    std::map<std::string, std::string> Want = Merged->Run.Sources;
-    std::vector<std::string> Read;
-    SmallString<256> Root(commonFolder(Files));
-    for (const auto &[File, Hash] : Merged->Run.Inputs)
-      if (!Root.empty() && StringRef(File).starts_with(Root) &&
-          File.size() > Root.size() &&
-          sys::path::is_separator(File[Root.size()]) &&
-          (Hash.empty() ? sys::fs::exists(File)
-                        : sys::fs::exists(File) && !Want.count(File))) {
-        Want.emplace(File, Hash);
-        Read.push_back(File);
+    // So must the checkout: shards of another commit (their git work
+    // tree's commit and uncommitted changes, when they recorded one)...
+    const std::string &First = Merged->Paths.front();
+    if (!Merged->Run.Commit.empty())
+      if (std::optional<CheckoutState> Here = checkoutState(
+              sourceFolder(Files, absolute(sys::path::parent_path(DBPath))))) {
+        if (Here->Commit != Merged->Run.Commit)
+          return fail("'" + First + "' was made on commit " +
+                      Merged->Run.Commit + ", the checkout '" + Here->Top +
+                      "' is at " + Here->Commit +
+                      "; merge in the checkout the shards ran in");
+        if (Here->Changes != Merged->Run.Changes)
+          return fail("'" + First + "' was made on commit " +
+                      Merged->Run.Commit + " with other uncommitted changes "
+                      "than the checkout '" + Here->Top +
+                      "' has (git diff HEAD); merge in the checkout the "
+                      "shards ran in");
       }
-    Read.insert(Read.end(), Files.begin(), Files.end());
+    // ...and every file the shards read, wherever it is (a header of the
+    // project, generated in the build folder, of the system or LibTorch):
+    // each that is here with the bytes the shards read (one that is not, a
+    // generated header in a job that did not build, the shards compared
+    // among themselves), and each that their searches found absent still
+    // absent. A file that differs changes what a single run here reports,
+    // whether or not a finding is in it.
+    for (const auto &[File, Hash] : sourceHashes(Files))
+      if (Merged->Run.Sources.at(File) != Hash)
+        return fail("'" + File + "', a translation unit of '" + First +
+                    "', differs in this checkout (another commit or "
+                    "checkout); merge in the checkout the shards ran in");
+    std::vector<std::string> Read;
+    for (const auto &[File, Hash] : Merged->Run.Inputs) {
+      if (Merged->Run.Sources.count(File) || !sys::fs::exists(File))
+        continue;
+      if (Hash.empty())
+        return fail("'" + File + "', which the include searches of '" +
+                    Merged->ReadBy.at(File) +
+                    "' found absent, exists in this checkout (another "
+                    "commit or checkout); merge in the checkout the shards "
+                    "ran in");
+      Read.push_back(File);
+    }
     for (const auto &[File, Hash] : sourceHashes(Read))
-      if (Want.at(File) != Hash)
-        return fail("'" + File +
-                    "' changed since the shards ran (another commit or "
-                    "checkout); merge in the checkout they ran in");
+      if (Merged->Run.Inputs.at(File) != Hash)
+        return fail("'" + File + "', which '" + Merged->ReadBy.at(File) +
+                    "' read, differs in this checkout (another commit or "
+                    "checkout, or a header generated another way); merge in "
+                    "the checkout the shards ran in");
   } else if (SourcePaths.empty()) {
     Files = DB->getAllFiles();
     llvm::sort(Files);
@@ -1155,7 +1180,8 @@ static int run(RunMode Mode) {
                   " is a configure_file template, but no translation unit "
                   "includes a file generated from it (named '" +
                   sys::path::stem(Survey.Ungenerated.front()) + "', under '" +
-                  BuildDir + "'): re-run cmake");
+                  BuildDir + "', next to the template, or with its lines): "
+                  "re-run cmake");
     if (!Survey.Unbuilt.empty())
       return fail("--changed-since=" + ChangedSince + ": '" +
                   Survey.Unbuilt.front() + "'" + AndMore(Survey.Unbuilt.size()) +
@@ -1519,6 +1545,11 @@ static int run(RunMode Mode) {
       C.Run.Database = DBHash;
       C.Run.Sources = sourceHashes(AllFiles);
       C.Run.Inputs = Settings.takeInputs();
+      if (std::optional<CheckoutState> Here = checkoutState(sourceFolder(
+              AllFiles, absolute(sys::path::parent_path(DBPath))))) {
+        C.Run.Commit = Here->Commit;
+        C.Run.Changes = Here->Changes;
+      }
       {
         std::vector<std::string> Args = {"--resource-dir=" + ResourceDir};
         for (const std::string &A : ExtraArgsBefore)
@@ -1593,31 +1624,8 @@ static int run(RunMode Mode) {
   // them are relative to the compile database's directory.
   std::string BaseDir = absolute(sys::path::parent_path(DBPath));
   // The merge prints each finding's code and makes its fingerprint from its
-  // own checkout: every file a finding or a note points into must hold the
-  // bytes the shards read, also one outside the sources' folder (a system,
-  // LibTorch or generated header), which the comparison above leaves out.
-  // One that is not here prints without its code, as in a single run.
-  if (Merged) {
-    std::vector<std::string> Named;
-    for (const Finding &F : R.Findings) {
-      Named.push_back(F.Place.File);
-      for (const FindingNote &N : F.Notes)
-        Named.push_back(N.Place.File);
-    }
-    llvm::sort(Named);
-    Named.erase(std::unique(Named.begin(), Named.end()), Named.end());
-    llvm::erase_if(Named, [&](const std::string &File) {
-      auto It = Merged->Run.Inputs.find(File);
-      return It == Merged->Run.Inputs.end() || It->second.empty() ||
-             !sys::fs::exists(File);
-    });
-    for (const auto &[File, Hash] : sourceHashes(Named))
-      if (Merged->Run.Inputs.at(File) != Hash)
-        return fail("'" + File +
-                    "', where a finding is, differs from the file the shards "
-                    "read (another commit, or a header built another way); "
-                    "merge in the checkout they ran in");
-  }
+  // own checkout, whose files the shards read were compared above; a file
+  // that is not here prints without its code, as in a single run.
   fingerprintFindings(R, BaseDir);
   // Which of several findings with the same code the baseline holds is
   // decided before --changed-since drops those on unchanged lines: a copy

@@ -88,6 +88,17 @@ std::optional<std::string> runDifference(const RunIdentity &A,
                                          const RunIdentity &B) {
   if (A.Gpuleak != B.Gpuleak)
     return "made by " + A.Gpuleak + " and by " + B.Gpuleak;
+  // Two commits are two runs, also when the files the shards read happen
+  // to agree (a change that one shard's translation units would have read
+  // had it been made on the other's commit).
+  if (!A.Commit.empty() && !B.Commit.empty()) {
+    if (A.Commit != B.Commit)
+      return "made on different commits (" + A.Commit + " and " + B.Commit +
+             ")";
+    if (A.Changes != B.Changes)
+      return "made on commit " + A.Commit +
+             " with different uncommitted changes (git diff HEAD)";
+  }
   for (const auto *Run : {&A, &B}) {
     const RunIdentity &Other = Run == &A ? B : A;
     for (const auto &Source : Run->Sources)
@@ -145,7 +156,9 @@ void writeShard(raw_ostream &OS, const ShardContents &C) {
                                             {"configuration",
                                              C.Run.Configuration},
                                             {"sources", std::move(Sources)},
-                                            {"inputs", std::move(Inputs)}}},
+                                            {"inputs", std::move(Inputs)},
+                                            {"commit", C.Run.Commit},
+                                            {"changes", C.Run.Changes}}},
                        {"database", C.Database},
                        {"translation_units", int64_t(C.TotalFiles)},
                        {"whole_database", C.WholeDatabase},
@@ -192,7 +205,9 @@ public:
       return fail(Path, "expected an object");
     if (!string(*O, "gpuleak", Run.Gpuleak, Path) ||
         !string(*O, "database", Run.Database, Path) ||
-        !string(*O, "configuration", Run.Configuration, Path))
+        !string(*O, "configuration", Run.Configuration, Path) ||
+        !string(*O, "commit", Run.Commit, Path) ||
+        !string(*O, "changes", Run.Changes, Path))
       return false;
     return hashes(*O, "sources", Run.Sources, Path) &&
            hashes(*O, "inputs", Run.Inputs, Path);
@@ -365,10 +380,13 @@ Expected<ShardContents> readAllShards(ArrayRef<std::string> Paths) {
                                "from one list of translation units");
   ShardContents Sorted;
   Sorted.Run = std::move(All.Run);
-  // What all shards read together.
+  // What all shards read together, and which read it.
   Sorted.Run.Inputs.clear();
-  for (auto &[File, HashAndShard] : Read)
+  for (auto &[File, HashAndShard] : Read) {
     Sorted.Run.Inputs.emplace(File, std::move(HashAndShard.first));
+    Sorted.ReadBy.emplace(File, std::move(HashAndShard.second));
+  }
+  Sorted.Paths = Paths;
   Sorted.WholeDatabase = All.WholeDatabase;
   Sorted.Spec = All.Spec;
   Sorted.Database = All.Database;

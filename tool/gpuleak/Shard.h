@@ -59,6 +59,10 @@ struct RunIdentity {
   /// of its bytes, and every path their include searches found absent ->
   /// "". The merge refuses two shards that disagree on a path both list.
   std::map<std::string, std::string> Inputs;
+  /// The git work tree of the sources (checkoutState): its commit and the
+  /// hash of its uncommitted changes; both "" outside a git work tree.
+  std::string Commit;
+  std::string Changes;
 };
 
 /// "gpuleak VERSION, clang VERSION".
@@ -96,12 +100,17 @@ struct ShardContents {
   std::vector<TUResult> TUs;
   /// Errors of .clang-tidy files and --checks met while analysing them.
   std::vector<InputError> ConfigErrors;
+  /// Of the shards read together (readAllShards): each path of Run.Inputs
+  /// -> the first shard file that lists it, and the shard files.
+  std::map<std::string, std::string> ReadBy;
+  std::vector<std::string> Paths;
 };
 
 /// The version of the shard file format.
 /// 2: the run identity ("run").
 /// 3: the files the shard's translation units read ("run": {"inputs"}).
-constexpr int64_t ShardVersion = 3;
+/// 4: the git commit and uncommitted changes ("run": {"commit", "changes"}).
+constexpr int64_t ShardVersion = 4;
 
 /// Writes \p C as a shard file (JSON, docs/cli.md).
 void writeShard(llvm::raw_ostream &OS, const ShardContents &C);
