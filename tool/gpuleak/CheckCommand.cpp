@@ -454,6 +454,12 @@ configErrorsOf(ArrayRef<std::string> Files, RunSettings &Settings,
   for (const std::string &File : Files) {
     if (!Folders.insert(sys::path::parent_path(File)).second)
       continue;
+    // A file in a folder that does not exist (a stale database) has no
+    // configuration to check; clang-tidy's reader would print "Error
+    // reading configuration from DIR: directory doesn't exist." for each
+    // missing folder above it. The analysis says "cannot parse".
+    if (!sys::fs::is_directory(sys::path::parent_path(File)))
+      continue;
     if (Warnings)
       if (std::optional<InputError> W =
               emptyHeaderFilterWarning(*Provider, File, Settings);

@@ -954,11 +954,27 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
   std::string AbsFile = File.str();
   Tool.appendArgumentsAdjuster(commandAdjuster(Context, AbsFile, Settings));
 
+  // A file that the database lists but does not find (loadCompileDatabase
+  // refuses the entries clang cannot look up) is an error, never a
+  // translation unit counted as analysed.
+  if (Commands.empty()) {
+    TUResult Result;
+    Result.Error = "cannot parse: the compile database finds no command for it";
+    return Result;
+  }
   // ClangTool aborts the process when it cannot enter a command's directory.
+  // A relative one is entered from the working directory, as ClangTool
+  // does.
   for (const CompileCommand &C : Commands)
     if (!llvm::sys::fs::is_directory(C.Directory)) {
       TUResult Result;
       Result.Error = "cannot parse: no such directory: '" + C.Directory + "'";
+      if (llvm::sys::path::is_relative(C.Directory)) {
+        llvm::SmallString<256> Cwd;
+        if (!llvm::sys::fs::current_path(Cwd))
+          *Result.Error += " (relative to the working directory '" +
+                           std::string(Cwd) + "')";
+      }
       return Result;
     }
 
