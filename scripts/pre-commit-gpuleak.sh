@@ -15,7 +15,8 @@
 # any non-zero one.
 #
 # gpuleak is $GPULEAK_BIN, or `gpuleak` on PATH. An option's value goes in the
-# same argument (`--baseline=FILE`), except for -p, -j and -o.
+# same argument (`--baseline=FILE`), except for -p, -j and -o. A `--` ends
+# the options: every argument after it is a file.
 set -euo pipefail
 
 gpuleak=${GPULEAK_BIN:-gpuleak}
@@ -43,6 +44,12 @@ while [ $# -gt 0 ]; do
     --baseline|--cache-dir|--checks|--color|--config-file|--docs-url|--exclude-header-filter|--extra-arg|--extra-arg-before|--format|--header-filter|--index|--output|--resource-dir|--source-root|--warnings-as-errors)
       echo "gpuleak pre-commit hook: error: $1 needs its value in the same argument ($1=VALUE): pre-commit passes the staged files after the hook's args" >&2
       exit 2 ;;
+    # `--` in the hook's args: the end of the options, as for gpuleak check;
+    # what follows (the staged files pre-commit appends) are files.
+    --)
+      shift
+      files+=("$@")
+      break ;;
     -*) opts+=("$1"); shift ;;
     *) files+=("$1"); shift ;;
   esac

@@ -570,9 +570,9 @@ static std::string topLevel(StringRef Dir) {
 }
 
 std::optional<std::pair<std::string, std::string>>
-otherCheckout(StringRef Dir) {
-  SmallString<256> Cwd;
-  if (sys::fs::current_path(Cwd))
+otherCheckout(StringRef Dir, StringRef Other) {
+  SmallString<256> Cwd(Other);
+  if (Cwd.empty() && sys::fs::current_path(Cwd))
     return std::nullopt;
   std::string Sources = topLevel(Dir), Here = topLevel(Cwd);
   if (Sources.empty() || Here.empty() || Sources == Here)

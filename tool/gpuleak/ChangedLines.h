@@ -75,13 +75,13 @@ std::string commonFolder(llvm::ArrayRef<std::string> Files);
 std::string sourceFolder(llvm::ArrayRef<std::string> Files,
                          llvm::StringRef Fallback);
 
-/// When the working directory is in a git work tree other than the one
-/// that holds \p Dir, of the same repository (a `git worktree`, a copied
-/// clone: a root commit in common): the top levels of \p Dir's work tree
-/// and of the working directory's. std::nullopt otherwise (the same work
-/// tree, another repository, no git work tree, no commit).
+/// When \p Other (default: the working directory) is in a git work tree
+/// other than the one that holds \p Dir, of the same repository (a `git
+/// worktree`, a copied clone: a root commit in common): the top levels of
+/// \p Dir's work tree and of \p Other's. std::nullopt otherwise (the same
+/// work tree, another repository, no git work tree, no commit).
 std::optional<std::pair<std::string, std::string>>
-otherCheckout(llvm::StringRef Dir);
+otherCheckout(llvm::StringRef Dir, llvm::StringRef Other = "");
 
 /// The state of a git work tree: what `gpuleak merge` compares between the
 /// checkouts of the shards and its own.

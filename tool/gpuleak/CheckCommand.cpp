@@ -454,6 +454,12 @@ configErrorsOf(ArrayRef<std::string> Files, RunSettings &Settings,
   for (const std::string &File : Files) {
     if (!Folders.insert(sys::path::parent_path(File)).second)
       continue;
+    // A file in a folder that does not exist (a stale database) has no
+    // configuration to check; clang-tidy's reader would print "Error
+    // reading configuration from DIR: directory doesn't exist." for each
+    // missing folder above it. The analysis says "cannot parse".
+    if (!sys::fs::is_directory(sys::path::parent_path(File)))
+      continue;
     if (Warnings)
       if (std::optional<InputError> W =
               emptyHeaderFilterWarning(*Provider, File, Settings);
@@ -1123,28 +1129,47 @@ static int run(RunMode Mode) {
   // Files generated from changed configure_file templates, and the
   // templates (real paths).
   std::map<std::string, std::string> TemplateOf;
-  if (!ChangedSince.empty()) {
-    // git runs in the work tree of the sources (--source-root, or the
-    // folder above every translation unit), which a build folder in
-    // another repository is not.
-    std::string GitDir =
-        !SourceRoot.empty() && SourceRoot != "none"
-            ? absolute(SourceRoot)
-            : sourceFolder(Files, absolute(sys::path::parent_path(DBPath)));
-    // The sources in one checkout and the working directory in another of
-    // the same repository (a git worktree, a copied clone): the diff would
-    // describe the sources' checkout while the user meant the other. With
-    // --source-root the user names the work tree.
-    if (SourceRoot.empty() || SourceRoot == "none")
+  // The sources in one checkout and the working directory in another of
+  // the same repository (a git worktree, a copied clone): a full run would
+  // analyse the sources' checkout and a diff describe it, while the user
+  // meant the other (CI trials 9 and 11). --source-root names the work
+  // tree meant; one that is another checkout of the sources' repository
+  // is refused too: its files are not those analysed.
+  const bool NamedRoot = !SourceRoot.empty() && SourceRoot != "none";
+  // The folder above every translation unit, or the database's when it is
+  // in no work tree (a build folder in another repository is not).
+  const std::string Sources =
+      Mode == RunMode::Merge
+          ? std::string()
+          : sourceFolder(Files, absolute(sys::path::parent_path(DBPath)));
+  if (Mode != RunMode::Merge) {
+    std::string Prefix =
+        ChangedSince.empty() ? "" : "--changed-since=" + ChangedSince + ": ";
+    if (!NamedRoot) {
       if (std::optional<std::pair<std::string, std::string>> Other =
-              otherCheckout(GitDir))
-        return fail("--changed-since=" + ChangedSince + ": the sources of '" +
-                    DBPath + "' are in the checkout '" + Other->first +
+              otherCheckout(Sources))
+        return fail(Prefix + "the sources of '" + DBPath +
+                    "' are in the checkout '" + Other->first +
                     "', the working directory in '" + Other->second +
                     "', another checkout of the same repository: give -p "
                     "the build folder of '" +
                     Other->second + "', or run gpuleak in '" + Other->first +
                     "'");
+    } else if (std::optional<std::pair<std::string, std::string>> Other =
+                   otherCheckout(Sources, absolute(SourceRoot))) {
+      return fail(Prefix + "the sources of '" + DBPath +
+                  "' are in the checkout '" + Other->first +
+                  "', --source-root in '" + Other->second +
+                  "', another checkout of the same repository: give -p the "
+                  "build folder of '" +
+                  Other->second + "', or --source-root='" + Other->first +
+                  "'");
+    }
+  }
+  if (!ChangedSince.empty()) {
+    // git runs in the work tree of the sources (--source-root, or the
+    // folder above every translation unit).
+    std::string GitDir = NamedRoot ? absolute(SourceRoot) : Sources;
     Expected<ChangedLines> C = changedSince(ChangedSince, GitDir);
     if (!C)
       return fail("--changed-since=" + ChangedSince +

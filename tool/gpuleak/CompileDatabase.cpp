@@ -114,6 +114,34 @@ loadCompileDatabase(StringRef BuildPath, SmallString<256> &DBPath) {
           DBPath, LoadError, clang::tooling::JSONCommandLineSyntax::AutoDetect);
   if (!DB)
     return Malformed(StringRef(LoadError).split('\n').first.trim());
+  // clang's JSONCompilationDatabase keys an entry by `directory` joined with
+  // `file`, as written; when both are relative the key is too, and
+  // FileMatchTrie holds no relative path, so getCompileCommands never finds
+  // it: clang-tidy says "Skipping ... Compile command not found." and
+  // analyses nothing. Such an entry would be counted and not analysed.
+  // (A relative `directory` with an absolute `file` is found, and ClangTool
+  // enters the directory from the working directory, as the analysis does.)
+  std::vector<std::pair<std::string, std::string>> Unreachable;
+  for (const json::Value &Entry : *Parsed->getAsArray())
+    if (const json::Object *O = Entry.getAsObject()) {
+      std::optional<StringRef> Dir = O->getString("directory"),
+                               File = O->getString("file");
+      if (Dir && File && sys::path::is_relative(*Dir) &&
+          sys::path::is_relative(*File))
+        Unreachable.emplace_back(Dir->str(), File->str());
+    }
+  if (!Unreachable.empty()) {
+    std::string More =
+        Unreachable.size() > 1
+            ? " (and " + std::to_string(Unreachable.size() - 1) + " more)"
+            : "";
+    return createStringError(
+        "'" + DBPath + "': the entry of '" + Unreachable.front().second +
+        "'" + More + " has the relative directory '" + Unreachable.front().first +
+        "': clang's compile database finds no entry whose directory and "
+        "file are both relative (clang-tidy skips it: \"Compile command not "
+        "found\"); make 'directory' absolute");
+  }
   return clang::tooling::expandResponseFiles(
       std::make_unique<NvccOptionsFilesDatabase>(std::move(DB)),
       vfs::getRealFileSystem());

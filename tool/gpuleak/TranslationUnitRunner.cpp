@@ -954,11 +954,27 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
   std::string AbsFile = File.str();
   Tool.appendArgumentsAdjuster(commandAdjuster(Context, AbsFile, Settings));
 
+  // A file that the database lists but does not find (loadCompileDatabase
+  // refuses the entries clang cannot look up) is an error, never a
+  // translation unit counted as analysed.
+  if (Commands.empty()) {
+    TUResult Result;
+    Result.Error = "cannot parse: the compile database finds no command for it";
+    return Result;
+  }
   // ClangTool aborts the process when it cannot enter a command's directory.
+  // A relative one is entered from the working directory, as ClangTool
+  // does.
   for (const CompileCommand &C : Commands)
     if (!llvm::sys::fs::is_directory(C.Directory)) {
       TUResult Result;
       Result.Error = "cannot parse: no such directory: '" + C.Directory + "'";
+      if (llvm::sys::path::is_relative(C.Directory)) {
+        llvm::SmallString<256> Cwd;
+        if (!llvm::sys::fs::current_path(Cwd))
+          *Result.Error += " (relative to the working directory '" +
+                           std::string(Cwd) + "')";
+      }
       return Result;
     }
 
@@ -1058,6 +1074,12 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
   bool CheckConfigError = false;
   unsigned NumErrors = 0;
   std::string FirstError;
+  // clang-tidy's own errors (an unmatched NOLINTBEGIN or NOLINTEND:
+  // `clang-tidy-nolint`): the file parsed, but which findings the comments
+  // meant to silence is unknown. An error, as clang-tidy's "Found compiler
+  // error(s)", in clang-tidy's words, not "cannot parse".
+  unsigned NumTidyErrors = 0;
+  std::string FirstTidyError;
   for (const ClangTidyError &E : Diagnostics) {
     llvm::StringRef Name = E.DiagnosticName;
     if (Name == "clang-tidy-config") {
@@ -1067,6 +1089,14 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
       Settings.addConfigError(
           configDiagnosticError(E.Message.Message, Options, AbsFile));
       CheckConfigError = true;
+      continue;
+    }
+    if (E.DiagLevel == tooling::Diagnostic::Error &&
+        Name.starts_with("clang-tidy-")) {
+      if (NumTidyErrors++ == 0)
+        FirstTidyError =
+            describe(E.Message, placeOf(E.Message, E.BuildDirectory, Sources)) +
+            " [" + Name.str() + "]";
       continue;
     }
     if (E.DiagLevel == tooling::Diagnostic::Error) {
@@ -1091,11 +1121,12 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
     Result.Findings.push_back(std::move(F));
   }
   reportNoCheckEnabled(Context, Options, AbsFile, Settings);
-  if (NumErrors) {
-    Result.Error = "cannot parse: " + FirstError;
-    if (NumErrors > 1)
-      *Result.Error += " (and " + std::to_string(NumErrors - 1) + " more error" +
-                       (NumErrors > 2 ? "s" : "") + ")";
+  if (NumErrors || NumTidyErrors) {
+    Result.Error = NumErrors ? "cannot parse: " + FirstError : FirstTidyError;
+    unsigned More = NumErrors + NumTidyErrors - 1;
+    if (More)
+      *Result.Error += " (and " + std::to_string(More) + " more error" +
+                       (More > 1 ? "s" : "") + ")";
   } else if (Failed) {
     Result.Error = "cannot parse: the compiler failed without a diagnostic";
   }
