@@ -8,6 +8,7 @@
 #include "ResultCache.h"
 #include "SharedHeaders.h"
 #include "TensorStores.h"
+#include "UnityBuild.h"
 #include "CudaClassResources.h"
 #include "summaries/LocalFacts.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -317,11 +318,14 @@ public:
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<Action>(
         &ConsumerFactory, Context, Result, Summarize, Inputs,
-        Prefix ? llvm::StringRef(Prefix->headerPath()) : "");
+        Prefix ? llvm::StringRef(Prefix->headerPath()) : "", UnitySources);
   }
 
   /// Whether the parse used the shared prefix's PCH.
   bool UsedPrefix = false;
+  /// The sources that a unity translation unit includes (UnityBuild.h):
+  /// main files to the user, not headers that the header filter matched.
+  llvm::StringSet<> UnitySources;
 
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
                      FileManager *Files,
@@ -344,9 +348,10 @@ private:
   public:
     Action(ClangTidyASTConsumerFactory *Factory, ClangTidyContext &Context,
            TUResult &Result, bool Summarize, TUInputs *Inputs,
-           llvm::StringRef PrefixHeader)
+           llvm::StringRef PrefixHeader, const llvm::StringSet<> &UnitySources)
         : Factory(Factory), Context(Context), Result(Result),
-          Summarize(Summarize), Inputs(Inputs), PrefixHeader(PrefixHeader) {}
+          Summarize(Summarize), Inputs(Inputs), PrefixHeader(PrefixHeader),
+          UnitySources(UnitySources) {}
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
                                                    llvm::StringRef File) override {
       if (Inputs) // what the parse reads, for the result cache
@@ -371,6 +376,7 @@ private:
         for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
           if ((!Main || It->first != *Main) &&
               It->first.getName() != PrefixHeader &&
+              !UnitySources.contains(It->first.getName()) &&
               headerPasses(Context.getOptions(), It->first.getName())) {
             Result.HeaderFilterMatched = true;
             break;
@@ -385,6 +391,7 @@ private:
     bool Summarize;
     TUInputs *Inputs;
     llvm::StringRef PrefixHeader;
+    const llvm::StringSet<> &UnitySources;
   };
 
   ClangTidyASTConsumerFactory ConsumerFactory;
@@ -874,6 +881,10 @@ sharingCandidate(llvm::StringRef File,
   if (!Text)
     return std::nullopt;
   SharingCandidate C;
+  // A unity TU's includes are its sources, whose findings are reported:
+  // never a shared prefix.
+  if (!unitySources(File, (*Text)->getBuffer()).empty())
+    return std::nullopt;
   C.Includes = leadingIncludes((*Text)->getBuffer());
   if (C.Includes.empty())
     return std::nullopt;
@@ -934,8 +945,11 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
       new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem()));
 
+  // A unity build's sources are main files to the user: the header filter
+  // of this TU matches them (UnityBuild.h).
+  std::vector<std::string> Unity = unitySourcesOfFile(File);
   std::unique_ptr<ClangTidyOptionsProvider> Provider =
-      makeOptionsProvider(Settings, FS);
+      withUnitySources(makeOptionsProvider(Settings, FS), Unity);
   ClangTidyOptionsProvider &Options = *Provider;
   ClangTidyContext Context(std::move(Provider));
   ClangTidyDiagnosticConsumer DiagConsumer(Context);
@@ -1033,6 +1047,8 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
                             Settings.Cache || Settings.RecordInputs ? &Inputs
                                                                     : nullptr,
                             Prefix);
+  for (const std::string &S : Unity)
+    Factory.UnitySources.insert(S);
   bool Failed = false;
   for (const CompileCommand *C : Distinct) {
     DB.Current = C;

@@ -7,7 +7,13 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+
+#include <map>
+#include <mutex>
 
 namespace gpuleak {
 
@@ -68,6 +74,153 @@ static std::optional<std::string> archOf(StringRef V) {
       return ("sm_" + Digits).str();
   }
   return std::nullopt;
+}
+
+namespace {
+/// The version of an nvcc, as nvcc itself defines it in
+/// __CUDACC_VER_MAJOR__, __CUDACC_VER_MINOR__ and __CUDACC_VER_BUILD__.
+struct NvccVersion {
+  unsigned Major = 0, Minor = 0;
+  std::optional<unsigned> Build;
+};
+} // namespace
+
+/// "13.0.88" (or "13.0") as a version.
+static std::optional<NvccVersion> parseVersion(StringRef Text) {
+  llvm::SmallVector<StringRef, 3> Parts;
+  Text.trim().split(Parts, '.');
+  NvccVersion V;
+  unsigned Build;
+  if (Parts.size() < 2 || Parts.size() > 3 || Parts[0].getAsInteger(10, V.Major) ||
+      Parts[1].getAsInteger(10, V.Minor))
+    return std::nullopt;
+  if (Parts.size() == 3) {
+    if (Parts[2].getAsInteger(10, Build))
+      return std::nullopt;
+    V.Build = Build;
+  }
+  return V;
+}
+
+/// The version of the nvcc of the CUDA toolkit at \p Toolkit, from what the
+/// toolkit says of itself: `version.json` ("cuda_nvcc": {"version":
+/// "13.0.88"}, the toolkit installers' manifest); a toolkit assembled from
+/// NVIDIA's Python wheels has no version.json but the wheel's metadata
+/// folder, `dist-info/nvidia_cuda_nvcc-13.0.88.dist-info`; else
+/// `include/cuda.h`'s CUDA_VERSION (13000: 13.0, no build number).
+static std::optional<NvccVersion> readToolkitVersion(StringRef Toolkit) {
+  llvm::SmallString<256> P(Toolkit);
+  llvm::sys::path::append(P, "version.json");
+  if (auto Buf = llvm::MemoryBuffer::getFile(P)) {
+    llvm::Expected<llvm::json::Value> J = llvm::json::parse((*Buf)->getBuffer());
+    if (!J)
+      llvm::consumeError(J.takeError());
+    else if (const llvm::json::Object *O = J->getAsObject())
+      if (const llvm::json::Object *Nvcc = O->getObject("cuda_nvcc"))
+        if (std::optional<StringRef> Text = Nvcc->getString("version"))
+          if (std::optional<NvccVersion> V = parseVersion(*Text))
+            return V;
+  }
+  P = Toolkit;
+  llvm::sys::path::append(P, "dist-info");
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(P, EC), End; !EC && It != End;
+       It.increment(EC)) {
+    StringRef Name = llvm::sys::path::filename(It->path());
+    if (Name.consume_front("nvidia_cuda_nvcc-") && Name.consume_back(".dist-info"))
+      if (std::optional<NvccVersion> V = parseVersion(Name))
+        return V;
+  }
+  P = Toolkit;
+  llvm::sys::path::append(P, "include", "cuda.h");
+  if (auto Buf = llvm::MemoryBuffer::getFile(P)) {
+    for (StringRef Line : llvm::split((*Buf)->getBuffer(), '\n')) {
+      Line = Line.trim();
+      if (!Line.consume_front("#define"))
+        continue;
+      Line = Line.ltrim();
+      unsigned Number;
+      if (Line.consume_front("CUDA_VERSION") && !Line.empty() &&
+          llvm::isSpace(Line.front()) && !Line.trim().getAsInteger(10, Number)) {
+        NvccVersion V;
+        V.Major = Number / 1000;
+        V.Minor = Number % 1000 / 10;
+        return V;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+/// The version of the toolkit of the nvcc named by \p Compiler (a path, or a
+/// name looked up on PATH), read once per nvcc.
+static std::optional<NvccVersion> nvccVersion(StringRef Compiler) {
+  static std::mutex Lock;
+  static std::map<std::string, std::optional<NvccVersion>> Known;
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto [It, New] = Known.try_emplace(Compiler.str());
+  if (!New)
+    return It->second;
+  std::string Path = Compiler.str();
+  if (!llvm::sys::path::has_parent_path(Compiler)) {
+    llvm::ErrorOr<std::string> Found = llvm::sys::findProgramByName(Compiler);
+    if (!Found)
+      return std::nullopt;
+    Path = *Found;
+  }
+  // bin/nvcc of the toolkit, or a link to it (/usr/bin/nvcc).
+  auto ToolkitOf = [](StringRef Nvcc) {
+    return llvm::sys::path::parent_path(llvm::sys::path::parent_path(Nvcc));
+  };
+  if (std::optional<NvccVersion> V = readToolkitVersion(ToolkitOf(Path)))
+    return It->second = V;
+  llvm::SmallString<256> Real;
+  if (!llvm::sys::fs::real_path(Path, Real) && Real != Path)
+    if (std::optional<NvccVersion> V = readToolkitVersion(ToolkitOf(Real)))
+      return It->second = V;
+  return std::nullopt;
+}
+
+/// What nvcc defines on the host side of a .cu file and clang in CUDA mode
+/// does not (clang defines __CUDACC__, __CUDA__ and, from the toolkit's
+/// headers, CUDA_VERSION and CUDART_VERSION): `nvcc --dryrun` shows
+/// -D__NVCC__, -D__CUDACC_VER_MAJOR__/MINOR__/BUILD__,
+/// -D__CUDA_API_VER_MAJOR__/MINOR__, -D__NVCC_DIAG_PRAGMA_SUPPORT__, and
+/// with their options __CUDACC_RDC__ (-rdc=true, -dc),
+/// __CUDACC_RELAXED_CONSTEXPR__ and __CUDACC_EXTENDED_LAMBDA__. With
+/// __NVCC__ defined, headers call nvcc's extended-lambda type traits (ATen's
+/// gpu_kernel, CCCL's invoke.h with __CUDACC_EXTENDED_LAMBDA__), which clang
+/// does not have: they are defined as clang sees such a lambda (a
+/// `__host__ __device__` lambda is one; clang has no device-only lambda
+/// type). Not defined: __CUDACC_DEVICE_ATOMIC_BUILTINS__ (nvcc's
+/// __nv_atomic_* builtins, which clang lacks). Nothing, when the toolkit's
+/// version cannot be read: CCCL reads __CUDACC_VER_MAJOR__ whenever
+/// __NVCC__ is defined.
+static std::vector<std::string> nvccMacros(StringRef Compiler, bool Rdc,
+                                           bool RelaxedConstexpr,
+                                           bool ExtendedLambda) {
+  std::optional<NvccVersion> V = nvccVersion(Compiler);
+  if (!V)
+    return {};
+  std::vector<std::string> D = {
+      "-D__NVCC__=1",
+      "-D__CUDACC_VER_MAJOR__=" + std::to_string(V->Major),
+      "-D__CUDACC_VER_MINOR__=" + std::to_string(V->Minor)};
+  if (V->Build)
+    D.push_back("-D__CUDACC_VER_BUILD__=" + std::to_string(*V->Build));
+  D.push_back("-D__CUDA_API_VER_MAJOR__=" + std::to_string(V->Major));
+  D.push_back("-D__CUDA_API_VER_MINOR__=" + std::to_string(V->Minor));
+  D.push_back("-D__NVCC_DIAG_PRAGMA_SUPPORT__=1");
+  if (Rdc)
+    D.push_back("-D__CUDACC_RDC__=1");
+  if (RelaxedConstexpr)
+    D.push_back("-D__CUDACC_RELAXED_CONSTEXPR__=1");
+  if (ExtendedLambda)
+    D.push_back("-D__CUDACC_EXTENDED_LAMBDA__=1");
+  D.push_back("-D__nv_is_extended_device_lambda_closure_type(X)=false");
+  D.push_back("-D__nv_is_extended_host_device_lambda_closure_type(X)=true");
+  D.push_back("-D__nv_is_extended_device_lambda_with_preserved_return_type(X)=false");
+  return D;
 }
 
 bool isNvcc(const std::string &Compiler) {
@@ -132,6 +285,7 @@ translateNvccCommand(const std::vector<std::string> &Args) {
   std::vector<std::string> Out{"clang++"};
   std::optional<std::string> Arch;
   bool HasLanguage = false, CudaLanguage = false, IsCu = false;
+  bool Rdc = false, RelaxedConstexpr = false, ExtendedLambda = false;
   for (size_t I = 1; I < Args.size(); ++I) {
     StringRef A = Args[I];
     const std::pair<StringRef, StringRef> Split = A.split('=');
@@ -146,8 +300,10 @@ translateNvccCommand(const std::vector<std::string> &Args) {
     };
     if (Opt == "-rdc" || Opt == "--relocatable-device-code") {
       // Device code that launches kernels needs it in clang as in nvcc.
-      if (std::optional<StringRef> V = Value(); V && *V == "true")
+      if (std::optional<StringRef> V = Value(); V && *V == "true") {
         Out.push_back("-fgpu-rdc");
+        Rdc = true;
+      }
       continue;
     }
     if (A.starts_with("-") && isDroppedWithValue(Opt)) {
@@ -156,8 +312,13 @@ translateNvccCommand(const std::vector<std::string> &Args) {
         Arch = archOf(*V);
       continue;
     }
-    if (isDroppedSwitch(A))
+    if (isDroppedSwitch(A)) {
+      StringRef Switch = A.ltrim('-');
+      Rdc |= Switch == "dc" || Switch == "device-c";
+      RelaxedConstexpr |= Switch == "expt-relaxed-constexpr";
+      ExtendedLambda |= Switch == "extended-lambda" || Switch == "expt-extended-lambda";
       continue;
+    }
     if (Opt == "-Xcompiler" || Opt == "--compiler-options") {
       if (std::optional<StringRef> V = Value()) {
         llvm::SmallVector<StringRef, 4> Parts;
@@ -219,6 +380,8 @@ translateNvccCommand(const std::vector<std::string> &Args) {
       }
     }
     Cuda.push_back("-Wno-unknown-cuda-version");
+    for (std::string &D : nvccMacros(Compiler, Rdc, RelaxedConstexpr, ExtendedLambda))
+      Cuda.push_back(std::move(D));
     Out.insert(Out.begin() + 1, Cuda.begin(), Cuda.end());
   }
   return Out;

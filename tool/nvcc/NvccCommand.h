@@ -31,7 +31,11 @@ namespace gpuleak {
 ///  - added: `-x cuda` for a .cu file without -x, `--cuda-host-only` (the
 ///    checks read host code), `--cuda-path=` the toolkit holding this nvcc
 ///    when its path is absolute and its `include/cccl` (CUDA 13's thrust, cub
-///    and libcu++, which nvcc searches implicitly), `-Wno-unknown-cuda-version`.
+///    and libcu++, which nvcc searches implicitly), `-Wno-unknown-cuda-version`;
+///    for a CUDA file, the macros nvcc defines and clang does not
+///    (`__NVCC__`, `__CUDACC_VER_MAJOR__/MINOR__/BUILD__` of the toolkit of
+///    this nvcc, `__CUDACC_RDC__`... with their options; NvccCommand.cpp,
+///    nvccMacros).
 /// std::nullopt when Args[0] is not nvcc.
 std::optional<std::vector<std::string>>
 translateNvccCommand(const std::vector<std::string> &Args);
