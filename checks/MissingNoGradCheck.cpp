@@ -1934,6 +1934,12 @@ static bool calleeGuards(const CallExpr *Call, ASTContext &Ctx) {
   return true;
 }
 
+static bool restsOnNoTrainingAssumption(const Reasons &Why, size_t From);
+static bool provenByOutputAlone(const Reasons &Why, size_t From);
+static bool otherForwardIn(const MissingNoGradCheck::FunctionFacts &F,
+                           const CallExpr *Fwd, const CompoundStmt *Block,
+                           const SourceManager &SM);
+
 /// Whether a forward pass \p Call may keep something of its run in the
 /// module (`hidden_ = out` in a stateful model's own forward, defined in this
 /// translation unit): then a later pass can take the graph on, and dropping
@@ -2062,6 +2068,9 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
     // pass is only assumed (null for a known one).
     llvm::SmallVector<std::pair<const CompoundStmt *, const CallExpr *>, 4>
         ReportedBlocks;
+    // For each of ReportedBlocks: whether its finding rests on the project
+    // never training (settled after the last file).
+    llvm::SmallVector<bool, 4> ReportedOnNoTraining;
     for (const CallExpr *Fwd : F.Forwards) {
       SourceLocation P = forwardPlace(Fwd);
       int R = regionOf(F, SM, P);
@@ -2087,24 +2096,39 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
         continue;
       size_t Covering = Why.size();
       llvm::SmallVector<const CallExpr *, 2> AssumedNoTraining;
+      // Whatever else runs around it, a pass whose output is read only
+      // through values that carry no graph (`argmax`, a comparison,
+      // `item()`, a `detach()`ed value returned) records a graph that
+      // nothing can use (GraphUse.h).
+      // Locals that the output initializes are followed too when the pass
+      // itself does not differentiate: a backward pass elsewhere in the
+      // function or its loop (an RL update after the acting step) matters
+      // only if the output reaches it, which the data flow decides. A pass
+      // only assumed to run one (a method of another file) is dropped after
+      // the last file if its summary trains.
+      auto DroppedUnused = [&]() -> std::optional<SourceLocation> {
+        if (R != 0 || forwardKeepsState(Fwd, ByDecl) ||
+            handsOutputElsewhere(Fwd, *Ctx, Index.get()))
+          return std::nullopt;
+        return graphDroppedUnused(
+            F.FD, Fwd, [&](QualType T) { return isCarrier(T, *Ctx); },
+            Assumed(Fwd) || !D.forwardMayDifferentiate(Fwd, forwardTargets(Fwd)));
+      };
       D.JudgedPassInert = !D.forwardMayDifferentiate(Fwd, forwardTargets(Fwd));
-      if (!D.inference(F, R, P, 0, Why)) {
-        // Whatever else runs around it, a pass whose output is read only
-        // through values that carry no graph (`argmax`, a comparison,
-        // `item()`) records a graph that nothing can use (GraphUse.h).
+      bool Inference = D.inference(F, R, P, 0, Why);
+      // A proof that rests on the assumption that the project never trains
+      // (under `gpuleak check`, settled after the last file) gives way to
+      // the data flow on the output when that proves it alone: a function
+      // of another file's caller that trains (an agent's acting step called
+      // from the training loop) must not take the finding with it.
+      if (Inference && restsOnNoTrainingAssumption(Why, Covering))
+        if (std::optional<SourceLocation> Dropped = DroppedUnused()) {
+          Why.resize(Covering);
+          Why.push_back({Reason::Dropped, *Dropped});
+        }
+      if (!Inference) {
         Why.resize(Covering);
-        std::optional<SourceLocation> Dropped;
-        // Locals that the output initializes are followed too when the
-        // pass itself does not differentiate: a backward pass elsewhere in
-        // the function or its loop (an RL update after the acting step)
-        // matters only if the output reaches it, which the data flow
-        // decides. A pass only assumed to run one (a method of another
-        // file) is dropped after the last file if its summary trains.
-        if (R == 0 && !forwardKeepsState(Fwd, ByDecl) &&
-            !handsOutputElsewhere(Fwd, *Ctx, Index.get()))
-          Dropped = graphDroppedUnused(
-              F.FD, Fwd, [&](QualType T) { return isCarrier(T, *Ctx); },
-              Assumed(Fwd) || !D.forwardMayDifferentiate(Fwd, forwardTargets(Fwd)));
+        std::optional<SourceLocation> Dropped = DroppedUnused();
         if (Dropped) {
           Why.push_back({Reason::Dropped, *Dropped});
         } else {
@@ -2130,9 +2154,16 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       // does not hide the passes in it: each is reported with a note naming
       // that assumed pass, and `gpuleak check` keeps it only if the assumed
       // pass's finding is dropped (ProjectFindings.cpp).
+      // Nor does a block taken by a finding that rests on the project
+      // never training hide a pass proven without it (its output only read):
+      // after the last file the first may be dropped, the second stays.
       llvm::SmallVector<const CallExpr *, 2> AssumedCovering;
-      if (llvm::any_of(ReportedBlocks, [&](const auto &RB) {
+      const bool OnNoTraining = restsOnNoTrainingAssumption(Why, Covering);
+      if (llvm::any_of(llvm::enumerate(ReportedBlocks), [&](const auto &E) {
+            const auto &RB = E.value();
             if (!rangeContains(RB.first->getSourceRange(), P, SM))
+              return false;
+            if (ReportedOnNoTraining[E.index()] && !OnNoTraining)
               return false;
             if (!RB.second)
               return true;
@@ -2146,8 +2177,10 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
             regionOf(F, SM, B->getBeginLoc()) == R &&
             (!Block || isBeforeExpanded(Block->getBeginLoc(), B->getBeginLoc(), SM)))
           Block = B;
-      if (Block)
+      if (Block) {
         ReportedBlocks.push_back({Block, Assumed(Fwd) ? Fwd : nullptr});
+        ReportedOnNoTraining.push_back(OnNoTraining);
+      }
       SourceLocation DiagLoc = SM.getExpansionLoc(P);
       if (!ReportedLocs.insert(DiagLoc.getPtrEncoding()).second)
         continue;
@@ -2159,8 +2192,12 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
                                 "'%0' while it runs")
                   << GuardName << SM.getExpansionRange(Fwd->getSourceRange());
       // Fix-it: a guard at the start of the block, when the whole block is
-      // free of backward passes and of grad-mode switches.
+      // free of backward passes and of grad-mode switches, and, for a pass
+      // proven by its output alone, of other forward passes (whose outputs
+      // may be returned to be trained on, or be reported too).
       if (Block && !Block->body_empty() && !F.HasNameClash &&
+          !(provenByOutputAlone(Why, Covering) &&
+            otherForwardIn(F, Fwd, Block, SM)) &&
           !D.anySiteIn(F, Block->getSourceRange()) &&
           llvm::none_of(F.GradEvents,
                         [&](const GradEvent &G) {
@@ -2282,6 +2319,32 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
   FunctorsMade.clear();
   FunctorsHanded.clear();
   Ctx = nullptr;
+}
+
+/// Whether the reasons \p Why from index \p From on rest on the assumption,
+/// settled after the last file, that no code of the project runs a backward
+/// pass (rule 3 for a function whose results leave the file).
+static bool restsOnNoTrainingAssumption(const Reasons &Why, size_t From) {
+  return llvm::any_of(llvm::drop_begin(Why, From), [](const Reason &W) {
+    return W.Kind == Reason::AssumedProject;
+  });
+}
+
+/// Whether the path was proven inference by rule 4 alone (its output is
+/// only read), not by what the code around the pass does.
+static bool provenByOutputAlone(const Reasons &Why, size_t From) {
+  return llvm::any_of(llvm::drop_begin(Why, From), [](const Reason &W) {
+    return W.Kind == Reason::Dropped;
+  });
+}
+
+/// Whether block \p Block of \p F runs a forward pass other than \p Fwd.
+static bool otherForwardIn(const MissingNoGradCheck::FunctionFacts &F,
+                           const CallExpr *Fwd, const CompoundStmt *Block,
+                           const SourceManager &SM) {
+  return llvm::any_of(F.Forwards, [&](const CallExpr *C) {
+    return C != Fwd && rangeContains(Block->getSourceRange(), C->getBeginLoc(), SM);
+  });
 }
 
 static bool forwardKeepsState(

@@ -57,9 +57,10 @@ db $t
 keep $t '^model/src/processing\.cpp$'
 
 t=zjeffer+chess-deep-rl-cpp
-# CMake: C++17, OpenCV, g3log (stubs/g3log), vendor/csv; the units around the network
-# (the Qt 6 UI is left out).
-db $t -I"$dir/$t/vendor/csv" "${opencv[@]}" "${qt[@]}"
+# CMake: C++20 (set_target_properties(... CXX_STANDARD 20): neuralnet.cc and utils.cc
+# call std::string::ends_with), OpenCV, g3log (stubs/g3log), vendor/csv; the units around
+# the network (the Qt 6 UI is left out).
+db $t -std=c++20 -I"$dir/$t/vendor/csv" "${opencv[@]}" "${qt[@]}"
 keep $t '^src/(mcts|utils|neuralnet|selfplay|game|agent)\.cc$'
 
 t=alpha-unito+FastFederatedLearning
