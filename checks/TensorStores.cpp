@@ -108,6 +108,15 @@ struct TensorStoreFinder::FnInfo {
   llvm::SmallVector<const CallExpr *, 8> Calls;
   /// Calls to item() (their object's range), for the `.item()` fix-it.
   llvm::SmallVector<SourceRange, 2> ItemObjects;
+  /// forEachStore()'s matches in the body, found on first use: keptParams()
+  /// and considerStores() both walk them, also for callees.
+  std::optional<llvm::SmallVector<BoundNodes, 1>> StoreMatches;
+  /// leavesLoopAfter()'s exits of each loop asked about: a block's range and
+  /// a `break` or `return` that ends the loop from it, found on first use.
+  mutable llvm::DenseMap<
+      const Stmt *,
+      llvm::SmallVector<std::pair<SourceRange, SourceLocation>, 2>>
+      LoopExits;
   /// The function is the forward of a module: what it computes is what the
   /// caller differentiates.
   bool IsModuleForward = false;
@@ -1727,29 +1736,36 @@ static bool leavesLoopAfter(const Expr *Store, const Stmt *Loop,
                             const TensorStoreFinder::FnInfo &F,
                             ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  static constexpr char BlockId[] = "exitBlock", ExitId[] = "exit";
-  for (const auto &M :
-       match(findAll(compoundStmt(forEach(stmt(anyOf(breakStmt(), returnStmt()))
+  auto [It, New] = F.LoopExits.try_emplace(Loop);
+  if (New) {
+    static constexpr char BlockId[] = "exitBlock", ExitId[] = "exit";
+    for (const auto &M : match(
+             findAll(compoundStmt(forEach(stmt(anyOf(breakStmt(), returnStmt()))
                                               .bind(ExitId)))
                          .bind(BlockId)),
              *Loop, Ctx)) {
-    const auto *Block = M.getNodeAs<CompoundStmt>(BlockId);
-    const auto *Exit = M.getNodeAs<Stmt>(ExitId);
-    if (inAny(F.Lambdas, Exit->getBeginLoc(), SM))
-      continue;
-    // A `break` of a nested loop or switch leaves only that.
-    if (isa<BreakStmt>(Exit)) {
-      bool Nested = false;
-      for (const Stmt *L : F.Loops)
-        Nested |= L != Loop && rangeContains(Loop->getSourceRange(), L->getBeginLoc(), SM) &&
-                  rangeContains(L->getSourceRange(), Exit->getBeginLoc(), SM);
-      if (Nested)
+      const auto *Block = M.getNodeAs<CompoundStmt>(BlockId);
+      const auto *Exit = M.getNodeAs<Stmt>(ExitId);
+      if (inAny(F.Lambdas, Exit->getBeginLoc(), SM))
         continue;
+      // A `break` of a nested loop or switch leaves only that.
+      if (isa<BreakStmt>(Exit)) {
+        bool Nested = false;
+        for (const Stmt *L : F.Loops)
+          Nested |=
+              L != Loop &&
+              rangeContains(Loop->getSourceRange(), L->getBeginLoc(), SM) &&
+              rangeContains(L->getSourceRange(), Exit->getBeginLoc(), SM);
+        if (Nested)
+          continue;
+      }
+      It->second.push_back({Block->getSourceRange(), Exit->getBeginLoc()});
     }
-    if (rangeContains(Block->getSourceRange(), Store->getBeginLoc(), SM) &&
-        isBeforeExpanded(Store->getBeginLoc(), Exit->getBeginLoc(), SM))
-      return true;
   }
+  for (const auto &[Block, Exit] : It->second)
+    if (rangeContains(Block, Store->getBeginLoc(), SM) &&
+        isBeforeExpanded(Store->getBeginLoc(), Exit, SM))
+      return true;
   return false;
 }
 
@@ -2777,7 +2793,8 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
         }))
       S.WritesGraph.push_back(I);
   }
-  if (std::optional<SourceLocation> Fwd = forwardRunBy(FD, Ctx, Index.get()))
+  if (std::optional<SourceLocation> Fwd =
+          forwardRunBy(FD, Ctx, Index.get(), &ForwardFacts))
     S.Forward = placeOf(*Fwd, SM);
   S.DisablesGrad = disablesGradForBody(FD, Ctx);
   S.Invokes = invokedParams(FD, Ctx);
@@ -2956,40 +2973,42 @@ static bool fixedSlots(const Expr *Key, const Stmt *Loop, bool LocalContainer,
 
 void TensorStoreFinder::forEachStore(FnInfo &F, ASTContext &Ctx,
                                      StoreFn Each) {
-  auto TensorDest = expr(hasType(qualType(anything()))).bind(DestId);
-  auto Stores = match(
-      findAll(expr(anyOf(
-          cxxOperatorCallExpr(hasAnyOverloadedOperatorName("+=", "-="),
-                              hasArgument(0, TensorDest),
-                              hasArgument(1, expr().bind(ValueId)))
-              .bind("acc"),
-          cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName("add_", "sub_"))),
-                            on(TensorDest),
-                            hasArgument(0, expr().bind(ValueId)))
-              .bind("acc"),
-          cxxOperatorCallExpr(hasOverloadedOperatorName("="),
-                              hasArgument(0, TensorDest),
-                              hasArgument(1, expr().bind(ValueId)))
-              .bind("assign"),
-          // In templates, with a dependent operand.
-          binaryOperator(hasAnyOperatorName("+=", "-="), hasLHS(TensorDest),
-                         hasRHS(expr().bind(ValueId)))
-              .bind("acc"),
-          binaryOperator(hasOperatorName("="), hasLHS(TensorDest),
-                         hasRHS(expr().bind(ValueId)))
-              .bind("assign"),
-          callExpr(callee(expr(anyOf(unresolvedMemberExpr(),
-                                     cxxDependentScopeMemberExpr()))))
-              .bind("dinsert"),
-          cxxMemberCallExpr(
-              callee(cxxMethodDecl(hasAnyName(
-                  "push_back", "emplace_back", "emplace", "insert",
-                  "push_front", "emplace_front", "try_emplace",
-                  "insert_or_assign", "emplace_hint", "push"))),
-              on(TensorDest))
-              .bind("insert")))),
-      *F.Body, Ctx);
-  for (const auto &M : Stores) {
+  if (!F.StoreMatches) {
+    auto TensorDest = expr(hasType(qualType(anything()))).bind(DestId);
+    F.StoreMatches = match(
+        findAll(expr(anyOf(
+            cxxOperatorCallExpr(hasAnyOverloadedOperatorName("+=", "-="),
+                                hasArgument(0, TensorDest),
+                                hasArgument(1, expr().bind(ValueId)))
+                .bind("acc"),
+            cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName("add_", "sub_"))),
+                              on(TensorDest),
+                              hasArgument(0, expr().bind(ValueId)))
+                .bind("acc"),
+            cxxOperatorCallExpr(hasOverloadedOperatorName("="),
+                                hasArgument(0, TensorDest),
+                                hasArgument(1, expr().bind(ValueId)))
+                .bind("assign"),
+            // In templates, with a dependent operand.
+            binaryOperator(hasAnyOperatorName("+=", "-="), hasLHS(TensorDest),
+                           hasRHS(expr().bind(ValueId)))
+                .bind("acc"),
+            binaryOperator(hasOperatorName("="), hasLHS(TensorDest),
+                           hasRHS(expr().bind(ValueId)))
+                .bind("assign"),
+            callExpr(callee(expr(anyOf(unresolvedMemberExpr(),
+                                       cxxDependentScopeMemberExpr()))))
+                .bind("dinsert"),
+            cxxMemberCallExpr(
+                callee(cxxMethodDecl(
+                    hasAnyName("push_back", "emplace_back", "emplace", "insert",
+                               "push_front", "emplace_front", "try_emplace",
+                               "insert_or_assign", "emplace_hint", "push"))),
+                on(TensorDest))
+                .bind("insert")))),
+        *F.Body, Ctx);
+  }
+  for (const auto &M : *F.StoreMatches) {
     const auto *Dest = M.getNodeAs<Expr>(DestId);
     const auto *Value = M.getNodeAs<Expr>(ValueId);
     if (const auto *S = M.getNodeAs<Expr>("acc")) {
@@ -3210,6 +3229,7 @@ TensorStoreFinder::finish(const SourceManager &SM) {
   Kept.clear();
   Indexed.clear();
   Infos.clear();
+  ForwardFacts.clear();
   Returns[0].clear();
   Returns[1].clear();
   Overriders.clear();

@@ -30,8 +30,9 @@
 #ifndef GPULEAK_CHECKS_TENSORSTORES_H
 #define GPULEAK_CHECKS_TENSORSTORES_H
 
-#include "summaries/Summaries.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include "summaries/LocalFacts.h"
+#include "summaries/Summaries.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -361,6 +362,8 @@ private:
                      ASTContext &Ctx);
 
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FnInfo>> Infos;
+  /// forwardRunBy()'s facts of the bodies it read, for summarize().
+  ForwardFactsCache ForwardFacts;
   struct ReturnMemo;
   /// returnProvenance() per function, for graphs and (DeviceMode) for device
   /// storage.

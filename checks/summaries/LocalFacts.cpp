@@ -69,10 +69,20 @@ static BodyFacts factsOf(const Stmt &Body, ASTContext &Ctx) {
   return B;
 }
 
-static std::optional<SourceLocation>
-forwardRunBy(const FunctionDecl *FD, ASTContext &Ctx, const ProjectIndex *Index,
-             unsigned Depth,
-             llvm::DenseMap<const FunctionDecl *, std::optional<SourceLocation>> &Memo) {
+struct ForwardFactsCache::Impl {
+  /// By body; held by pointer, so that a recursive call that adds bodies
+  /// leaves the facts of its caller in place.
+  llvm::DenseMap<const Stmt *, std::unique_ptr<BodyFacts>> Bodies;
+};
+ForwardFactsCache::ForwardFactsCache() : P(std::make_unique<Impl>()) {}
+ForwardFactsCache::~ForwardFactsCache() = default;
+void ForwardFactsCache::clear() { P->Bodies.clear(); }
+
+static std::optional<SourceLocation> forwardRunBy(
+    const FunctionDecl *FD, ASTContext &Ctx, const ProjectIndex *Index,
+    unsigned Depth,
+    llvm::DenseMap<const FunctionDecl *, std::optional<SourceLocation>> &Memo,
+    ForwardFactsCache *Cache) {
   const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
   if (!Def || !Def->hasBody() || SM.isInSystemHeader(Def->getLocation())) {
@@ -87,7 +97,12 @@ forwardRunBy(const FunctionDecl *FD, ASTContext &Ctx, const ProjectIndex *Index,
   if (It != Memo.end())
     return It->second;
   Memo[Def] = std::nullopt; // a recursive call runs nothing more
-  BodyFacts B = factsOf(*Def->getBody(), Ctx);
+  const Stmt *Body = Def->getBody();
+  std::unique_ptr<BodyFacts> Own;
+  std::unique_ptr<BodyFacts> &Slot = Cache ? Cache->P->Bodies[Body] : Own;
+  if (!Slot)
+    Slot = std::make_unique<BodyFacts>(factsOf(*Body, Ctx));
+  const BodyFacts &B = *Slot;
   auto Covered = [&](SourceLocation L) {
     for (SourceRange R : B.NoGrad)
       if (rangeContains(R, L, SM))
@@ -109,7 +124,7 @@ forwardRunBy(const FunctionDecl *FD, ASTContext &Ctx, const ProjectIndex *Index,
       if (!G || G == Def || llvm::is_contained(B.Forwards, C) ||
           Covered(C->getBeginLoc()))
         continue;
-      if (forwardRunBy(G, Ctx, Index, Depth + 1, Memo)) {
+      if (forwardRunBy(G, Ctx, Index, Depth + 1, Memo, Cache)) {
         Result = C->getBeginLoc();
         break;
       }
@@ -120,9 +135,10 @@ forwardRunBy(const FunctionDecl *FD, ASTContext &Ctx, const ProjectIndex *Index,
 
 std::optional<SourceLocation> forwardRunBy(const FunctionDecl *FD,
                                            ASTContext &Ctx,
-                                           const ProjectIndex *Index) {
+                                           const ProjectIndex *Index,
+                                           ForwardFactsCache *Cache) {
   llvm::DenseMap<const FunctionDecl *, std::optional<SourceLocation>> Memo;
-  return forwardRunBy(FD, Ctx, Index, 0, Memo);
+  return forwardRunBy(FD, Ctx, Index, 0, Memo, Cache);
 }
 
 SummaryPlace placeOf(SourceLocation L, const SourceManager &SM) {

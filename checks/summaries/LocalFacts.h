@@ -12,18 +12,34 @@
 
 #include "Summaries.h"
 #include "clang/AST/ASTContext.h"
+#include <memory>
 #include <optional>
 
 namespace clang::tidy::gpuleak {
+
+/// What forwardRunBy() read from each body (its forward calls, calls,
+/// guards and lambdas), kept across its calls in one translation unit: each
+/// function summarized asks about its callees, 4 calls deep, and would
+/// match their bodies again. Clear it with the AST it points into.
+class ForwardFactsCache {
+public:
+  ForwardFactsCache();
+  ~ForwardFactsCache();
+  void clear();
+  struct Impl;
+  std::unique_ptr<Impl> P;
+};
 
 /// Where \p FD (defined in this TU) runs a forward pass with the grad mode
 /// its caller set: a forward call in its body that no grad-disabling guard
 /// of the body covers, or a call, so uncovered, of a function that runs one
 /// (defined in this TU, at most 4 calls deep, or known to \p Index). Forward
-/// calls inside lambdas are not counted: a lambda may run anywhere.
+/// calls inside lambdas are not counted: a lambda may run anywhere. With
+/// \p Cache, a body read before is not matched again.
 std::optional<SourceLocation> forwardRunBy(const FunctionDecl *FD,
                                            ASTContext &Ctx,
-                                           const ProjectIndex *Index = nullptr);
+                                           const ProjectIndex *Index = nullptr,
+                                           ForwardFactsCache *Cache = nullptr);
 
 /// \p L (its expansion) as a place: the file's path made absolute against
 /// the working directory of the TU, without `.` and `..`, as clang-tidy's
