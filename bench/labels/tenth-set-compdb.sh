@@ -48,7 +48,9 @@ t=edelwud+HPPA
 # Three separate CMake programs with headers of the same names (image-processing,
 # mpi-processing, matrix-processing); each gets its own libs' include folders first.
 db $t "${opencv[@]}"
-keep $t '^((image-processing|matrix-processing)/src/main\.cpp|(image-processing|mpi-processing|matrix-processing)/libs/(image|matrix|filters|utils|loader|benchmark)/src/)'
+# Kept: the GPU paths of the programs (their mains, the image classes that call the
+# launchers, the launchers and the matrix GPU units; the MPI main needs MPI, not here).
+keep $t '^((image-processing|matrix-processing)/src/main\.cpp|(image-processing|mpi-processing)/libs/image/src/(image-grayscale|image-rgb)\.cpp|(image-processing|mpi-processing)/libs/image/src/kernels/|matrix-processing/libs/matrix/src/(matrix-gpu\.cu|kernels/processing\.cu))'
 for p in image-processing mpi-processing; do
   L=$dir/$t/$p/libs
   front $t "^$p/" -I"$L/image/include/image" -I"$L/image/include" -I"$L/filters/include" \
@@ -107,7 +109,7 @@ t=fatalfeel+PPO_libtorch
 # Eclipse CDT projects (linux/*/.cproject): -std=c++14; the GTK main and the socket server
 # are left out (GTK is not here).
 db $t -std=c++14
-keep $t '^(lunarlander_cpp|bipedalwalker_cpp)/(actorcritic|ppo|gamecontent|categorical|normaldistribute|flowcontrol)\.cpp$'
+keep $t '^(lunarlander_cpp|bipedalwalker_cpp)/(actorcritic|ppo|gamecontent|flowcontrol)\.cpp$'
 
 t=ZealanL+RLGymPPO_CPP
 # CMake: C++20, src/ for the whole tree, src/public public and src/private private,
@@ -119,7 +121,9 @@ P=$dir/$t/RLGymPPO_CPP
 db $t -std=c++20 -DWITHIN_RLGPC -I"$P/src" -I"$P/src/public" -I"$P/src/private" \
   -I"$P/RLGymSim_CPP/src" -I"$P/RLGymSim_CPP/RocketSim/src" -isystem /usr/include/python3.11 \
   -include "$only/only-rlgymppo/msvc-high-resolution-clock.h"
-keep $t '^RLGymPPO_CPP/src/'
+# Kept: the units of the labelled classes (collection threads, trajectories, learner,
+# inference unit, gradient-noise tracker).
+keep $t '^RLGymPPO_CPP/src/(private/RLGymPPO_CPP/(Threading/(ThreadAgent|ThreadAgentManager|GameTrajectory)|PPO/PPOLearner|Util/GradNoiseTracker)|public/RLGymPPO_CPP/(Learner|Util/InferUnit))\.cpp$'
 
 t=haotianh9+Reinforcement_learning_cpp_parallel
 # CMake: include_directories(include); the program is src/main.cpp + src/ppo_nn.cpp (MPI,
@@ -128,10 +132,11 @@ db $t -I"$dir/$t/include"
 keep $t '^src/(main|ppo_nn)\.cpp$'
 
 t=mbahassan+DistinctElementMethod
-# CMake: C++20/CUDA 20, src/ as include folder; the library's units and UnitTests/cxx
-# (main.cpp instantiates Simulate<Polyhedral>, GpuClass.cu).
+# CMake: C++20/CUDA 20, src/ as include folder. Kept: UnitTests/cxx (main.cpp instantiates
+# Simulate<Polyhedral>, whose headers hold BroadPhase and TimeIntegrator; GpuClass.cu) and
+# the units of the labelled builders and of the simulation/integrator classes.
 db $t -std=c++20 -I"$dir/$t/src"
-keep $t '^(src/|UnitTests/cxx/)'
+keep $t '^(UnitTests/cxx/|src/ContactDetection/BroadPhase/(QuadTree/QuadTreeBuilder|Octree/OctreeBuilder)\.cu$|src/(Simulate/Simulate|TimeIntegrator/TimeIntegrator)\.cu$)'
 
 t=path-robotics+libtorch_grpc_serving
 # CMake: the server (model_server.cpp, weld_bead_model.cpp) with the protoc/grpc output
@@ -151,7 +156,7 @@ t=special-yang+yolov5-deepsort-libtorch
 # module/include, module/src, process/include; OpenCV; the process program of both libraries.
 db $t -I"$dir/$t/detect/include" -I"$dir/$t/module/include" -I"$dir/$t/module/src" \
   -I"$dir/$t/process/include" "${opencv[@]}"
-keep $t '^(detect/src|module/src|process/src)/'
+keep $t '^(detect/src/detector|module/src/(DeepSORT|extra|nn_matching)|process/src/main)\.cpp$'
 
 t=embededAI+libtorch_evaluate
 # cpp_project/dcgan: gflags (stubs/gflags).
@@ -161,7 +166,9 @@ keep $t '^cpp_project/'
 t=XuYinzhe+RAFT-libtorch
 # cpp/CMakeLists.txt: C++17, OpenCV, Eigen (<eigen3/Eigen/Dense>), spdlog (stubs/spdlog),
 # TensorRT's NvInfer.h for one helper (stubs/tensorrt); the RAFT program.
-db $t -I"$dir/$t/cpp/RAFT/src" "${opencv[@]}"
+# utils.h calls fmt::format without including fmt (spdlog's headers would bring it):
+# LibTorch's bundled fmt, forced in.
+db $t -I"$dir/$t/cpp/RAFT/src" "${opencv[@]}" -include fmt/format.h
 keep $t '^cpp/RAFT/'
 
 t=HoveXb+Fast-SCNN-libtorch
@@ -175,6 +182,8 @@ keep $t '^libtorch/'
 
 t=taifyang+pointpillars-libtorch
 db $t "${opencv[@]}" -isystem /usr/include/python3.11
+keep $t '^(main|iou3d)\.cpp$'
+
 
 t=lingtengqiu+LibTorch_RefineDet
 # CMake (LibTorch 1.0, 2018): utils/ (the NMS kernel), OpenCV. post_process.cpp narrows

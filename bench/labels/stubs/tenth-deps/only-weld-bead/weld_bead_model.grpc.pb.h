@@ -3,6 +3,7 @@
 // model_server.cpp use them (grpcpp itself is installed here).
 #pragma once
 #include <grpcpp/grpcpp.h>
+#include <grpcpp/impl/service_type.h>
 #include <vector>
 namespace WeldBeadModel {
 class InputVector {
