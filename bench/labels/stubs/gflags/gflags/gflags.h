@@ -17,4 +17,9 @@
 namespace gflags {
 uint32_t ParseCommandLineFlags(int *argc, char ***argv, bool remove_flags);
 void SetUsageMessage(const std::string &usage);
+// Tenth set (embededAI/libtorch_evaluate, TiMeMof/libtorch_with_yolov8):
+void SetVersionString(const std::string &version);
+void ShowUsageWithFlagsRestrict(const char *argv0, const char *restrict_);
+void ShutDownCommandLineFlags();
 }  // namespace gflags
+namespace google { using namespace gflags; }

@@ -1,0 +1,3 @@
+// Stub for bench/labels (tenth set): see spdlog.h.
+#pragma once
+#include "spdlog.h"
