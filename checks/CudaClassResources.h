@@ -85,8 +85,8 @@ public:
     /// assumption says where), the calls of this file that repeat it, outermost
     /// first (the first is in a loop), and the notes the index gives.
     const Expr *Made = nullptr;
-    llvm::SmallVector<const Expr *, 3> Via;
-    std::vector<std::pair<std::string, SummaryPlace>> IndexNotes;
+    llvm::SmallVector<const Expr *, 3> Via{};
+    std::vector<std::pair<std::string, SummaryPlace>> IndexNotes{};
     /// NoOwner under `gpuleak check`: no construction of this file is
     /// repeated (AssumedMadeRepeatedlyNote), and the releases of other files
     /// are not known (AssumedNotReleasedElsewhereNote).

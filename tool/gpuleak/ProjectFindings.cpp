@@ -297,8 +297,11 @@ static void settleCoveredPasses(std::vector<Finding> &Findings) {
   for (size_t I = 0; I < Findings.size(); ++I)
     if (Findings[I].Check == "gpuleak-missing-no-grad")
       Order.push_back(I);
-  llvm::stable_sort(Order, [&](size_t A, size_t B) {
-    return PlaceOf(Findings[A].Place) < PlaceOf(Findings[B].Place);
+  // Ties keep their order (the index breaks them): not std::stable_sort,
+  // whose temporary buffer libstdc++ 12 builds with a deprecated function.
+  llvm::sort(Order, [&](size_t A, size_t B) {
+    return std::make_pair(PlaceOf(Findings[A].Place), A) <
+           std::make_pair(PlaceOf(Findings[B].Place), B);
   });
   std::set<Place> Kept;
   std::set<size_t> Dropped;
