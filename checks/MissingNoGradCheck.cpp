@@ -742,7 +742,12 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
         // module holder's `operator()`, a loss module's call) passes the
         // argument on: it is an input, not an output of the call.
         const bool LibraryCallee = SM.isInSystemHeader(Callee->getLocation());
-        for (unsigned I = 0, E = Callee->getNumParams();
+        // `std::get<I>(t)` (also the one a structured binding by reference
+        // calls) names an element: a store through it is an assignment,
+        // followed as one (storeTarget()).
+        const bool Accessor = Callee->isInStdNamespace() &&
+                              Callee->getIdentifier() && Callee->getName() == "get";
+        for (unsigned I = 0, E = Accessor ? 0 : Callee->getNumParams();
              I < E && I + Shift < C->getNumArgs(); ++I) {
           QualType PT = Callee->getParamDecl(I)->getType();
           if (PT->isLValueReferenceType() &&
@@ -1137,12 +1142,15 @@ public:
         return true;
     if (CarriesGraph(V, F.FD))
       return true;
+    // What a lambda is handed is not followed: a value computed from one
+    // of its parameters may carry a graph, inside the lambda, and outside
+    // it when the lambda stores it into a local of \p F (`auto add =
+    // [&](const Tensor &t) { steps.emplace_back(1.0f, t); }; add(out);`).
     for (int I = 1, E = F.Regions.size(); I < E; ++I)
-      if (rangeContains(F.Regions[I].Range, V->getBeginLoc(), SM))
-        for (const ParmVarDecl *P :
-             F.Regions[I].Lambda->getCallOperator()->parameters())
-          if (ComputedFrom(V, P, F.FD))
-            return true;
+      for (const ParmVarDecl *P :
+           F.Regions[I].Lambda->getCallOperator()->parameters())
+        if (ComputedFrom(V, P, F.FD))
+          return true;
     if (ParamsCarry)
       for (const ParmVarDecl *P : F.FD->parameters())
         if (ComputedFrom(V, P, F.FD))

@@ -141,6 +141,7 @@ constexpr char SinkId[] = "sink";     // a backward()/grad() call
 constexpr char ReturnId[] = "return"; // a return statement
 constexpr char LambdaId[] = "lambda"; // a lambda expression
 constexpr char CallId[] = "call";     // a call of a lambda held in a local
+constexpr char FillId[] = "fill";     // a call that puts values into a container
 
 } // namespace
 
@@ -920,12 +921,15 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
           cxxMemberCallExpr(
               callee(cxxMethodDecl(hasAnyName("add_", "sub_"))),
               on(VarRef), hasArgument(0, expr().bind(ValueId))),
-          // What a container holds is what was put into it.
+          // What a container holds is what was put into it: every
+          // argument, not the first only (`preds.emplace_back(scale, value,
+          // reward)` builds a tuple of all three; `insert(pos, x)`).
           cxxMemberCallExpr(
               callee(cxxMethodDecl(hasAnyName("push_back", "emplace_back",
                                               "insert", "emplace",
                                               "push_front", "emplace_front"))),
-              on(VarRef), hasAnyArgument(expr().bind(ValueId))),
+              on(VarRef), argumentCountAtLeast(1))
+              .bind(FillId),
           callExpr(callee(functionDecl())).bind(SinkId),
           returnStmt(hasReturnValue(expr().bind(ValueId))).bind(ReturnId)))),
       *F.Body, Ctx);
@@ -981,6 +985,20 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
         if (isPlainAssignment(S))
           F.Assigns.push_back({D, S});
       }
+      // A store into a part of a local (`outs[1] = out`, `outs.at(0) =
+      // ...`, `step.value = out`) adds to what the local holds; it does not
+      // replace it (no Assigns).
+      if (Targets.empty())
+        if (const auto *VD = dyn_cast_or_null<VarDecl>(destDecl(Dest));
+            VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType())
+          F.Defs[VD].push_back(Value);
+      continue;
+    }
+    if (const auto *Fill = M.getNodeAs<CXXMemberCallExpr>(FillId)) {
+      auto &Defs = F.Defs[M.getNodeAs<VarDecl>(VarId)];
+      for (const Expr *A : Fill->arguments())
+        if (!isa<CXXDefaultArgExpr>(A))
+          Defs.push_back(A);
       continue;
     }
     if (const auto *VD = M.getNodeAs<VarDecl>(VarId)) {
