@@ -985,13 +985,6 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
         if (isPlainAssignment(S))
           F.Assigns.push_back({D, S});
       }
-      // A store into a part of a local (`outs[1] = out`, `outs.at(0) =
-      // ...`, `step.value = out`) adds to what the local holds; it does not
-      // replace it (no Assigns).
-      if (Targets.empty())
-        if (const auto *VD = dyn_cast_or_null<VarDecl>(destDecl(Dest));
-            VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType())
-          F.Defs[VD].push_back(Value);
       continue;
     }
     if (const auto *Fill = M.getNodeAs<CXXMemberCallExpr>(FillId)) {

@@ -162,29 +162,7 @@ void negativeInsertAtEnd(Net &net, std::vector<Sample> &batch) {
   loss.backward();
 }
 
-// Stores into a part of a local container or struct.
-void negativeSubscriptStore(Net &net, std::vector<Sample> &batch) {
-  auto loss = torch::zeros({1});
-  for (auto &s : batch) {
-    auto out = net->forward(s.image);
-    std::vector<torch::Tensor> outs(2);
-    outs[1] = out;
-    loss += outs[1].sum();
-  }
-  loss.backward();
-}
-
-void negativeAtStore(Net &net, std::vector<Sample> &batch) {
-  auto loss = torch::zeros({1});
-  for (auto &s : batch) {
-    auto out = net->forward(s.image);
-    std::vector<std::tuple<float, torch::Tensor>> outs(2);
-    outs.at(0) = std::make_tuple(1.0f, out);
-    loss += std::get<1>(outs[0]).sum();
-  }
-  loss.backward();
-}
-
+// A store into a member of a local struct.
 void negativeStructMemberStore(Net &net, std::vector<Sample> &batch) {
   auto loss = torch::zeros({1});
   for (auto &s : batch) {
