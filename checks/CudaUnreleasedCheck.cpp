@@ -774,19 +774,15 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
                    Assumption{Assumption::Throws, Call});
             }
           }
-          // The rest of the path assumes that it returns.
-          if (Deferred && Elsewhere &&
+          // The rest of the path assumes that it returns (past 6
+          // assumptions, it is taken to, as without the index).
+          if (Deferred && Elsewhere && Assumed.size() < 6 &&
               llvm::none_of(Assumed, [&](const Assumption &A) {
                 return A.K == Assumption::Returns &&
                        A.Call->getDirectCallee()->getCanonicalDecl() ==
                            Callee->getCanonicalDecl();
-              })) {
-            if (Assumed.size() >= 6) {
-              Ended = true; // too much assumed: say nothing of this path
-              break;
-            }
+              }))
             Assumed.push_back({Assumption::Returns, Call});
-          }
         }
       const Expr *Ref = handleRef(Elem, S.H);
       if (!Ref)
@@ -805,7 +801,7 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
         // only read it, and says so (`gpuleak check` settles it).
         Handled = true;
         if (Assumed.size() >= 6) {
-          Ended = true;
+          Ended = true; // too much assumed: handed on, as without the index
           break;
         }
         Assumed.push_back(

@@ -483,7 +483,10 @@ static bool holdsHandle(QualType T) {
 }
 
 void CudaCallFacts::summarize(const FunctionDecl *FD, FunctionSummary &S) {
-  if (!FD->getBody() || FD->isDependentContext())
+  // The CUDA headers' inline wrappers (cudaMallocHost<T>, ...) when a project
+  // includes them with -I: what the check knows of them is in CudaApis.def.
+  if (!FD->getBody() || FD->isDependentContext() ||
+      isCudaApiName(apiName(FD)))
     return;
   const SourceManager &SM = Ctx.getSourceManager();
   if (const Stmt *T = Thrower.throwSite(FD))

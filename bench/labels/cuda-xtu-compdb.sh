@@ -37,3 +37,9 @@ keep $t '^arrows/cuda/[^/]+\.(cxx|cu)$'
 t=Hadenir+gpgpu
 db $t -I"$dir/$t/raytracer/src" -I"$dir/$t/raytracer/thirdparty/glad" -I"$dir/$t/raytracer/thirdparty/glfw3/include"
 keep $t '^raytracer/src/'
+
+t=irfanalimd+qf-cuda-toolkit
+# CMake: src/*.cu and src/*.cpp with include/ (stb_image in it); build/ holds a committed
+# Visual Studio build tree, whose CMake probe sources are left out.
+db $t -I"$dir/$t/include"
+keep $t '^src/'

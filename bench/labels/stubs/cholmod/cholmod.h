@@ -19,7 +19,7 @@ struct cholmod_common {
 };
 struct cholmod_sparse { size_t nrow, ncol, nzmax; void *p, *i, *x; };
 struct cholmod_dense { size_t nrow, ncol, nzmax, d; void *x; };
-struct cholmod_factor { size_t n; };
+struct cholmod_factor { size_t n; void *Perm; };
 
 int cholmod_start(cholmod_common *);
 int cholmod_finish(cholmod_common *);

@@ -10,6 +10,7 @@ void keepBuffer(float *p);                        // stores it in a global
 void fatal(const char *msg);                      // exits the process
 void zeroAndCheck(float *p, size_t n);            // reads it, may throw
 void logBuffer(const float *p);                   // reads it, cannot throw
+void handToLibrary(float *p);                     // defined in no file here
 
 #define CUDA_CHECK(x) checkCuda(x)
 #define CF_CHECK(x)                                                            \

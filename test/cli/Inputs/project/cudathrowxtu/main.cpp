@@ -99,3 +99,16 @@ void negativeCannotThrow(size_t n) {
   logBuffer(p);
   cudaFree(p);
 }
+
+// Handed to a function that no file of the project defines (a library's):
+// it may keep it, as without the index.
+bool negativeUnknownFunction(size_t n) {
+  float *p;
+  if (cudaMalloc(&p, n) != cudaSuccess)
+    return false;
+  handToLibrary(p);
+  void *b;
+  mallocOnDevice(b, n);
+  cudaFree(b);
+  return true;
+}
