@@ -13,6 +13,17 @@ t=ml-explore+mlx
 # CUDA backend only (its CMake builds mlx/backend/cuda/*.cpp and *.cu with the rest of mlx).
 db $t -I"$dir/$t" -std=c++20
 keep $t '^mlx/(backend/cuda/[^/]+\.(cpp|cu)|[^/]+\.cpp)$'
+# make-compdb.py adds every folder holding headers with -I: mlx/backend/cuda/cuda.h would
+# then stand for the toolkit's <cuda.h>. mlx includes its headers by their full path.
+python3 - "$dir/$t/build/compile_commands.json" <<'PY'
+import json, sys
+path = sys.argv[1]
+entries = json.load(open(path))
+for e in entries:
+    e["arguments"] = [a for a in e["arguments"]
+                      if not (a.startswith("-I") and not a.endswith("ml-explore+mlx"))]
+json.dump(entries, open(path, "w"), indent=1)
+PY
 
 t=rgl-epfl+cholespy
 # CMake: src/*.cpp with SuiteSparse's CHOLMOD (stubs/cholmod) and the driver API loaded at
