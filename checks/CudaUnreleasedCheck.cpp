@@ -29,6 +29,8 @@
 #include "CudaUnreleasedCheck.h"
 #include "CudaApis.h"
 #include "CudaClassResources.h"
+#include "CudaUses.h"
+#include "summaries/LocalFacts.h"
 #include "TorchMatchers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -64,115 +66,6 @@ using cuda::KindInfo;
 using cuda::ReleaserInfo;
 using cuda::ResKind;
 
-/// An API that enqueues a host function into a stream. The host function
-/// gets the user data as one of its parameters, and may make no CUDA API
-/// call: the CUDA Runtime and Driver API references say so for each.
-struct EnqueueInfo {
-  StringRef Name;
-  unsigned FnArg;     // the host function (or callback) argument
-  unsigned DataArg;   // the user data argument
-  unsigned DataParam; // the host function's parameter that receives it
-};
-
-const EnqueueInfo HostFunctionEnqueuers[] = {
-    {"cudaLaunchHostFunc", 1, 2, 0},    // void (*)(void *userData)
-    {"cudaStreamAddCallback", 1, 2, 2}, // void (*)(stream, status, userData)
-    {"cuLaunchHostFunc", 1, 2, 0},
-    {"cuStreamAddCallback", 1, 2, 2},
-};
-
-/// CUDA APIs that only look up a string, and are harmless anywhere.
-constexpr StringRef ErrorStringApis[] = {"cudaGetErrorString",
-                                         "cudaGetErrorName", "cuGetErrorString",
-                                         "cuGetErrorName"};
-// clang-format on
-
-/// A CUDA API name without the per-thread default-stream suffix that
-/// CUDA_API_PER_THREAD_DEFAULT_STREAM adds (cudaMallocAsync_ptsz).
-StringRef apiName(const FunctionDecl *FD) {
-  if (!FD || !FD->getIdentifier())
-    return {};
-  const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
-  if (!DC->isTranslationUnit())
-    return {};
-  StringRef Name = FD->getName();
-  if (!Name.consume_back("_ptsz"))
-    Name.consume_back("_ptds");
-  return Name;
-}
-
-const CreatorInfo *creatorInfo(const FunctionDecl *FD) {
-  StringRef Name = apiName(FD);
-  return Name.empty() ? nullptr : cuda::findCreator(Name);
-}
-
-const ReleaserInfo *releaserInfo(const FunctionDecl *FD) {
-  StringRef Name = apiName(FD);
-  return Name.empty() ? nullptr : cuda::findReleaser(Name);
-}
-
-const EnqueueInfo *enqueuerInfo(const FunctionDecl *FD) {
-  StringRef Name = apiName(FD);
-  if (Name.empty())
-    return nullptr;
-  for (const EnqueueInfo &E : HostFunctionEnqueuers)
-    if (E.Name == Name)
-      return &E;
-  return nullptr;
-}
-
-/// Whether \p Name (an apiName) is a call into the CUDA runtime or driver, or
-/// a CUDA library built on them.
-bool isCudaApiName(StringRef Name) {
-  for (StringRef Prefix :
-       {"cuda", "cublas", "cusparse", "cusolver", "cufft", "curand", "cudnn"})
-    if (Name.starts_with(Prefix))
-      return true;
-  return Name.size() > 2 && Name.starts_with("cu") && llvm::isUpper(Name[2]);
-}
-
-bool isCFree(const FunctionDecl *FD) {
-  if (!FD || !FD->getIdentifier() || FD->getName() != "free")
-    return false;
-  const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
-  return DC->isTranslationUnit() || DC->isStdNamespace();
-}
-
-std::vector<StringRef> enqueuerNames() {
-  std::vector<StringRef> Names;
-  for (const EnqueueInfo &E : HostFunctionEnqueuers)
-    Names.push_back(E.Name);
-  // The per-thread default-stream spellings.
-  for (StringRef Name :
-       {"cudaLaunchHostFunc_ptsz", "cudaStreamAddCallback_ptsz",
-        "cuLaunchHostFunc_ptsz", "cuStreamAddCallback_ptsz"})
-    Names.push_back(Name);
-  return Names;
-}
-
-/// The host function that \p FnArg, the function argument of an enqueue
-/// call, names: a function (`f`, `&f`), a captureless lambda converted to a
-/// function pointer, or a local variable initialized with one of these.
-const FunctionDecl *hostFunctionOf(const Expr *FnArg, unsigned Depth = 0) {
-  const Expr *E = FnArg->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E);
-      UO && (UO->getOpcode() == UO_AddrOf || UO->getOpcode() == UO_Plus))
-    E = UO->getSubExpr()->IgnoreParenImpCasts();
-  // The lambda's conversion to a function pointer.
-  if (const auto *Conv = dyn_cast<CXXMemberCallExpr>(E))
-    E = Conv->getImplicitObjectArgument()->IgnoreImplicit();
-  if (const auto *Lambda = dyn_cast<LambdaExpr>(E->IgnoreImplicit()))
-    return Lambda->getCallOperator();
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  if (!DRE)
-    return nullptr;
-  if (const auto *Fn = dyn_cast<FunctionDecl>(DRE->getDecl()))
-    return Fn;
-  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-  if (VD && VD->hasLocalStorage() && VD->getInit() && Depth == 0)
-    return hostFunctionOf(VD->getInit(), Depth + 1);
-  return nullptr;
-}
 
 AST_MATCHER(Expr, containsErrors) { return Node.containsErrors(); }
 
@@ -182,369 +75,24 @@ AST_MATCHER(FunctionDecl, isDeviceOnly) {
   return Node.hasAttr<CUDADeviceAttr>() && !Node.hasAttr<CUDAHostAttr>();
 }
 
-/// What a path does with the tracked handle at one use.
-enum class UseKind {
-  None,         // reads it: a kernel argument, a copy, a comparison
-  Release,      // releases it with an API of its kind
-  WrongRelease, // releases it with an API of another kind, free or delete
-  Escape,       // hands it to something that may own it
-  Overwrite,    // assigns a new value to the handle variable
-  Recreate,     // passes the handle's address to a creating API again
-};
-
-struct Use {
-  Use() = default;
-  Use(UseKind Kind, const Expr *Releaser = nullptr, StringRef Name = {})
-      : Kind(Kind), Releaser(Releaser), ReleaserName(Name) {}
-  UseKind Kind = UseKind::None;
-  /// The releasing call or delete expression, for WrongRelease.
-  const Expr *Releaser = nullptr;
-  StringRef ReleaserName;
-};
-
-/// The variable that receives a created resource.
-struct Handle {
-  const VarDecl *Var = nullptr;
-  /// `&streams[i]`: the handle is an element of a local array.
-  bool IsArray = false;
-  /// cudaPitchedPtr: the field that carries the pointer.
-  StringRef Field;
-};
-
-/// Strips the parentheses, casts and temporaries around a use of a value.
-const Stmt *skipWrappers(const ParentMap &PM, const Stmt *S,
-                         const Stmt *&Child) {
-  Child = S;
-  const Stmt *P = PM.getParent(S);
-  while (P && (isa<ParenExpr, CastExpr, ExprWithCleanups,
-                   MaterializeTemporaryExpr, CXXBindTemporaryExpr>(P))) {
-    Child = P;
-    P = PM.getParent(P);
-  }
-  return P;
-}
-
-/// What a function does with one of its parameters, by function, parameter
-/// and whether it runs as a host function enqueued into a stream (1).
-using ParamMemoMap =
-    llvm::DenseMap<std::tuple<const FunctionDecl *, unsigned, unsigned>,
-                   UseKind>;
-
-/// Classifies uses of a handle inside one function body.
-class UseClassifier {
-public:
-  UseClassifier(ASTContext &Ctx, ParamMemoMap &ParamMemo)
-      : Ctx(Ctx), ParamMemo(ParamMemo) {}
-
-  /// Classifies the use \p Ref (a reference to the handle) in the body that
-  /// \p PM maps. \p Kind is the resource's kind.
-  Use classify(const ParentMap &PM, const Expr *Ref, ResKind Kind,
-               const Handle &H, unsigned Depth);
-
-private:
-  Use classifyCallArg(const CallExpr *Call, const Stmt *Arg, ResKind Kind,
-                      unsigned Depth);
-  /// What \p Callee does with its parameter \p ParamIdx. In a host function
-  /// (\p InHostFunction), a release by a CUDA API fails: it releases nothing.
-  UseKind classifyParam(const FunctionDecl *Callee, unsigned ParamIdx,
-                        ResKind Kind, unsigned Depth,
-                        bool InHostFunction = false);
-  bool isNonOwningLibraryFunction(const FunctionDecl *FD) const;
-
-  ASTContext &Ctx;
-  ParamMemoMap &ParamMemo;
-};
-
-bool UseClassifier::isNonOwningLibraryFunction(const FunctionDecl *FD) const {
-  if (!FD || isa<CXXMethodDecl>(FD))
-    return false;
-  // The CUDA runtime, driver and library APIs only borrow their pointer and
-  // handle arguments (the host-function user data is classified before).
-  StringRef Name = apiName(FD);
-  if (isCudaApiName(Name) || Name.starts_with("nvtx"))
-    return true;
-  // The C library (memcpy, memset, printf, fwrite) and std algorithms
-  // (std::fill, std::copy) read or write through a pointer but keep nothing.
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (!SM.isInSystemHeader(FD->getLocation()))
-    return false;
-  if (FD->isExternC())
-    return true;
-  return FD->getDeclContext()->getRedeclContext()->isStdNamespace();
-}
-
-UseKind UseClassifier::classifyParam(const FunctionDecl *Callee,
-                                     unsigned ParamIdx, ResKind Kind,
-                                     unsigned Depth, bool InHostFunction) {
-  const FunctionDecl *Def = Callee->getDefinition();
-  if (!Def || !Def->getBody() || ParamIdx >= Def->getNumParams() ||
-      Depth > 3 || Def->isVariadic())
-    return UseKind::Escape;
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def); MD && MD->isVirtual())
-    return UseKind::Escape;
-  const ParmVarDecl *Param = Def->getParamDecl(ParamIdx);
-  if (Param->getType()->isReferenceType())
-    return UseKind::Escape;
-  auto Key = std::make_tuple(Def, ParamIdx, unsigned(InHostFunction));
-  auto [It, Inserted] = ParamMemo.try_emplace(Key, UseKind::Escape);
-  if (!Inserted)
-    return It->second; // known, or a recursive call being explored
-  static constexpr char RefId[] = "ref";
-  auto Refs = match(findAll(declRefExpr(to(equalsNode(Param))).bind(RefId)),
-                    *Def->getBody(), Ctx);
-  ParentMap PM(Def->getBody());
-  Handle H{Param, false, {}};
-  UseKind Result = UseKind::None;
-  for (const auto &M : Refs) {
-    Use U = classify(PM, M.getNodeAs<DeclRefExpr>(RefId), Kind, H, Depth + 1);
-    const bool Released =
-        U.Kind == UseKind::Release || U.Kind == UseKind::WrongRelease;
-    // A CUDA release in a host function returns cudaErrorNotPermitted.
-    if (Released && InHostFunction)
-      if (const auto *Call = dyn_cast_or_null<CallExpr>(U.Releaser);
-          Call && releaserInfo(Call->getDirectCallee()))
-        continue;
-    if (Released) {
-      Result = UseKind::Release;
-    } else if (U.Kind != UseKind::None) {
-      Result = UseKind::Escape;
-      break;
-    }
-  }
-  ParamMemo[Key] = Result;
-  return Result;
-}
-
-Use UseClassifier::classifyCallArg(const CallExpr *Call, const Stmt *Arg,
-                                   ResKind Kind, unsigned Depth) {
-  if (Call->getCallee() == Arg)
-    return {};
-  // A kernel launch reads its arguments and its launch configuration.
-  if (isa<CUDAKernelCallExpr>(Call))
-    return {};
-  if (isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call))
-    return {UseKind::Escape};
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee)
-    return {UseKind::Escape};
-  unsigned Idx = 0;
-  for (; Idx < Call->getNumArgs(); ++Idx)
-    if (Call->getArg(Idx) == Arg)
-      break;
-  if (Idx == Call->getNumArgs())
-    return {UseKind::Escape};
-  if (const ReleaserInfo *RI = releaserInfo(Callee); RI && Idx == RI->HandleArg)
-    return {RI->Kind == Kind ? UseKind::Release : UseKind::WrongRelease, Call,
-            Callee->getName()};
-  if (isCFree(Callee) && Idx == 0)
-    return {UseKind::WrongRelease, Call, Callee->getName()};
-  // The user data of a host function enqueued into a stream: what the host
-  // function does with it (the stream and the function are only read).
-  if (const EnqueueInfo *EI = enqueuerInfo(Callee)) {
-    if (Idx != EI->DataArg)
-      return {};
-    const FunctionDecl *Fn =
-        EI->FnArg < Call->getNumArgs()
-            ? hostFunctionOf(Call->getArg(EI->FnArg))
-            : nullptr;
-    if (!Fn)
-      return {UseKind::Escape};
-    return {classifyParam(Fn, EI->DataParam, Kind, Depth,
-                          /*InHostFunction=*/true)};
-  }
-  if (isNonOwningLibraryFunction(Callee)) {
-    if (Idx < Callee->getNumParams() &&
-        Callee->getParamDecl(Idx)->getType()->isReferenceType())
-      return {UseKind::Escape};
-    return {};
-  }
-  return {classifyParam(Callee, Idx, Kind, Depth)};
-}
-
-Use UseClassifier::classify(const ParentMap &PM, const Expr *Ref, ResKind Kind,
-                            const Handle &H, unsigned Depth) {
-  const Stmt *Cur = Ref;
-  while (true) {
-    const Stmt *Child = nullptr;
-    const Stmt *P = skipWrappers(PM, Cur, Child);
-    if (!P)
-      return {};
-    if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
-      switch (UO->getOpcode()) {
-      case UO_Deref:
-      case UO_LNot:
-        return {};
-      case UO_AddrOf: {
-        // `&p` as the handle argument of a creating API creates into `p`
-        // again; anything else may keep the address.
-        const Stmt *AddrChild = nullptr;
-        const Stmt *AP = skipWrappers(PM, UO, AddrChild);
-        if (const auto *Call = dyn_cast_or_null<CallExpr>(AP)) {
-          const CreatorInfo *CI = creatorInfo(Call->getDirectCallee());
-          if (CI && CI->HandleArg < Call->getNumArgs() &&
-              Call->getArg(CI->HandleArg) == AddrChild)
-            return {UseKind::Recreate, Call};
-        }
-        return {UseKind::Escape};
-      }
-      default:
-        return {UseKind::Escape};
-      }
-    }
-    if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
-      if (BO->getOpcode() == BO_Assign)
-        return {BO->getLHS() == Child && !H.IsArray ? UseKind::Overwrite
-                                                    : UseKind::Escape,
-                BO};
-      if (BO->isComparisonOp() || BO->isLogicalOp())
-        return {};
-      if (BO->isAdditiveOp()) { // a pointer into the allocation
-        Cur = BO;
-        continue;
-      }
-      if (BO->getOpcode() == BO_Comma) {
-        if (BO->getRHS() != Child)
-          return {};
-        Cur = BO;
-        continue;
-      }
-      return {UseKind::Escape};
-    }
-    if (const auto *CO = dyn_cast<ConditionalOperator>(P)) {
-      if (CO->getCond() == Child)
-        return {};
-      Cur = CO;
-      continue;
-    }
-    if (isa<ArraySubscriptExpr>(P))
-      return {};
-    // `p->field` or `pitched.pitch` reads through or from the handle.
-    if (isa<MemberExpr>(P))
-      return {};
-    if (const auto *Call = dyn_cast<CallExpr>(P))
-      return classifyCallArg(Call, Child, Kind, Depth);
-    if (const auto *Del = dyn_cast<CXXDeleteExpr>(P))
-      return {UseKind::WrongRelease, Del,
-              Del->isArrayForm() ? "delete[]" : "delete"};
-    if (isa<IfStmt, WhileStmt, DoStmt, ForStmt, SwitchStmt,
-            UnaryExprOrTypeTraitExpr>(P))
-      return {};
-    // A return, a store into a variable, a constructor, an initializer
-    // list, a lambda capture, a throw: something else may own it now.
-    return {UseKind::Escape};
-  }
-}
-
-/// Whether \p FD is declared not to throw (`noexcept`, `throw()`): an
-/// exception that reaches it ends the process (std::terminate).
-bool declaredNoThrow(const FunctionDecl *FD) {
-  const auto *FPT = FD->getType()->getAs<FunctionProtoType>();
-  if (!FPT)
-    return false;
-  switch (FPT->getExceptionSpecType()) {
-  case EST_DynamicNone:
-  case EST_BasicNoexcept:
-  case EST_NoexceptTrue:
-  case EST_NoThrow:
-    return true;
-  default:
-    return false; // may throw, or not decided yet (an implicit destructor)
-  }
-}
-
-/// Whether \p FD, declared in a system header, is one of LibTorch's failure
-/// functions: c10, ATen and torch report errors by throwing, never by ending
-/// the process (c10/util/Exception.h), so their `[[noreturn]]` functions
-/// (c10::detail::torchCheckFail, torchInternalAssertFail,
-/// c10::ThrowEnforceNotMet, ...) throw, and C10_CUDA_CHECK's
-/// c10::cuda::c10_cuda_check_implementation throws on a failed status.
-bool isLibTorchThrower(const FunctionDecl *FD) {
-  const DeclContext *DC = FD->getDeclContext()->getRedeclContext();
-  const NamespaceDecl *Outer = nullptr;
-  for (; DC && !DC->isTranslationUnit(); DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      Outer = NS;
-  if (!Outer || !Outer->getIdentifier() ||
-      !llvm::is_contained({"c10", "at", "torch", "caffe2"}, Outer->getName()))
-    return false;
-  return FD->isNoReturn() || (FD->getIdentifier() &&
-                              FD->getName() == "c10_cuda_check_implementation");
-}
-
-/// Decides which calls may throw out of the function that makes them, by
-/// what the callee does, never by its name or the macro around the call: a
-/// function of the project may throw when its body has a `throw` (outside a
-/// `try` block) or calls a function that may throw, up to 3 calls deep; a
-/// function of a system header only when it is one of LibTorch's failure
-/// functions or std::rethrow_exception. A `[[noreturn]]` function that may
-/// not throw ends the process (exit, abort, std::terminate, a `fatal()` that
-/// calls them); one declared elsewhere, outside LibTorch, is taken to.
-class ThrowClassifier {
-public:
-  explicit ThrowClassifier(ASTContext &Ctx) : Ctx(Ctx) {}
-
-  /// Whether a call to \p FD may throw.
-  bool mayThrow(const FunctionDecl *FD, unsigned Depth = 0);
-
-private:
-  /// Whether running \p S may throw out of it.
-  bool mayThrowIn(const Stmt *S, unsigned Depth);
-
-  ASTContext &Ctx;
-  llvm::DenseMap<const FunctionDecl *, bool> Memo;
-};
-
-bool ThrowClassifier::mayThrow(const FunctionDecl *FD, unsigned Depth) {
-  if (!FD || declaredNoThrow(FD))
-    return false;
-  FD = FD->getCanonicalDecl();
-  if (Ctx.getSourceManager().isInSystemHeader(FD->getLocation())) {
-    if (isLibTorchThrower(FD))
-      return true;
-    return FD->isNoReturn() && FD->getIdentifier() &&
-           FD->getDeclContext()->getRedeclContext()->isStdNamespace() &&
-           FD->getName() == "rethrow_exception";
-  }
-  const FunctionDecl *Def = FD->getDefinition();
-  if (!Def || !Def->getBody() || Depth > 3)
-    return false;
-  auto [It, Inserted] = Memo.try_emplace(FD, false);
-  if (!Inserted)
-    return It->second; // known, or a recursive call being explored
-  const bool Result = mayThrowIn(Def->getBody(), Depth);
-  Memo[FD] = Result;
-  return Result;
-}
-
-bool ThrowClassifier::mayThrowIn(const Stmt *S, unsigned Depth) {
-  if (!S || isa<LambdaExpr>(S)) // a lambda's body runs when it is called
-    return false;
-  if (isa<CXXThrowExpr>(S))
-    return true;
-  if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
-    // What the try block throws is taken to be caught; a handler may throw.
-    for (unsigned I = 0, E = Try->getNumHandlers(); I != E; ++I)
-      if (mayThrowIn(Try->getHandler(I)->getHandlerBlock(), Depth))
-        return true;
-    return false;
-  }
-  if (const auto *Call = dyn_cast<CallExpr>(S);
-      Call && !isa<CUDAKernelCallExpr>(Call) &&
-      mayThrow(Call->getDirectCallee(), Depth + 1))
-    return true;
-  for (const Stmt *Child : S->children())
-    if (mayThrowIn(Child, Depth))
-      return true;
-  return false;
-}
 
 /// The path-walking analysis of one function.
 class Analyzer {
 public:
   Analyzer(const FunctionDecl *FD, ASTContext &Ctx, UseClassifier &Classifier,
-           ThrowClassifier &Thrower, bool ExitsLeak)
+           ThrowClassifier &Thrower, bool ExitsLeak,
+           const ProjectIndex *Index = nullptr, bool Deferred = false)
       : FD(FD), Ctx(Ctx), Classifier(Classifier), Thrower(Thrower),
-        ExitsLeak(ExitsLeak) {}
+        ExitsLeak(ExitsLeak), Index(Index), Deferred(Deferred) {}
+
+  /// What a path assumed of a call of a function of another file, under
+  /// `gpuleak check` (the project step settles it): that it may throw, that
+  /// it only reads its argument Param, or that it returns.
+  struct Assumption {
+    enum { Throws, ReadsOnly, Returns } K;
+    const CallExpr *Call;
+    unsigned Param = 0;
+  };
 
   /// A lost resource, for the diagnostic.
   struct Finding {
@@ -559,6 +107,15 @@ public:
     const Stmt *Where;
     StringRef WrongName;
     bool ThrowingCall = false; // Where is a call that throws
+    /// A function of another file that throws at Where, by the project
+    /// index (its summary's `throws`), for a note at its throw.
+    const FunctionDecl *ThrowsElsewhere = nullptr;
+    const FunctionSummary *ThrowsSummary = nullptr;
+    /// Under `gpuleak check`: what the path assumed of functions of other
+    /// files; and the other paths, in order, that leak it under other
+    /// assumptions (the project step keeps the first that holds).
+    llvm::SmallVector<Assumption, 2> Assumed = {};
+    std::vector<Finding> Alternatives = {};
   };
 
   void run(llvm::SmallVectorImpl<Finding> &Findings);
@@ -595,6 +152,8 @@ private:
   UseClassifier &Classifier;
   ThrowClassifier &Thrower;
   const bool ExitsLeak;
+  const ProjectIndex *Index;
+  const bool Deferred;
   /// The condition a two-way block branches on, or null.
   static const Expr *branchCondition(const CFGBlock *B);
   /// Finds conditions that several branches test (`if (flag)` twice), so a
@@ -1058,6 +617,8 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
     /// case labels it took (several for `case A: case B:`).
     uint8_t SwKnown;
     std::array<llvm::SmallVector<int64_t, 2>, MaxSlots> SwVal;
+    /// What this path assumed of functions of other files (`gpuleak check`).
+    llvm::SmallVector<Assumption, 2> Assumed;
   };
   // The correlated branches that lead to the creation, up its chain of
   // single predecessors: `if (c) cudaMalloc(&p, n); ... if (c) cudaFree(p);`
@@ -1082,17 +643,33 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
   }
   llvm::SmallVector<State, 16> Stack{{Start, StartIdx, S.StatusVar != nullptr,
                                       nullptr, false, Known0, Value0,
-                                      SwKnown0, SwVal0}};
+                                      SwKnown0, SwVal0, {}}};
   // Visited states: block, flags and decisions.
   llvm::DenseSet<std::tuple<const CFGBlock *, unsigned, uint64_t, uint64_t>>
       Seen;
   std::optional<Finding> First;
+  // Under `gpuleak check`: the losses before First that rest on assumptions
+  // about functions of other files, in the order found.
+  std::vector<Finding> Candidates;
   bool Handled = false; // some path releases it or hands it on
   unsigned Steps = 0;
   const ResKind Kind = S.Creator->Kind;
-  auto Lost = [&](Finding F) {
-    if (!First)
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::SmallVector<Assumption, 2> Assumed; // the current path's
+  auto Lost = [&](Finding F, std::optional<Assumption> Extra = std::nullopt) {
+    if (First)
+      return;
+    F.Assumed = Assumed;
+    if (Extra)
+      F.Assumed.push_back(*Extra);
+    if (F.Assumed.empty())
       First = F;
+    else if (Candidates.size() < 8)
+      Candidates.push_back(F);
+  };
+  // A call of a function of another file: its index summary, or null.
+  auto ElsewhereSummary = [&](const FunctionDecl *Callee) {
+    return summaryElsewhere(Callee, Index, SM);
   };
 
   while (!Stack.empty()) {
@@ -1100,6 +677,7 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
       return; // too many paths: say nothing rather than guess
     State St = Stack.pop_back_val();
     const CFGBlock *B = St.Block;
+    Assumed = St.Assumed;
     if (B == &Graph->getExit()) {
       if (!ExitsLeak)
         continue;
@@ -1125,9 +703,14 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
         B->hasNoReturnElement() ? noReturnCall(B) : nullptr;
     const bool Throws =
         NoReturn && Thrower.mayThrow(NoReturn->getDirectCallee());
+    // Under `gpuleak check`, a `[[noreturn]]` function of another file may
+    // throw (cuframe's throw_cuda_error): the project step decides.
+    const bool AssumeThrows =
+        Deferred && NoReturn && !Throws &&
+        definedElsewhere(NoReturn->getDirectCallee(), SM);
     const bool MainExits = ExitsLeak && FD->isMain();
     if (B->hasNoReturnElement() &&
-        (Throws ? !throwLeaves(NoReturn) : !MainExits))
+        (Throws || AssumeThrows ? !throwLeaves(NoReturn) : !MainExits))
       continue;
     bool Ended = false;
     bool StatusValid = St.StatusValid;
@@ -1166,10 +749,41 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
       if (const auto *Call = dyn_cast<CallExpr>(Elem);
           Call && !isa<CUDAKernelCallExpr>(Call))
         if (const FunctionDecl *Callee = Call->getDirectCallee();
-            Callee && !Callee->isNoReturn() && throwLeaves(Call) &&
-            Thrower.mayThrow(Callee) && !mentionsStatus(Call, S, StatusValid))
-          Lost({S.Call, S.Creator, S.H, Finding::Exit, false, Call, {},
-                /*ThrowingCall=*/true});
+            Callee && !Callee->isNoReturn()) {
+          const bool Elsewhere = definedElsewhere(Callee, SM);
+          const FunctionSummary *Sum =
+              Elsewhere ? ElsewhereSummary(Callee) : nullptr;
+          // A function of another file that ends the process: the path
+          // ends there, holding nothing that outlives the process.
+          if (Sum && Sum->EndsProcess) {
+            Ended = true;
+            break;
+          }
+          if (throwLeaves(Call) && !mentionsStatus(Call, S, StatusValid)) {
+            if (Thrower.mayThrow(Callee)) {
+              Finding F{S.Call, S.Creator, S.H,  Finding::Exit, false,
+                        Call,   {},        /*ThrowingCall=*/true};
+              if (Sum && Sum->Throws) {
+                F.ThrowsElsewhere = Callee;
+                F.ThrowsSummary = Sum;
+              }
+              Lost(F);
+            } else if (Deferred && Elsewhere) {
+              Lost({S.Call, S.Creator, S.H, Finding::Exit, false, Call, {},
+                    /*ThrowingCall=*/true},
+                   Assumption{Assumption::Throws, Call});
+            }
+          }
+          // The rest of the path assumes that it returns (past 6
+          // assumptions, it is taken to, as without the index).
+          if (Deferred && Elsewhere && Assumed.size() < 6 &&
+              llvm::none_of(Assumed, [&](const Assumption &A) {
+                return A.K == Assumption::Returns &&
+                       A.Call->getDirectCallee()->getCanonicalDecl() ==
+                           Callee->getCanonicalDecl();
+              }))
+            Assumed.push_back({Assumption::Returns, Call});
+        }
       const Expr *Ref = handleRef(Elem, S.H);
       if (!Ref)
         continue;
@@ -1181,6 +795,17 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
       case UseKind::Escape:
         Handled = true;
         Ended = true;
+        break;
+      case UseKind::Elsewhere:
+        // Handed to a function of another file: the path goes on as if it
+        // only read it, and says so (`gpuleak check` settles it).
+        Handled = true;
+        if (Assumed.size() >= 6) {
+          Ended = true; // too much assumed: handed on, as without the index
+          break;
+        }
+        Assumed.push_back(
+            {Assumption::ReadsOnly, cast<CallExpr>(U.Releaser), U.Param});
         break;
       case UseKind::WrongRelease:
         Handled = true;
@@ -1206,8 +831,21 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
       continue;
     if (B->hasNoReturnElement()) {
       if (Throws) {
+        Finding F{S.Call, S.Creator, S.H, Finding::Exit, false, NoReturn, {},
+                  /*ThrowingCall=*/true};
+        if (const FunctionSummary *Sum =
+                ElsewhereSummary(NoReturn->getDirectCallee());
+            Sum && Sum->Throws) {
+          F.ThrowsElsewhere = NoReturn->getDirectCallee();
+          F.ThrowsSummary = Sum;
+        }
+        Lost(F);
+        continue;
+      }
+      if (AssumeThrows) {
         Lost({S.Call, S.Creator, S.H, Finding::Exit, false, NoReturn, {},
-              /*ThrowingCall=*/true});
+              /*ThrowingCall=*/true},
+             Assumption{Assumption::Throws, NoReturn});
         continue;
       }
       // `exit()` (`quick_exit`, `_Exit`) leaves `main` with the resource
@@ -1280,6 +918,8 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
                       isa<ForStmt, WhileStmt, CXXForRangeStmt>(SuccLoop) &&
                       Succ->succ_size() == 2 && B->getLoopTarget() != SuccLoop;
       uint64_t SwHash = SuccSwKnown;
+      for (const Assumption &A : Assumed)
+        SwHash = llvm::hash_combine(SwHash, unsigned(A.K), A.Call, A.Param);
       for (unsigned K = 0; K < MaxSlots; ++K)
         if (SuccSwKnown & (1U << K))
           SwHash = llvm::hash_combine(
@@ -1291,15 +931,37 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
                .second)
         continue;
       Stack.push_back({Succ, 0, StatusValid, B, Entering, SuccKnown, SuccValue,
-                       SuccSwKnown, SuccSwVal});
+                       SuccSwKnown, SuccSwVal, Assumed});
     }
   }
   // Re-entering the start block (a loop) is walked from its first element,
   // so the site's own `&p` is seen and reported as an overwrite.
-  if (!First)
+  if (Candidates.empty()) {
+    if (!First)
+      return;
+    First->NeverReleased = !Handled;
+    Findings.push_back(*First);
     return;
-  First->NeverReleased = !Handled;
-  Findings.push_back(*First);
+  }
+  // Under `gpuleak check`: the losses that rest on assumptions, then the
+  // first that does not, as alternatives for the project step. A loss by
+  // an overwrite or a wrong release is not settled that way: one that holds
+  // whatever other files do is reported alone.
+  std::vector<Finding> Groups;
+  for (const Finding &C : Candidates)
+    if (C.How == Finding::Exit)
+      Groups.push_back(C);
+  if (First) {
+    if (First->How != Finding::Exit)
+      Groups.clear();
+    Groups.push_back(*First);
+  }
+  if (Groups.empty())
+    return;
+  Finding F = Groups.front();
+  F.Alternatives.assign(Groups.begin() + 1, Groups.end());
+  F.NeverReleased = !Handled;
+  Findings.push_back(std::move(F));
 }
 
 /// A creation into a member of the constructor's own object that a later
@@ -1432,6 +1094,49 @@ void constructorLeaks(const CXXConstructorDecl *Ctor, ASTContext &Ctx,
           }))
         break;
       Out.push_back({C.Call, C.Creator, C.Field, T});
+      break;
+    }
+  }
+}
+
+/// The notes of a loss through an exit (\p F, or one of its alternatives):
+/// where it leaves, and what it rests on in other files.
+static void exitNotes(ClangTidyCheck &Check, const Analyzer::Finding &F,
+                      const FunctionDecl *FD, ASTContext &Ctx) {
+  auto diag = [&](SourceLocation L, StringRef Text, DiagnosticIDs::Level Lvl) {
+    return Check.diag(L, Text, Lvl);
+  };
+  SourceManager &SM = Ctx.getSourceManager();
+  if (!F.Where) {
+    if (const auto *Body = dyn_cast<CompoundStmt>(FD->getBody()))
+      diag(Body->getRBracLoc(), "leaked at the end of %0", DiagnosticIDs::Note)
+          << FD;
+  } else {
+    diag(SM.getExpansionLoc(F.Where->getBeginLoc()),
+         isa<CXXThrowExpr>(F.Where) || F.ThrowingCall
+             ? "leaked when this throws"
+         : isa<CallExpr>(F.Where) ? "leaked when this exits the process"
+                                  : "leaked when this returns",
+         DiagnosticIDs::Note);
+  }
+  // The throw in another file, by the project index.
+  if (F.ThrowsElsewhere && F.ThrowsSummary && F.ThrowsSummary->Throws)
+    if (SourceLocation L = locationOf(*F.ThrowsSummary->Throws, SM);
+        L.isValid())
+      diag(L, ElsewhereThrowsNote, DiagnosticIDs::Note) << F.ThrowsElsewhere;
+  for (const Analyzer::Assumption &A : F.Assumed) {
+    const FunctionDecl *Callee = A.Call->getDirectCallee();
+    SourceLocation L = SM.getExpansionLoc(A.Call->getBeginLoc());
+    switch (A.K) {
+    case Analyzer::Assumption::Throws:
+      diag(L, AssumedThrowsNote, DiagnosticIDs::Note) << Callee;
+      break;
+    case Analyzer::Assumption::ReadsOnly:
+      diag(L, AssumedReadsOnlyNote, DiagnosticIDs::Note)
+          << Callee << (A.Param + 1);
+      break;
+    case Analyzer::Assumption::Returns:
+      diag(L, AssumedReturnsNote, DiagnosticIDs::Note) << Callee;
       break;
     }
   }
@@ -1586,8 +1291,9 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
       return;
   ClassResources->addFunction(FD);
   ParamMemoMap ParamMemo;
-  UseClassifier Classifier(Ctx, ParamMemo);
-  ThrowClassifier Thrower(Ctx);
+  const bool Deferred = ProjectIndex::deferredToProject(IndexOption);
+  UseClassifier Classifier(Ctx, ParamMemo, Index.get(), Deferred);
+  ThrowClassifier Thrower(Ctx, Index.get());
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD)) {
     llvm::SmallVector<ConstructorLeak, 2> Leaks;
     constructorLeaks(Ctor, Ctx, Thrower, Leaks);
@@ -1606,7 +1312,8 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
            "leaked when this throws", DiagnosticIDs::Note);
     }
   }
-  Analyzer A(FD, Ctx, Classifier, Thrower, CheckMainExit || !FD->isMain());
+  Analyzer A(FD, Ctx, Classifier, Thrower, CheckMainExit || !FD->isMain(),
+             Index.get(), Deferred);
   llvm::SmallVector<Analyzer::Finding, 4> Findings;
   A.run(Findings);
 
@@ -1660,20 +1367,9 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
                     : "%0 %select{allocated|created}3 by %1 is not released on every path; "
                       "release it with '%2' on every path out of the function")
           << KI.Description << Callee << KI.Releaser << Verb;
-      if (!F.Where) {
-        const auto *Body = dyn_cast<CompoundStmt>(FD->getBody());
-        if (Body)
-          diag(Body->getRBracLoc(), "leaked at the end of %0",
-               DiagnosticIDs::Note)
-              << FD;
-      } else {
-        diag(SM.getExpansionLoc(F.Where->getBeginLoc()),
-             isa<CXXThrowExpr>(F.Where) || F.ThrowingCall
-                 ? "leaked when this throws"
-             : isa<CallExpr>(F.Where) ? "leaked when this exits the process"
-                                      : "leaked when this returns",
-             DiagnosticIDs::Note);
-      }
+      exitNotes(*this, F, FD, Ctx);
+      for (const Analyzer::Finding &Alt : F.Alternatives)
+        exitNotes(*this, Alt, FD, Ctx);
       continue;
     }
   }

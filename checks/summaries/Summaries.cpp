@@ -162,6 +162,19 @@ Value FunctionSummary::toJSON() const {
     O["members_unknown"] = true;
   if (DropsDevice)
     O["drops_device"] = true;
+  if (Throws)
+    O["throws"] = placeJSON(*Throws);
+  if (EndsProcess)
+    O["ends_process"] = true;
+  if (!ParamUses.empty()) {
+    Array U;
+    for (const auto &[I, PU] : ParamUses)
+      U.push_back(Object{{"param", I},
+                         {"use", PU == ParamUse::Read      ? "read"
+                                 : PU == ParamUse::Release ? "release"
+                                                           : "keep"}});
+    O["param_uses"] = std::move(U);
+  }
   if (!ReturnsMember.empty())
     O["returns_member"] = ReturnsMember;
   if (!Grows.empty()) {
@@ -338,6 +351,24 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
       S.Invokes.push_back(std::move(PI));
     }
   S.DropsDevice = O->getBoolean("drops_device").value_or(false);
+  if (const Value *T = O->get("throws")) {
+    S.Throws = placeFrom(T);
+    if (!S.Throws)
+      return std::nullopt;
+  }
+  S.EndsProcess = O->getBoolean("ends_process").value_or(false);
+  if (const Array *U = O->getArray("param_uses"))
+    for (const Value &UV : *U) {
+      const Object *UO = UV.getAsObject();
+      std::optional<int64_t> Param = UO ? UO->getInteger("param") : std::nullopt;
+      std::optional<llvm::StringRef> Use = UO ? UO->getString("use") : std::nullopt;
+      if (!Param || *Param < 0 || !Use)
+        return std::nullopt;
+      S.ParamUses.push_back({unsigned(*Param), *Use == "read" ? ParamUse::Read
+                                               : *Use == "release"
+                                                   ? ParamUse::Release
+                                                   : ParamUse::Keep});
+    }
   S.ReturnsMember = O->getString("returns_member").value_or("").str();
   if (const Array *G = O->getArray("grows"))
     for (const Value &GV : *G) {

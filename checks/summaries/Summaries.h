@@ -23,6 +23,9 @@
 //   resets_members  the members of its object that it resets;
 //   invokes     the parameters it invokes (callables handed to it), whether
 //               every invocation runs with grad mode off, and in a loop.
+//   throws, ends_process, param_uses  for raw CUDA handles: where it may
+//               throw, whether it ends the process, and which parameters it
+//               only reads, releases or may keep (checks/CudaUses.h).
 //
 // The checks read summaries through one interface, SummaryIndex: the
 // functions of the translation unit are summarized from their bodies by the
@@ -150,6 +153,25 @@ inline constexpr char AssumedMadeRepeatedlyNote[] =
     "assuming objects of %q0 are made repeatedly in another file";
 inline constexpr char AssumedNotReleasedElsewhereNote[] =
     "assuming no function of another file releases %q0";
+/// gpuleak-cuda-unreleased under `gpuleak check`, a path that leaks a local
+/// resource through a call of %q0, a function of another file whose summary
+/// the TU cannot see (the note is at the call): that it may throw (a
+/// `leaked when this throws` at the call), that it only reads the resource
+/// handed to it as its argument %1 (1-based), and that it returns (a path
+/// that goes on after the call). `gpuleak check` keeps the first `leaked
+/// ...` note (with the notes after it) whose assumptions the summaries
+/// confirm (`throws`, `param_uses`, `ends_process`), makes the first one
+/// ElsewhereThrowsNote at the summary's throw, removes the others, and
+/// drops the finding when none holds.
+inline constexpr char AssumedThrowsNote[] =
+    "assuming %q0, defined in another file, may throw";
+inline constexpr char AssumedReadsOnlyNote[] =
+    "assuming %q0, defined in another file, neither releases nor keeps its "
+    "argument %1";
+inline constexpr char AssumedReturnsNote[] =
+    "assuming %q0, defined in another file, does not end the process";
+/// Where a function of another file may throw (its summary's `throws`).
+inline constexpr char ElsewhereThrowsNote[] = "%q0 may throw here";
 /// An object of %0 made in a loop, or in a function that the notes before
 /// this one repeat (CalledInLoopNote, CallsNote).
 inline constexpr char MadeInLoopNote[] = "an object of %0 is made in a loop here";
@@ -347,6 +369,20 @@ struct FunctionSummary {
   /// name): gpuleak-cuda-unreleased's evidence that a member created by a
   /// class without a destructor is looked after somewhere in the project.
   std::vector<std::pair<std::string, std::string>> LooksAfterMembers;
+  /// The first `throw`, or call that may throw, that leaves its body (not
+  /// inside a `try` block; gpuleak-cuda-unreleased's ThrowClassifier): a
+  /// call of it may throw there. Unset when it cannot throw as far as its
+  /// translation unit shows.
+  std::optional<SummaryPlace> Throws;
+  /// It never returns and does not throw: `[[noreturn]]`, or its body ends
+  /// in `exit()`/`abort()` with no `return` (a `fatal()` helper).
+  bool EndsProcess = false;
+  /// What it does with each parameter that can hold a CUDA handle (a
+  /// pointer, CUdeviceptr; not a reference): only reads it (a kernel launch,
+  /// cudaMemset), releases it (cudaFree, directly or through callees up to 3
+  /// deep) or may keep it (stores, returns or hands it to code not followed).
+  enum class ParamUse { Read, Release, Keep };
+  std::vector<std::pair<unsigned, ParamUse>> ParamUses;
   /// Objects of project classes that it makes (a local, a temporary, `new`,
   /// `std::make_unique`), and the classes of their members, by USR and
   /// qualified name, with the place and whether a loop of it repeats it.

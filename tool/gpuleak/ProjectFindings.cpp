@@ -227,6 +227,109 @@ static bool keepNoOwnerFinding(Finding &F, const ProjectIndex &Index) {
   return true;
 }
 
+/// The function (unquoted) and the 1-based argument named by an
+/// AssumedReadsOnlyNote, or {"", 0}.
+static std::pair<llvm::StringRef, unsigned>
+readsOnlyArguments(llvm::StringRef Note) {
+  auto [Prefix, Rest] =
+      llvm::StringRef(clang::tidy::gpuleak::AssumedReadsOnlyNote).split("%q0");
+  auto [Middle, Tail] = Rest.split("%1");
+  if (!Note.consume_front(Prefix) || !Note.consume_back(Tail))
+    return {};
+  size_t At = Note.rfind(Middle);
+  unsigned Arg = 0;
+  if (At == llvm::StringRef::npos ||
+      Note.drop_front(At + Middle.size()).getAsInteger(10, Arg) || !Arg)
+    return {};
+  llvm::StringRef Fn = Note.take_front(At);
+  if (!Fn.consume_front("'") || !Fn.consume_back("'"))
+    return {};
+  return {Fn, Arg};
+}
+
+/// Settles a gpuleak-cuda-unreleased finding about a local resource whose
+/// leak rests on calls of functions of other files (AssumedThrowsNote,
+/// AssumedReadsOnlyNote, AssumedReturnsNote): its notes are groups, each a
+/// `leaked ...` note followed by what that path assumed; the first group
+/// whose assumptions the summaries confirm is kept, with each assumption
+/// that a callee throws made ElsewhereThrowsNote at its summary's throw and
+/// the others removed; the finding is dropped when no group holds. A
+/// function that is not summarized neither throws nor ends the process, and
+/// may keep what it is handed. \p CalleeAt: the callee of the call at a
+/// place.
+template <typename CalleeAtFn>
+static bool keepElsewhereFinding(Finding &F, const ProjectIndex &Index,
+                                 CalleeAtFn CalleeAt) {
+  namespace g = clang::tidy::gpuleak;
+  enum { Plain, Throws, ReadsOnly, Returns };
+  auto KindOf = [](const FindingNote &N) {
+    if (!quotedArgument(N.Message, g::AssumedThrowsNote).empty())
+      return Throws;
+    if (!quotedArgument(N.Message, g::AssumedReturnsNote).empty())
+      return Returns;
+    if (readsOnlyArguments(N.Message).second)
+      return ReadsOnly;
+    return Plain;
+  };
+  if (llvm::all_of(F.Notes,
+                   [&](const FindingNote &N) { return KindOf(N) == Plain; }))
+    return true;
+  auto SummaryOf = [&](const FindingNote &N,
+                       llvm::StringRef Fn) -> const FunctionSummary * {
+    if (const FunctionSummary *G = CalleeAt(N.Place))
+      return G;
+    return Index.named(Fn);
+  };
+  for (size_t Begin = 0; Begin < F.Notes.size();) {
+    size_t End = Begin + 1;
+    while (End < F.Notes.size() && KindOf(F.Notes[End]) != Plain)
+      ++End;
+    bool Holds = true;
+    std::vector<FindingNote> Kept;
+    for (size_t I = Begin; I < End && Holds; ++I) {
+      const FindingNote &N = F.Notes[I];
+      switch (KindOf(N)) {
+      case Plain:
+        Kept.push_back(N);
+        break;
+      case Throws: {
+        llvm::StringRef Fn = quotedArgument(N.Message, g::AssumedThrowsNote);
+        const FunctionSummary *G = SummaryOf(N, Fn);
+        if (!G || !G->Throws) {
+          Holds = false;
+          break;
+        }
+        Kept.push_back({"'" + Fn.str() + "' may throw here",
+                        placeOf(*G->Throws), {}});
+        break;
+      }
+      case ReadsOnly: {
+        const auto Named = readsOnlyArguments(N.Message);
+        const unsigned Arg = Named.second;
+        const FunctionSummary *G = SummaryOf(N, Named.first);
+        Holds = G && llvm::any_of(G->ParamUses, [&](const auto &PU) {
+                  return PU.first + 1 == Arg &&
+                         PU.second == FunctionSummary::ParamUse::Read;
+                });
+        break;
+      }
+      case Returns: {
+        llvm::StringRef Fn = quotedArgument(N.Message, g::AssumedReturnsNote);
+        const FunctionSummary *G = SummaryOf(N, Fn);
+        Holds = !G || !G->EndsProcess;
+        break;
+      }
+      }
+    }
+    if (Holds) {
+      F.Notes = std::move(Kept);
+      return true;
+    }
+    Begin = End;
+  }
+  return false;
+}
+
 /// Settles a gpuleak-missing-detach carry through accessors (its note
 /// ReadBackNote at the getter's call) that rests on an assumption about a
 /// setter, a getter or another method of another file: kept only when the
@@ -462,7 +565,8 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
   };
   llvm::erase_if(R.Findings, [&](Finding &F) {
     if (F.Check == "gpuleak-cuda-unreleased")
-      return !keepMemberFinding(F, Index) || !keepNoOwnerFinding(F, Index);
+      return !keepMemberFinding(F, Index) || !keepNoOwnerFinding(F, Index) ||
+             !keepElsewhereFinding(F, Index, CalleeAt);
     if (F.Check == "gpuleak-missing-detach" && !keepAccessorCarry(F, CalleeAt))
       return true;
     std::vector<size_t> Settled; // assumption notes the summaries confirm

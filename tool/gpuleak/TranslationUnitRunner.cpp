@@ -10,6 +10,7 @@
 #include "TensorStores.h"
 #include "UnityBuild.h"
 #include "CudaClassResources.h"
+#include "CudaUses.h"
 #include "summaries/LocalFacts.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/MultiplexConsumer.h"
@@ -240,10 +241,12 @@ private:
     const bool Enabled = Context.isCheckEnabled(Check);
     UserFunctions Functions(SM);
     Functions.TraverseDecl(Ctx.getTranslationUnitDecl());
+    clang::tidy::gpuleak::CudaCallFacts CudaFacts(Ctx);
     for (const FunctionDecl *FD : Functions.Found) {
       Result.Summaries.push_back(Finder.summarize(FD, Ctx));
       clang::tidy::gpuleak::CudaClassResources::summarize(
           FD, Ctx, Result.Summaries.back());
+      CudaFacts.summarize(FD, Result.Summaries.back());
       for (const ValueDecl *D : Finder.boundedBy(FD, Ctx))
         Result.Bounded.push_back(clang::tidy::gpuleak::usrOf(D));
       if (!Enabled)
