@@ -1903,6 +1903,24 @@ bool TensorStoreFinder::keptLocally(const ValueDecl *Target, const Expr *Store,
   return false;
 }
 
+/// The tensor member that an in-place write into \p Dest writes into, when
+/// \p Dest is that member or a slot or view of it (`bank.store[i]`,
+/// `t.memory.narrow(0, i, 1)`), else null.
+static const FieldDecl *writtenMember(const Expr *Dest) {
+  for (const Expr *E = strip(Dest); E;) {
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+        OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2)
+      E = strip(OC->getArg(0));
+    else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E); MC && isTensorView(MC))
+      E = strip(MC->getImplicitObjectArgument());
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
 void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
                                       const Expr *Store, const Expr *Dest,
                                       const Expr *Value, FnInfo &F,
@@ -2104,6 +2122,11 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   }
 
   TensorStore S{Kind, Store, Target, Value, P.Origin, Loop};
+  // A tensor member of an object held by a local or a parameter
+  // (`bank.store[i] = v`): named as the member.
+  if (Kind == TensorStore::InPlace && !Outlives)
+    if (const FieldDecl *M = writtenMember(Dest))
+      S.Target = M;
   S.AssumedUnguarded = Unguarded;
   S.Assumed = P.Assumed;
   if (!S.Assumed && Kind == TensorStore::Carry)
@@ -2151,6 +2174,11 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       S.FixItem = ItemOnly && isScalarProducer(Scalar);
     }
     S.FixDetach = !S.FixItem;
+    // Written into a parameter's tensor, or a member of an object a local
+    // holds: other code may use what it holds, as with a member.
+    if (Kind == TensorStore::InPlace &&
+        (isa<ParmVarDecl>(Target) || S.Target != Target))
+      S.FixDetach = false;
   }
   if (Outlives)
     Pending.push_back(S);

@@ -31,6 +31,9 @@ constexpr ScalarType kLong = ScalarType::Long;
 constexpr ScalarType kFloat = ScalarType::Float;
 constexpr ScalarType kBool = ScalarType::Bool;
 struct Scalar {
+  Scalar() = default;
+  Scalar(double) {}
+  Scalar(int) {}
   template <typename T> T to() const { return T(); }
 };
 template <typename T> class ArrayRef {
@@ -168,6 +171,8 @@ public:
     return *this;
   }
   Tensor &masked_fill_(const Tensor &mask, const Tensor &value) { return *this; }
+  Tensor &fill_(const c10::Scalar &value) { return *this; }
+  Tensor &fill_(const Tensor &value) { return *this; }
   Tensor &index_add_(int64_t dim, const Tensor &index, const Tensor &source) {
     return *this;
   }
