@@ -63,19 +63,38 @@ void RetainedTensorCheck::onEndOfTranslationUnit() {
       continue;
     }
     if (S.Callee) {
-      auto D = diag(S.Store->getBeginLoc(),
-                    "passing a tensor that carries autograd history to %0, "
-                    "which keeps it in %1, keeps every iteration's graph "
-                    "alive; pass a number (.item<double>()) or a detached "
-                    "tensor (.detach())")
-               << S.Callee << S.CalleeTarget
-               << SM->getExpansionRange(S.Store->getSourceRange());
+      auto D = S.Kind == TensorStore::InPlace
+                   ? diag(S.Store->getBeginLoc(),
+                          "passing a tensor that carries autograd history to "
+                          "%0, which writes it in place into %1, chains every "
+                          "%select{iteration's|call's}2 graph onto the history "
+                          "of %1; pass a detached tensor (.detach()) or call "
+                          "%0 under a torch::NoGradGuard")
+                         << S.Callee << S.CalleeTarget << PerCall
+                   : diag(S.Store->getBeginLoc(),
+                          "passing a tensor that carries autograd history to "
+                          "%0, which keeps it in %1, keeps every iteration's "
+                          "graph alive; pass a number (.item<double>()) or a "
+                          "detached tensor (.detach())")
+                         << S.Callee << S.CalleeTarget;
+      D << SM->getExpansionRange(S.Store->getSourceRange());
       if (S.FixDetach)
         if (auto Fix = appendText(S.Value, ".detach()", *SM, *LangOpts))
           D << *Fix;
     }
     for (const auto &[Text, Loc] : S.CalleeNotes)
       diag(Loc, Text, DiagnosticIDs::Note);
+    // A callee's in-place write made once per call: the loop that repeats
+    // the call.
+    if (S.RepeatCall)
+      diag(S.RepeatCall->getBeginLoc(), CalledInLoopNote, DiagnosticIDs::Note)
+          << S.RepeatedBy;
+    for (const auto &[Text, Loc] : S.RepeatNotes)
+      diag(Loc, Text, DiagnosticIDs::Note);
+    if (S.AssumedRepeat)
+      diag(S.AssumedRepeat->getLocation(), AssumedCalledInLoopNote,
+           DiagnosticIDs::Note)
+          << S.AssumedRepeat;
     if (!S.Callee) {
       auto D = [&] {
         switch (S.Kind) {
@@ -85,6 +104,12 @@ void RetainedTensorCheck::onEndOfTranslationUnit() {
                       "into %0 keeps every %select{iteration's|call's}1 graph "
                       "alive; accumulate a number (.item<double>()) or a "
                       "detached tensor (.detach())");
+        case TensorStore::InPlace:
+          return diag(S.Store->getBeginLoc(),
+                      "writing a tensor that carries autograd history in "
+                      "place into %0 chains every %select{iteration's|call's}1 "
+                      "graph onto its history; write a detached tensor "
+                      "(.detach()) or write under a torch::NoGradGuard");
         case TensorStore::Insert:
           return diag(S.Store->getBeginLoc(),
                       "storing a tensor that carries autograd history in %0 "

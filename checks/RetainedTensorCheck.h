@@ -9,8 +9,9 @@ namespace clang::tidy::gpuleak {
 
 /// Finds tensors that carry autograd history, or sit in an unbounded
 /// shape-keyed cache, stored where they outlive the loop iteration or call
-/// that produced them: accumulated, put into a container, or assigned to a
-/// member, global or static.
+/// that produced them: accumulated, put into a container, assigned to a
+/// member, global or static, or written in place into a tensor that
+/// outlives them.
 ///
 /// For the user-facing documentation see docs/checks/retained-tensor.md.
 class RetainedTensorCheck : public TensorStoreCheck {

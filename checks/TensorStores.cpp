@@ -12,6 +12,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include <functional>
 #include "llvm/Support/SaveAndRestore.h"
 
@@ -183,6 +184,22 @@ static bool isTensorRecord(const CXXRecordDecl *RD) {
     return true;
   return RD->forallBases([&](const CXXRecordDecl *B) { return !IsBase(B); }) ==
          false;
+}
+
+/// Whether \p MC returns a view of the tensor it is called on, so that a
+/// write into its result writes into that tensor: `t.narrow(0, i, 1)`,
+/// `t.slice(0, a, b)`, `t.select(0, i)`, `t.index({i})`, `t.view(...)`.
+/// (`reshape`, `contiguous` and `flatten` may return a copy.)
+static bool isTensorView(const CXXMemberCallExpr *MC) {
+  static const llvm::StringSet<> Views = {
+      "narrow",  "slice",     "select",    "index",     "view",
+      "view_as", "t",         "transpose", "permute",   "squeeze",
+      "unsqueeze", "expand",  "diagonal",  "as_strided", "unfold"};
+  const FunctionDecl *FD = MC->getDirectCallee();
+  if (!FD || !FD->getIdentifier() || !Views.contains(FD->getName()))
+    return false;
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  return MD && isTensorRecord(MD->getParent());
 }
 
 /// Whether a value of type \p T can hold a tensor: at::Tensor, c10::IValue,
@@ -683,6 +700,10 @@ static const ValueDecl *destDecl(const Expr *E, unsigned Depth) {
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     StringRef N = calleeName(MC->getDirectCallee());
     if (N == "at" || N == "back" || N == "front" || N == "second")
+      return destDecl(MC->getImplicitObjectArgument(), Depth + 1);
+    // A view of a tensor (`bank.narrow(0, i, 1)`, `bank.index({i})`): a
+    // write into it is a write into the tensor it views.
+    if (isTensorView(MC))
       return destDecl(MC->getImplicitObjectArgument(), Depth + 1);
   }
   // std::get<0>(state) = ...
@@ -1893,6 +1914,24 @@ bool TensorStoreFinder::keptLocally(const ValueDecl *Target, const Expr *Store,
   return false;
 }
 
+/// The tensor member that an in-place write into \p Dest writes into, when
+/// \p Dest is that member or a slot or view of it (`bank.store[i]`,
+/// `t.memory.narrow(0, i, 1)`), else null.
+static const FieldDecl *writtenMember(const Expr *Dest) {
+  for (const Expr *E = strip(Dest); E;) {
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+        OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2)
+      E = strip(OC->getArg(0));
+    else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E); MC && isTensorView(MC))
+      E = strip(MC->getImplicitObjectArgument());
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
 void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
                                       const Expr *Store, const Expr *Dest,
                                       const Expr *Value, FnInfo &F,
@@ -2020,6 +2059,27 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       Kind = TensorStore::Accumulate;
     else if (!Outlives)
       return; // a local overwritten every iteration holds one graph at a time
+  } else if (Kind == TensorStore::InPlace) {
+    // A write into the destination's own old value through a forward pass
+    // is a carry; through arithmetic (`ema.copy_(0.9 * ema + 0.1 * v)`), an
+    // accumulation. Otherwise the write chains the value's graph onto the
+    // destination's history (CopySlices), whatever slot it overwrites.
+    if (Outlives && F.IsModuleForward && isa<FieldDecl>(Target) &&
+        pathTo(Value, Target, F, Ctx, 0) == Path::None)
+      return;
+    Path Through = pathTo(Value, Target, F, Ctx, 0);
+    if (Through == Path::Through)
+      Kind = TensorStore::Carry;
+    else if (Through == Path::Arith)
+      Kind = TensorStore::Accumulate;
+    // A tensor assigned anew in the same iteration (or, a member, in the
+    // same call) holds that one's writes only: `hits = torch::zeros(...);
+    // hits.index_put_(..., v)`. The assignment is judged as one.
+    for (const auto &[D, A] : F.Assigns)
+      if (D == Target &&
+          (Outlives ? rangeContains(F.Body->getSourceRange(), A->getBeginLoc(), SM)
+                    : InIteration(A->getBeginLoc())))
+        return;
   }
 
   const CallExpr *ResetAssumed = nullptr; // see the resets below
@@ -2073,6 +2133,11 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   }
 
   TensorStore S{Kind, Store, Target, Value, P.Origin, Loop};
+  // A tensor member of an object held by a local or a parameter
+  // (`bank.store[i] = v`): named as the member.
+  if (Kind == TensorStore::InPlace && !Outlives)
+    if (const FieldDecl *M = writtenMember(Dest))
+      S.Target = M;
   S.AssumedUnguarded = Unguarded;
   S.Assumed = P.Assumed;
   if (!S.Assumed && Kind == TensorStore::Carry)
@@ -2120,6 +2185,11 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       S.FixItem = ItemOnly && isScalarProducer(Scalar);
     }
     S.FixDetach = !S.FixItem;
+    // Written into a parameter's tensor, or a member of an object a local
+    // holds: other code may use what it holds, as with a member.
+    if (Kind == TensorStore::InPlace &&
+        (isa<ParmVarDecl>(Target) || S.Target != Target))
+      S.FixDetach = false;
   }
   if (Outlives)
     Pending.push_back(S);
@@ -2203,7 +2273,8 @@ llvm::ArrayRef<KeptParam> TensorStoreFinder::keptParams(const FunctionDecl *FD,
       if (!Target || !outlivesFunction(Target))
         return;
       for (unsigned I : ParamsIn(Value))
-        Add({I, Target, Store, {}, nullptr, Kind == TensorStore::Assign});
+        Add({I, Target, Store, {}, nullptr, Kind == TensorStore::Assign,
+             Kind == TensorStore::InPlace});
     });
     for (const CallExpr *C : F.Calls) {
       const FunctionDecl *G = C->getDirectCallee();
@@ -2224,7 +2295,7 @@ llvm::ArrayRef<KeptParam> TensorStoreFinder::keptParams(const FunctionDecl *FD,
     }
   } else if (const FunctionSummary *S = indexed(FD)) {
     for (const ParamStore &PS : S->Stores)
-      Add({PS.Param, nullptr, nullptr, {}, &PS, PS.Overwrites});
+      Add({PS.Param, nullptr, nullptr, {}, &PS, PS.Overwrites, PS.InPlace});
   }
   Kept[Key] = Out;
   return Kept[Key];
@@ -2244,18 +2315,61 @@ static bool detachFixApplies(const Expr *Arg) {
          isTensorRecord(V->getType().getNonReferenceType()->getAsCXXRecordDecl());
 }
 
+/// A call, outside any loop of \p F, of a callee that writes \p Arg in
+/// place into a tensor that outlives \p F's call: a member of the object
+/// the callee is called on, when that object is \p F's own, a member, a
+/// global or static, or reached through a reference parameter; or a global
+/// or static. Each call chains one more graph onto it: a store when \p F is
+/// called in a loop (RepeatedBy, decided in finish()).
+std::optional<TensorStore>
+TensorStoreFinder::perCallInPlace(const CallExpr *Call, const Expr *Arg,
+                                  const FunctionDecl *Callee, bool IntoMember,
+                                  FnInfo &F, ASTContext &Ctx) {
+  if (isa<CXXConstructorDecl, CXXDestructorDecl>(F.FD) || F.IsModuleForward)
+    return std::nullopt; // once per object; a forward's caller decides
+  if (IntoMember) {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+    if (!MC)
+      return std::nullopt;
+    const Expr *Obj = strip(MC->getImplicitObjectArgument());
+    if (!isa<CXXThisExpr>(Obj)) {
+      const ValueDecl *Holder = destDecl(Obj);
+      const auto *P = dyn_cast_or_null<ParmVarDecl>(Holder);
+      if (!Holder ||
+          !(outlivesFunction(Holder) ||
+            (P && (P->getType()->isReferenceType() ||
+                   P->getType()->isPointerType()))))
+        return std::nullopt; // a local object dies with the call
+    }
+  }
+  Prov P = provenance(Arg, F, Ctx, 0);
+  if (P.K != Prov::Attached || !P.Origin ||
+      !rangeContains(F.Body->getSourceRange(), P.Origin->getBeginLoc(),
+                     Ctx.getSourceManager()))
+    return std::nullopt;
+  TensorStore S{TensorStore::InPlace, Call, nullptr, Arg, P.Origin, nullptr};
+  S.Callee = Callee;
+  S.RepeatedBy = F.FD;
+  S.Assumed = P.Assumed;
+  S.AssumedGraph = P.AssumedGraph;
+  S.FixDetach = detachFixApplies(Arg);
+  return S;
+}
+
 std::optional<TensorStore>
 TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
                                         const FunctionDecl *Callee,
-                                        bool IntoMember, FnInfo &F,
-                                        ASTContext &Ctx) {
+                                        bool IntoMember, bool InPlace,
+                                        FnInfo &F, ASTContext &Ctx) {
   SourceManager &SM = Ctx.getSourceManager();
   const Stmt *Loop = innermostLoop(F, Call->getBeginLoc(), SM);
   const LambdaExpr *Via = nullptr;
   if (!Loop)
     Loop = loopCallingLambda(F, Call->getBeginLoc(), Ctx, &Via);
-  if (!Loop)
+  if (!Loop && !InPlace)
     return std::nullopt; // once per call: the caller's own callers decide
+  if (!Loop)
+    return perCallInPlace(Call, Arg, Callee, IntoMember, F, Ctx);
   auto InIteration = [&](SourceLocation L) {
     return rangeContains(Loop->getSourceRange(), L, SM) ||
            (Via && rangeContains(Via->getBody()->getSourceRange(), L, SM));
@@ -2317,15 +2431,19 @@ void TensorStoreFinder::considerCalleeStore(const CallExpr *Call,
                              : isa<CXXMethodDecl>(Callee) &&
                                    !cast<CXXMethodDecl>(Callee)->isStatic();
   std::optional<TensorStore> Candidate =
-      calleeStoreCandidate(Call, Arg, Callee, IntoMember, F, Ctx);
+      calleeStoreCandidate(Call, Arg, Callee, IntoMember, K.InPlace, F, Ctx);
   if (!Candidate)
     return;
   TensorStore S = std::move(*Candidate);
-  // A callee that replaces what it keeps (a setter) holds one tensor at a
-  // time: its device memory does not grow. (A graph it keeps is still
-  // reported: kept past the loop, or chained when the value is carried.)
-  if (S.Kind == TensorStore::Device && K.Overwrites)
+  // A callee that replaces what it keeps (a setter), or writes it in place
+  // into a tensor of fixed size, holds one tensor at a time: its device
+  // memory does not grow. (A graph it keeps is still reported: kept past
+  // the loop, chained onto the tensor written in place, or chained when the
+  // value is carried.)
+  if (S.Kind == TensorStore::Device && (K.Overwrites || K.InPlace))
     return;
+  if (K.InPlace)
+    S.Kind = TensorStore::InPlace;
   S.Target = K.Target;
   // The calls down to the store, and the store: as AST nodes of this TU, or
   // places of the index.
@@ -2352,7 +2470,9 @@ void TensorStoreFinder::considerCalleeStore(const CallExpr *Call,
   }
   if (StoreLoc.isValid())
     S.CalleeNotes.push_back(
-        {From + " keeps it in " + S.CalleeTarget + " here", StoreLoc});
+        {From + (K.InPlace ? " writes it in place into " : " keeps it in ") +
+             S.CalleeTarget + " here",
+         StoreLoc});
   PendingCallee.push_back(std::move(S));
   PendingExternal.push_back(K.External);
 }
@@ -2596,7 +2716,7 @@ TensorStoreFinder::openCallSites(const FunctionDecl *FD, ASTContext &Ctx) {
         continue;
       const Expr *Arg = C->getArg(I + Shift);
       if (std::optional<TensorStore> S =
-              calleeStoreCandidate(C, Arg, G, Method, F, Ctx))
+              calleeStoreCandidate(C, Arg, G, Method, /*InPlace=*/false, F, Ctx))
         Sites.push_back({C, G, I, Arg, S->Origin, S->Assumed, S->AssumedGraph,
                          S->Kind == TensorStore::Device, S->RepeatedBy,
                          S->AssumedDevice});
@@ -2771,6 +2891,7 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
     }
     PS.Function = Storing->getQualifiedNameAsString();
     PS.Overwrites = K.Overwrites;
+    PS.InPlace = K.InPlace;
     S.Stores.push_back(std::move(PS));
   }
   S.Returns = resultOf(FD, Ctx);
@@ -2889,7 +3010,8 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
   for (size_t I = Before[2]; I < PendingCallee.size(); ++I) {
     const TensorStore &T = PendingCallee[I];
     const ParamStore *E = PendingExternal[I];
-    if (T.Kind == TensorStore::Device && T.RepeatedBy == FD && (T.Target || E))
+    if ((T.Kind == TensorStore::Device || T.Kind == TensorStore::InPlace) &&
+        T.RepeatedBy == FD && (T.Target || E))
       S.Grows.push_back({T.Target ? T.Target->getQualifiedNameAsString() : E->Target,
                          T.Target ? usrOf(T.Target) : E->TargetUSR,
                          placeOf(T.Store->getBeginLoc(), SM)});
@@ -3016,7 +3138,15 @@ void TensorStoreFinder::forEachStore(FnInfo &F, ASTContext &Ctx,
                                "push_front", "emplace_front", "try_emplace",
                                "insert_or_assign", "emplace_hint", "push"))),
                 on(TensorDest))
-                .bind("insert")))),
+                .bind("insert"),
+            // A tensor's in-place writes: `t.copy_(v)`, `t.index_put_({i}, v)`.
+            cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName(
+                                  "copy_", "index_put_", "index_copy_",
+                                  "masked_scatter_", "masked_fill_",
+                                  "index_fill_", "scatter_", "put_", "fill_",
+                                  "index_add_"))),
+                              on(TensorDest))
+                .bind("inplace")))),
         *F.Body, Ctx);
   }
   for (const auto &M : *F.StoreMatches) {
@@ -3039,9 +3169,47 @@ void TensorStoreFinder::forEachStore(FnInfo &F, ASTContext &Ctx,
         Each(TensorStore::Insert, S, Base, A);
       continue;
     }
+    if (const auto *S = M.getNodeAs<CXXMemberCallExpr>("inplace")) {
+      if (!isTensorRecord(S->getRecordDecl()))
+        continue;
+      // The argument written: the last tensor argument (`copy_(src)`,
+      // `index_put_(indices, values)`, `index_copy_(dim, index, source)`);
+      // a Scalar (`fill_(0)`, `masked_fill_(mask, 0.0)`) carries no graph.
+      // `index_add_` adds: an accumulation.
+      const unsigned ValueArg =
+          llvm::StringSwitch<unsigned>(calleeName(S->getDirectCallee()))
+              .Case("copy_", 0)
+              .Case("fill_", 0)
+              .Case("index_put_", 1)
+              .Case("masked_scatter_", 1)
+              .Case("masked_fill_", 1)
+              .Case("put_", 1)
+              .Default(2);
+      if (ValueArg >= S->getNumArgs() ||
+          !isTensorRecord(S->getArg(ValueArg)
+                              ->getType()
+                              .getNonReferenceType()
+                              ->getAsCXXRecordDecl()))
+        continue;
+      Each(calleeName(S->getDirectCallee()) == "index_add_"
+               ? TensorStore::Accumulate
+               : TensorStore::InPlace,
+           S, Dest, S->getArg(ValueArg));
+      continue;
+    }
     if (const auto *S = M.getNodeAs<Expr>("assign")) {
       if (!holdsTensor(Dest->getType()))
         continue;
+      // `t[i] = v`, `t.narrow(0, i, 1) = v`: a tensor's rvalue assignment
+      // copies v into what t[i] views, in place.
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+        const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
+        if (MD && MD->getRefQualifier() == RQ_RValue &&
+            isTensorRecord(MD->getParent())) {
+          Each(TensorStore::InPlace, S, Dest, Value);
+          continue;
+        }
+      }
       // `map[key] = v` inserts into the map, unless the key names the same
       // few slots on every iteration (`m["loss"] = v`, `m[i % 8] = v`).
       // `vec[i] = v` and `c.at(k) = v` overwrite a slot that exists: an
@@ -3162,7 +3330,7 @@ TensorStoreFinder::finish(const SourceManager &SM) {
   // of another file; under `gpuleak check`, which decides that after the
   // last TU, when another file may call it (said in a note).
   auto Repeats = [&](TensorStore &S) {
-    if (S.Kind != TensorStore::Device || !S.RepeatedBy)
+    if (!S.RepeatedBy)
       return true;
     S.RepeatCall = LoopCalls.lookup(S.RepeatedBy->getCanonicalDecl());
     if (S.RepeatCall)
@@ -3190,7 +3358,8 @@ TensorStoreFinder::finish(const SourceManager &SM) {
     if (S.Kind != TensorStore::Cache) {
       if (S.Kind != TensorStore::Carry && DifferentiatedTU.contains(S.Target))
         continue;
-      if (S.Kind == TensorStore::Carry || S.Kind == TensorStore::Assign)
+      if (S.Kind == TensorStore::Carry || S.Kind == TensorStore::Assign ||
+          S.Kind == TensorStore::InPlace)
         if (DetachedTU.contains(S.Target))
           continue;
     }
@@ -3210,6 +3379,11 @@ TensorStoreFinder::finish(const SourceManager &SM) {
       continue;
     if (S.Target && (ShrunkTU.contains(S.Target) ||
                      DifferentiatedTU.contains(S.Target)))
+      continue;
+    // A tensor written in place that the TU detaches or resets holds no
+    // chain of calls.
+    if (S.Kind == TensorStore::InPlace && S.Target &&
+        DetachedTU.contains(S.Target))
       continue;
     if (const ParamStore *E = PendingExternal[I];
         E && ((Index && Index->bounded(E->TargetUSR)) ||

@@ -16,6 +16,11 @@
 //              (`+=`, `add_`, `t = t + v`, `cat({t, v})`)   (retained-tensor);
 //   Insert     the value is put into a container               (retained-tensor);
 //   Assign     the value overwrites a member, global or static (retained-tensor);
+//   InPlace    the value is written in place into a tensor that outlives the
+//              iteration or the call (`bank[i] = v`, `bank.index_put_({i}, v)`,
+//              `bank.narrow(0, i, 1).copy_(v)`): the destination's history
+//              (CopySlices) chains the value's graph to every earlier one
+//                                                              (retained-tensor);
 //   Cache      a tensor is put into a static map keyed by shape that is never
 //              evicted, whether or not it carries history      (retained-tensor);
 //   Device     a tensor without a graph (computed with grad mode off, or
@@ -64,7 +69,7 @@ llvm::SmallVector<const FieldDecl *, 2> membersReadUncut(const FunctionDecl *FD,
 /// One store that keeps a tensor (or its autograd graph) alive past the loop
 /// iteration or the call that produced it.
 struct TensorStore {
-  enum StoreKind { Carry, Accumulate, Insert, Assign, Cache, Device };
+  enum StoreKind { Carry, Accumulate, Insert, Assign, InPlace, Cache, Device };
   TensorStore(StoreKind Kind, const Expr *Store, const ValueDecl *Target,
               const Expr *Value, const Expr *Origin, const Stmt *Loop)
       : Kind(Kind), Store(Store), Target(Target), Value(Value), Origin(Origin),
@@ -111,9 +116,10 @@ struct TensorStore {
   /// whether every call of this function holds a guard.
   const FunctionDecl *AssumedUnguarded = nullptr;
   llvm::SmallVector<std::pair<std::string, SourceLocation>, 4> CalleeNotes;
-  /// Device: the function whose calls must come from a loop for the store to
-  /// repeat (its own loops do not outlast one call), and, once finish() has
-  /// found one, that call.
+  /// Device, and InPlace through a callee called outside a loop: the
+  /// function whose calls must come from a loop for the store to repeat (its
+  /// own loops do not outlast one call), and, once finish() has found one,
+  /// that call.
   const FunctionDecl *RepeatedBy = nullptr;
   const CallExpr *RepeatCall = nullptr;
   /// Device, with the project index: the notes of a call of RepeatedBy (or
@@ -153,6 +159,9 @@ struct KeptParam {
   const ParamStore *External = nullptr;
   /// The store replaces the target's value (ParamStore::Overwrites).
   bool Overwrites = false;
+  /// The store writes the parameter in place into the target
+  /// (ParamStore::InPlace).
+  bool InPlace = false;
 };
 
 /// Emits the note for \p S.Assumed, if any, through \p Diag.
@@ -344,8 +353,13 @@ private:
   AccessorQuery *Accessor = nullptr;
   std::optional<TensorStore>
   calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
-                       const FunctionDecl *Callee, bool IntoMember, FnInfo &F,
-                       ASTContext &Ctx);
+                       const FunctionDecl *Callee, bool IntoMember,
+                       bool InPlace, FnInfo &F, ASTContext &Ctx);
+  std::optional<TensorStore> perCallInPlace(const CallExpr *Call,
+                                            const Expr *Arg,
+                                            const FunctionDecl *Callee,
+                                            bool IntoMember, FnInfo &F,
+                                            ASTContext &Ctx);
   void considerCalleeStore(const CallExpr *Call, const Expr *Arg,
                            const FunctionDecl *Callee, const KeptParam &Kept,
                            FnInfo &F, ASTContext &Ctx);

@@ -95,6 +95,8 @@ Value FunctionSummary::toJSON() const {
               {"via", std::move(ViaJ)}};
     if (S.Overwrites)
       SO["overwrites"] = true;
+    if (S.InPlace)
+      SO["in_place"] = true;
     StoresJ.push_back(std::move(SO));
   }
   Array CallsJ;
@@ -257,6 +259,7 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
       PS.At = *At;
       PS.Function = SO->getString("function").value_or("").str();
       PS.Overwrites = SO->getBoolean("overwrites").value_or(false);
+      PS.InPlace = SO->getBoolean("in_place").value_or(false);
       if (const Array *Via = SO->getArray("via"))
         for (const Value &CV : *Via) {
           const Object *CO = CV.getAsObject();

@@ -262,6 +262,11 @@ struct ParamStore {
   /// it holds one value at a time, however often it is called. False for
   /// an insertion or accumulation (`items_.push_back(t)`, `sum_ += t`).
   bool Overwrites = false;
+  /// The store writes the value in place into the target tensor, or a view
+  /// of it (`store_[i] = t`, `store_.index_put_({i}, t)`,
+  /// `store_.narrow(0, i, 1).copy_(t)`): the target's storage does not grow,
+  /// but its history chains the graph of every value written into it.
+  bool InPlace = false;
 };
 
 /// Device storage that a function adds, on every call, to a member, global

@@ -31,6 +31,9 @@ constexpr ScalarType kLong = ScalarType::Long;
 constexpr ScalarType kFloat = ScalarType::Float;
 constexpr ScalarType kBool = ScalarType::Bool;
 struct Scalar {
+  Scalar() = default;
+  Scalar(double) {}
+  Scalar(int) {}
   template <typename T> T to() const { return T(); }
 };
 template <typename T> class ArrayRef {
@@ -73,6 +76,20 @@ namespace at {
 using namespace c10;
 class Tensor;
 using TensorList = c10::ArrayRef<Tensor>;
+// ATen/TensorIndexing.h
+namespace indexing {
+struct Slice {
+  Slice(std::optional<int64_t> start = std::nullopt,
+        std::optional<int64_t> stop = std::nullopt,
+        std::optional<int64_t> step = std::nullopt) {}
+};
+struct TensorIndex {
+  TensorIndex(int64_t) {}
+  TensorIndex(int) {}
+  TensorIndex(Slice) {}
+  TensorIndex(const Tensor &);
+};
+} // namespace indexing
 struct TensorOptions {
   TensorOptions() {}
   TensorOptions(c10::DeviceType) {}
@@ -137,6 +154,31 @@ public:
   Tensor &operator+=(double other) { return *this; }
   Tensor &operator=(const Tensor &) & = default;
   Tensor &operator=(Tensor &&) & = default;
+  // `t[i] = v`, `t.slice(...) = v`: an in-place copy into what t views.
+  Tensor &operator=(const Tensor &rhs) && { return copy_(rhs); }
+  Tensor &operator=(Tensor &&rhs) && { return copy_(rhs); }
+  Tensor &operator=(const c10::Scalar &v) && { return *this; }
+  // In-place writes (ATen/core/TensorBody.h).
+  Tensor &copy_(const Tensor &src, bool non_blocking = false) { return *this; }
+  Tensor &index_put_(c10::ArrayRef<indexing::TensorIndex> indices,
+                     const Tensor &rhs) { return *this; }
+  Tensor &index_put_(c10::ArrayRef<indexing::TensorIndex> indices,
+                     const c10::Scalar &v) { return *this; }
+  Tensor &index_copy_(int64_t dim, const Tensor &index, const Tensor &source) {
+    return *this;
+  }
+  Tensor &masked_scatter_(const Tensor &mask, const Tensor &source) {
+    return *this;
+  }
+  Tensor &masked_fill_(const Tensor &mask, const Tensor &value) { return *this; }
+  Tensor &fill_(const c10::Scalar &value) { return *this; }
+  Tensor &fill_(const Tensor &value) { return *this; }
+  Tensor &index_add_(int64_t dim, const Tensor &index, const Tensor &source) {
+    return *this;
+  }
+  Tensor narrow(int64_t dim, int64_t start, int64_t length) const { return *this; }
+  Tensor select(int64_t dim, int64_t index) const { return *this; }
+  Tensor index(c10::ArrayRef<indexing::TensorIndex> indices) const { return *this; }
   template <typename T> T *data_ptr() const { return nullptr; }
   // For gpuleak-retained-tensor / gpuleak-missing-detach tests.
   Tensor softmax(int64_t dim) const { return *this; }

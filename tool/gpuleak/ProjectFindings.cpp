@@ -28,7 +28,14 @@ static SourcePlace placeOf(const SummaryPlace &P) {
 /// The message of a store made by a callee, as gpuleak-retained-tensor words
 /// it (RetainedTensorCheck.cpp).
 static std::string calleeStoreMessage(llvm::StringRef Callee,
-                                      llvm::StringRef Target) {
+                                      llvm::StringRef Target, bool InPlace) {
+  if (InPlace)
+    return ("passing a tensor that carries autograd history to '" + Callee +
+            "', which writes it in place into '" + Target +
+            "', chains every iteration's graph onto the history of '" +
+            Target + "'; pass a detached tensor (.detach()) or call '" +
+            Callee + "' under a torch::NoGradGuard")
+        .str();
   return ("passing a tensor that carries autograd history to '" + Callee +
           "', which keeps it in '" + Target +
           "', keeps every iteration's graph alive; pass a number "
@@ -46,8 +53,11 @@ static std::vector<FindingNote> storeNotes(const OpenSite &S,
                      placeOf(V.At), {}});
     From = "'" + V.Callee + "'";
   }
-  Notes.push_back(
-      {From + " keeps it in '" + PS.Target + "' here", placeOf(PS.At), {}});
+  Notes.push_back({From + (PS.InPlace ? " writes it in place into '"
+                                       : " keeps it in '") +
+                       PS.Target + "' here",
+                   placeOf(PS.At),
+                   {}});
   return Notes;
 }
 
@@ -56,7 +66,7 @@ static Finding siteFinding(const OpenSite &S, const ParamStore &PS) {
   Finding F;
   F.Check = "gpuleak-retained-tensor";
   F.Severity = S.Severity;
-  F.Message = calleeStoreMessage(S.CalleeName, PS.Target);
+  F.Message = calleeStoreMessage(S.CalleeName, PS.Target, PS.InPlace);
   F.Place = S.Call;
   F.Notes = storeNotes(S, PS);
   F.Notes.push_back({"the graph it keeps alive is built here", S.Origin, {}});
@@ -531,7 +541,7 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
         if (S.Device) {
           // Device storage piles up only where the callee adds to what it
           // keeps, on every iteration of something that lasts the run.
-          if (PS.Overwrites)
+          if (PS.Overwrites || PS.InPlace)
             continue;
           std::vector<clang::tidy::gpuleak::SummaryCall> Chain;
           if (!S.RepeatedByUSR.empty()) {

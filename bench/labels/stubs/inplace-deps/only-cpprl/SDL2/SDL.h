@@ -1,0 +1,2 @@
+// gpuleak bench stub: wty-yy/cpprl's env headers include SDL but the parsed code uses none of it.
+#pragma once

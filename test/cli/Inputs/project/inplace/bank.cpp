@@ -1,0 +1,3 @@
+#include "bank.h"
+
+void FeatureBank::add(torch::Tensor feat) { store[next++ % 100] = feat; }
