@@ -1170,6 +1170,14 @@ static int run(RunMode Mode) {
     // git runs in the work tree of the sources (--source-root, or the
     // folder above every translation unit).
     std::string GitDir = NamedRoot ? absolute(SourceRoot) : Sources;
+    // A range (`A..B`, `A...B`) diffs two commits, not the work tree that is
+    // analysed: in a pull request's merge checkout its lines are not the
+    // files' lines, and its findings would be dropped (CI trial 12, D5).
+    if (ChangedSince != "-" && StringRef(ChangedSince).contains(".."))
+      return fail("--changed-since=" + ChangedSince +
+                  ": a range compares two commits, not the work tree that is "
+                  "analysed; give the base alone (--changed-since=" +
+                  StringRef(ChangedSince).split("..").first.str() + ")");
     Expected<ChangedLines> C = changedSince(ChangedSince, GitDir);
     if (!C)
       return fail("--changed-since=" + ChangedSince +

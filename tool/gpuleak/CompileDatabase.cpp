@@ -235,7 +235,10 @@ std::optional<NewerCMakeInput> newerCMakeInput(StringRef DBPath) {
   std::vector<std::string> Inputs;
   SmallString<256> Recorder;
   StringRef RecorderName;
-  for (StringRef Name : {"build.ninja", "CMakeFiles/Makefile.cmake"}) {
+  // Ninja Multi-Config writes the RERUN_CMAKE statement into
+  // CMakeFiles/common.ninja, which build.ninja includes (CI trial 12).
+  for (StringRef Name : {"build.ninja", "CMakeFiles/common.ninja",
+                         "CMakeFiles/Makefile.cmake"}) {
     RecorderName = Name;
     Recorder = Dir;
     sys::path::append(Recorder, Name);
@@ -243,8 +246,8 @@ std::optional<NewerCMakeInput> newerCMakeInput(StringRef DBPath) {
         MemoryBuffer::getFile(Recorder);
     if (!Text)
       continue;
-    Inputs = Name == "build.ninja" ? rerunCMakeInputs((*Text)->getBuffer())
-                                   : makefileDepends((*Text)->getBuffer());
+    Inputs = Name.ends_with(".ninja") ? rerunCMakeInputs((*Text)->getBuffer())
+                                      : makefileDepends((*Text)->getBuffer());
     if (!Inputs.empty())
       break;
   }
