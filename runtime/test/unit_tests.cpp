@@ -525,7 +525,7 @@ void testCorruptInput() {
   EXPECT(!Crash.empty());
   EXPECT(!gpuleak::readSnapshot(Crash.data(), Crash.size(), S, Error));
   // A string longer than the file.
-  const char LongString[] = "\x80\x02X\xff\xff\xff\x00abc.";
+  const char LongString[] = "\x80\x02X\xff\xff\xff\x00" "abc.";
   EXPECT(!gpuleak::readSnapshot(LongString, sizeof(LongString) - 1, S, Error));
   EXPECT(Error.find("truncated") != std::string::npos);
   // Limits.
