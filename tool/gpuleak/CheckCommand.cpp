@@ -1145,25 +1145,26 @@ static int run(RunMode Mode) {
   if (Mode != RunMode::Merge) {
     std::string Prefix =
         ChangedSince.empty() ? "" : "--changed-since=" + ChangedSince + ": ";
+    // Other: {the sources' checkout, the other one}; Who: what is in the
+    // other one; Instead: the second way out.
+    auto OtherCheckout = [&](const std::pair<std::string, std::string> &Other,
+                             StringRef Who, const std::string &Instead) {
+      return fail(Prefix + "the sources of '" + DBPath +
+                  "' are in the checkout '" + Other.first + "', " + Who +
+                  " in '" + Other.second +
+                  "', another checkout of the same repository: give -p the "
+                  "build folder of '" +
+                  Other.second + "', or " + Instead);
+    };
     if (!NamedRoot) {
       if (std::optional<std::pair<std::string, std::string>> Other =
               otherCheckout(Sources))
-        return fail(Prefix + "the sources of '" + DBPath +
-                    "' are in the checkout '" + Other->first +
-                    "', the working directory in '" + Other->second +
-                    "', another checkout of the same repository: give -p "
-                    "the build folder of '" +
-                    Other->second + "', or run gpuleak in '" + Other->first +
-                    "'");
+        return OtherCheckout(*Other, "the working directory",
+                             "run gpuleak in '" + Other->first + "'");
     } else if (std::optional<std::pair<std::string, std::string>> Other =
                    otherCheckout(Sources, absolute(SourceRoot))) {
-      return fail(Prefix + "the sources of '" + DBPath +
-                  "' are in the checkout '" + Other->first +
-                  "', --source-root in '" + Other->second +
-                  "', another checkout of the same repository: give -p the "
-                  "build folder of '" +
-                  Other->second + "', or --source-root='" + Other->first +
-                  "'");
+      return OtherCheckout(*Other, "--source-root",
+                           "--source-root='" + Other->first + "'");
     }
   }
   if (!ChangedSince.empty()) {
