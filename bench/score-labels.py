@@ -8,7 +8,8 @@ DIR holds one work tree per labelled repository, DIR/<owner>+<name>/, at the lab
 commit (bench/labels/checkout.sh DIR lays them out). For each repository the script
 uses the tree's compile_commands.json if it has one, else writes one with
 scripts/make-compdb.py, runs `gpuleak check --format=json` on the labelled files (a
-labelled header is analysed through every translation unit that includes it), and scores:
+labelled header is analysed through every translation unit that includes it, directly or,
+when none does, through the tree's other headers), and scores:
 
   flag label    found   when a finding of the label's check covers its line
                         (line <= L <= end_line), missed otherwise;
@@ -230,21 +231,51 @@ def db_files(db):
     return sorted(set(files))
 
 
-def includers(header, tus):
+HEADER_EXTS = (".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".ipp", ".tpp")
+
+
+def including(name, files, text):
+    pat = re.compile(r'#\s*include\s*[<"]([^>"]*\b%s)[>"]' % re.escape(name))
+    return [f for f in files if pat.search(text(f))]
+
+
+def includers(header, tus, tree):
     """The translation units of the database that #include the header by name. A header's
     templates are instantiated only in the units that use them (Segmentor<Model>::Train in
     one test, ::Predict in another), so the header is analysed through all of them, as a
-    run over the whole database would."""
-    pat = re.compile(r'#\s*include\s*[<"]([^>"]*\b%s)[>"]' % re.escape(os.path.basename(header)))
-    found = []
-    for tu in tus:
-        try:
-            with open(tu, errors="replace") as fh:
-                if pat.search(fh.read()):
-                    found.append(tu)
-        except OSError:
-            pass
-    return found
+    run over the whole database would. When no unit includes it directly, the units that
+    reach it through other headers of the tree (by name, up to 6 levels) are used."""
+    cache = {}
+
+    def text(f):
+        if f not in cache:
+            try:
+                with open(f, errors="replace") as fh:
+                    cache[f] = fh.read()
+            except OSError:
+                cache[f] = ""
+        return cache[f]
+
+    found = including(os.path.basename(header), tus, text)
+    if found:
+        return found
+    headers = []
+    for root, dirs, names in os.walk(tree):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        headers += [os.path.join(root, n) for n in names if n.endswith(HEADER_EXTS)]
+    frontier, seen, found = [header], {header}, set()
+    for _ in range(6):
+        nxt = []
+        for h in frontier:
+            found.update(including(os.path.basename(h), tus, text))
+            for g in including(os.path.basename(h), headers, text):
+                if g not in seen:
+                    seen.add(g)
+                    nxt.append(g)
+        if found or not nxt:
+            break
+        frontier = nxt
+    return sorted(found)
 
 
 def run_gpuleak(gpuleak, db, files, output, jobs=None):
@@ -264,6 +295,17 @@ def run_gpuleak(gpuleak, db, files, output, jobs=None):
 
 def covers(f, line):
     return f["line"] <= line <= max(f.get("end_line") or f["line"], f["line"])
+
+
+def note_names(f, tree, path, line):
+    """Whether one of the finding's notes is at the labelled line: the finding is
+    reported elsewhere (at the call in the loop, one call up) and its chain of notes
+    passes through the label. Counted apart from the findings at the line."""
+    for n in f.get("notes") or []:
+        if n.get("line") == line and n.get("file") and \
+                os.path.relpath(os.path.realpath(n["file"]), tree) == path:
+            return True
+    return False
 
 
 def main():
@@ -296,6 +338,7 @@ def main():
             fail("no work tree %s (run bench/labels/checkout.sh %s)" % (os.path.join(a.sources, name), a.sources))
 
     findings = {}      # (tree, relpath) -> [finding]
+    all_findings = {}  # tree -> ([finding], work tree path), for the notes
     unparsed = {}      # (tree, relpath) -> error message
     for name, labs in sorted(by_tree.items()):
         tree = fixed_tree(name, os.path.realpath(os.path.join(a.sources, name)), out)
@@ -309,7 +352,7 @@ def main():
             if full.endswith(TU_EXTS):
                 files.append(full)
             else:
-                inc = includers(full, tus)
+                inc = includers(full, tus, tree)
                 header_tu[path] = inc
                 if inc:
                     files += inc
@@ -321,6 +364,7 @@ def main():
         print("%s: %d file(s) ..." % (name, len(files)), file=sys.stderr, flush=True)
         report = run_gpuleak(a.gpuleak, db, files, os.path.join(out, name + ".json"), a.jobs)
         seen = set()
+        all_findings[name] = (report.get("findings", []), tree)
         for f in report.get("findings", []):
             rel = os.path.relpath(os.path.realpath(f["file"]), tree)
             key = (rel, f["line"], f.get("column"), f["check"], f["message"])
@@ -337,11 +381,15 @@ def main():
                 unparsed[(name, path)] = "its translation unit(s) %s did not parse" % ", ".join(bad)
 
     stats, misses, fps, used = {}, [], [], set()
+    by_note, noted_noflag = [], []
     for lab in labels:
         key = (lab["tree"], lab["path"])
         hits = [f for f in findings.get(key, []) if f["check"] == lab["check"] and covers(f, lab["line"])]
         for f in hits:
             used.add(id(f))
+        fs, tree = all_findings.get(lab["tree"], ([], ""))
+        noted = not hits and any(f["check"] == lab["check"] and note_names(f, tree, lab["path"], lab["line"])
+                                 for f in fs)
         s = stats.setdefault(lab["check"], [0, 0, 0, 0])  # found, flag total, flagged noflag, noflag total
         if lab["verdict"] == "flag":
             s[1] += 1
@@ -349,11 +397,15 @@ def main():
                 s[0] += 1
             else:
                 misses.append(lab)
+                if noted:
+                    by_note.append(lab)
         else:
             s[3] += 1
             if hits:
                 s[2] += 1
                 fps.append(lab)
+            elif noted:
+                noted_noflag.append(lab)
 
     def where(lab):
         note = unparsed.get((lab["tree"], lab["path"]))
@@ -373,6 +425,13 @@ def main():
 
     print("\nmissed (%d):" % len(misses))
     for lab in misses:
+        print("  " + where(lab))
+    print("\nmissed at the line, but named in a note of a finding of the same check reported "
+          "elsewhere (%d; recall counting them: %d/%d):" % (len(by_note), tot[0] + len(by_note), tot[1]))
+    for lab in by_note:
+        print("  " + where(lab))
+    print("\nmust-not-flag lines named in a note of a finding of the same check (%d):" % len(noted_noflag))
+    for lab in noted_noflag:
         print("  " + where(lab))
     print("\nfalse positives (%d):" % len(fps))
     for lab in fps:
