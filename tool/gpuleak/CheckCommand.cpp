@@ -141,6 +141,27 @@ static cl::opt<std::string> ConfigFile(
     cl::value_desc("file"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
     cl::cat(CheckCategory));
 
+static cl::opt<std::string> ConfigText(
+    "config",
+    cl::desc("The configuration as YAML or JSON text (a .clang-tidy's "
+             "content, e.g. '{Checks: \"-*,gpuleak-missing-no-grad\"}') "
+             "instead of the .clang-tidy files (on top of them when it sets "
+             "InheritParentConfig), as clang-tidy's --config does"),
+    cl::value_desc("text"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
+    cl::cat(CheckCategory));
+
+static cl::opt<bool> SystemHeaders(
+    "system-headers",
+    cl::desc("Report the findings in system headers too (=false: not), "
+             "overriding SystemHeaders of the .clang-tidy files, as "
+             "clang-tidy's --system-headers does"),
+    cl::sub(CheckCmd), cl::sub(BaselineCmd), cl::cat(CheckCategory));
+
+/// clang-tidy's --line-filter (JSON lines of files): not taken; said with
+/// the options that do its work here, instead of "unknown argument".
+static cl::opt<std::string> LineFilter("line-filter", cl::Hidden,
+                                       cl::sub(CheckCmd), cl::sub(BaselineCmd));
+
 static cl::opt<bool> ListChecks(
     "list-checks",
     cl::desc("List the enabled checks and exit, as clang-tidy's "
@@ -809,7 +830,7 @@ static int run(RunMode Mode) {
   for (const cl::opt<std::string> *O :
        {&Checks, &OutputPath, &IndexFile, &BaselinePath, &SourceRoot,
         &ChangedSince, &ShardOption, &CacheDir, &ResourceDir, &ExportFixes,
-        &WarningsAsErrors, &ConfigFile})
+        &WarningsAsErrors, &ConfigFile, &ConfigText})
     if (O->getNumOccurrences() && O->empty())
       return fail("--" + O->ArgStr.str() + ": the value is empty");
   for (const cl::list<std::string> *L :
@@ -830,7 +851,8 @@ static int run(RunMode Mode) {
            &BuildPath, &Jobs, &Format, &OutputPath, &DocsURL, &ResourceDir,
            &IndexFile, &Color, &BaselinePath, &SourceRoot, &ChangedSince,
            &ShardOption, &CacheDir, &HeaderFilter, &ExcludeHeaderFilter,
-           &ExportFixes, &WarningsAsErrors, &ConfigFile})
+           &ExportFixes, &WarningsAsErrors, &ConfigFile, &ConfigText,
+           &SystemHeaders})
     if (O->getNumOccurrences() > 1)
       return fail((O->ArgStr.size() == 1 ? "-" : "--") + O->ArgStr +
                   " is given " +
@@ -857,20 +879,27 @@ static int run(RunMode Mode) {
     Settings.ExcludeHeaderFilter = ExcludeHeaderFilter;
   if (WarningsAsErrors.getNumOccurrences())
     Settings.WarningsAsErrors = WarningsAsErrors;
-  // --config-file is read before anything runs, and, unlike a .clang-tidy
-  // (ignored with an error when malformed), stops the run when it cannot be
-  // used: clang-tidy stops too ("invalid configuration specified").
-  if (!ConfigFile.empty()) {
-    std::string Path = absolute(ConfigFile);
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Path);
-    if (!Text)
-      return fail("--config-file: cannot read '" + ConfigFile +
-                  "': " + Text.getError().message());
+  if (LineFilter.getNumOccurrences())
+    return fail("--line-filter is clang-tidy's and is not taken here; to "
+                "report the findings on changed lines only, give "
+                "--changed-since=REF, or a unified diff on stdin with "
+                "--changed-since=-");
+  if (ConfigFile.getNumOccurrences() && ConfigText.getNumOccurrences())
+    return fail("--config and --config-file are given; give one, as "
+                "clang-tidy takes one");
+  if (SystemHeaders.getNumOccurrences())
+    Settings.SystemHeaders = SystemHeaders;
+  // --config-file and --config are read before anything runs, and, unlike
+  // a .clang-tidy (ignored with an error when malformed), stop the run when
+  // they cannot be used: clang-tidy stops too ("invalid configuration
+  // specified"). \p Name names the text in errors: the file's path, or
+  // clang-tidy's name for --config.
+  auto UseConfig = [&](StringRef Option, StringRef Shown, StringRef Name,
+                       StringRef Text) -> std::optional<int> {
     std::string FirstError;
     ErrorOr<clang::tidy::ClangTidyOptions> Parsed =
         clang::tidy::parseConfigurationWithDiags(
-            MemoryBufferRef((*Text)->getBuffer(), Path),
-            [&](const SMDiagnostic &D) {
+            MemoryBufferRef(Text, Name), [&](const SMDiagnostic &D) {
               if (D.getKind() == SourceMgr::DK_Error && FirstError.empty())
                 FirstError = (Twine(D.getLineNo()) + ":" +
                               Twine(D.getColumnNo() + 1) + ": " +
@@ -878,18 +907,33 @@ static int run(RunMode Mode) {
                                  .str();
             });
     if (!Parsed)
-      return fail("--config-file: malformed configuration '" + ConfigFile +
-                  "': " +
+      return fail(Option + ": malformed configuration" + Shown + ": " +
                   (FirstError.empty() ? Parsed.getError().message()
                                       : FirstError));
     std::vector<std::string> Problems = configProblems(*Parsed, Settings);
     for (const std::string &Problem : Problems)
-      WithColor::error(errs(), "gpuleak") << Path << ": " << Problem << '\n';
+      WithColor::error(errs(), "gpuleak") << Name << ": " << Problem << '\n';
     if (!Problems.empty())
       return ExitError;
     Settings.ConfigFile = std::move(*Parsed);
-    Settings.ConfigFilePath = Path;
+    Settings.ConfigFilePath = Name.str();
+    return std::nullopt;
+  };
+  if (!ConfigFile.empty()) {
+    std::string Path = absolute(ConfigFile);
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Path);
+    if (!Text)
+      return fail("--config-file: cannot read '" + ConfigFile +
+                  "': " + Text.getError().message());
+    if (std::optional<int> Failed =
+            UseConfig("--config-file", " '" + ConfigFile + "'", Path,
+                      (*Text)->getBuffer()))
+      return *Failed;
   }
+  if (!ConfigText.empty())
+    if (std::optional<int> Failed = UseConfig(
+            "--config", "", "command-line option '-config'", ConfigText))
+      return *Failed;
   if (ListChecks || VerifyConfig) {
     std::vector<std::string> Files;
     for (const std::string &F : SourcePaths)

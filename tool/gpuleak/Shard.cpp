@@ -112,7 +112,8 @@ std::optional<std::string> runDifference(const RunIdentity &A,
   if (A.Configuration != B.Configuration)
     return std::string(
         "different configurations (--checks, --warnings-as-errors, the "
-        "header filters, --config-file, --extra-arg, --extra-arg-before, "
+        "header filters, --config-file or --config, --extra-arg, "
+        "--extra-arg-before, "
         "--resource-dir or the .clang-tidy files)");
   for (const auto &[File, Hash] : A.Sources)
     if (B.Sources.at(File) != Hash)

@@ -484,6 +484,7 @@ makeOptionsProvider(RunSettings &Settings,
   Overrides.HeaderFilterRegex = Settings.HeaderFilter;
   Overrides.ExcludeHeaderFilterRegex = Settings.ExcludeHeaderFilter;
   Overrides.WarningsAsErrors = Settings.WarningsAsErrors;
+  Overrides.SystemHeaders = Settings.SystemHeaders;
 
   auto ParseConfig = [&Settings](llvm::MemoryBufferRef Config)
       -> llvm::ErrorOr<ClangTidyOptions> {

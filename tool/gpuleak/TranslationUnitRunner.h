@@ -42,12 +42,16 @@ struct RunSettings {
   /// --warnings-as-errors, when given: appended to the WarningsAsErrors of
   /// the .clang-tidy files, as clang-tidy's option is.
   std::optional<std::string> WarningsAsErrors;
-  /// --config-file, parsed, and its absolute path (the name of its settings
-  /// in errors): it takes the place of the .clang-tidy files, or, when it
+  /// --config-file (or --config), parsed, and its absolute path (for
+  /// --config, clang-tidy's name for it; the name of its settings in
+  /// errors): it takes the place of the .clang-tidy files, or, when it
   /// sets InheritParentConfig, goes on top of them, as clang-tidy's
   /// --config-file does.
   std::optional<clang::tidy::ClangTidyOptions> ConfigFile;
   std::string ConfigFilePath;
+  /// --system-headers, when given: overrides the .clang-tidy files'
+  /// SystemHeaders, as clang-tidy's option does.
+  std::optional<bool> SystemHeaders;
   /// -resource-dir for the compiler, unless a compile command has its own.
   std::string ResourceDir;
   /// Compute each TU's function summaries for the project index; the checks

@@ -1,0 +1,6 @@
+#include <vend/flush.h>
+
+int main() {
+  vend::flushEach(3);
+  return 0;
+}
