@@ -1423,7 +1423,9 @@ static int run(RunMode Mode) {
       Why = ("no usable project index at '" + IndexPath + "'").str();
     else
       for (const std::string &F : Previous->staleFiles())
-        if (!Changed->changed(F)) {
+        // A file deleted since (a branch switch): its summaries are gone
+        // with it, as in a run without --changed-since.
+        if (!Changed->changed(F) && sys::fs::exists(F)) {
           Why = ("the project index '" + IndexPath + "' is older than '" + F +
                  "'")
                     .str();
