@@ -10,6 +10,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+
 using namespace llvm;
 
 namespace gpuleak {
@@ -51,6 +52,39 @@ private:
     for (CompileCommand &C : Cmds)
       C.CommandLine =
           gpuleak::nvccOptionsFilesAsResponseFiles(C.CommandLine, C.Directory);
+    return Cmds;
+  }
+  std::unique_ptr<CompilationDatabase> Base;
+};
+
+/// CMake's precompiled-header wrapper (target_precompile_headers) replaced
+/// by the headers it lists, after the response files are read
+/// (NvccCommand.h, expandCMakePchWrapper): through the wrapper's `#pragma
+/// GCC system_header` the project's own headers would be system headers.
+class CMakePchDatabase : public CompilationDatabase {
+public:
+  explicit CMakePchDatabase(std::unique_ptr<CompilationDatabase> Base)
+      : Base(std::move(Base)) {}
+  /// Less the sources that only build the precompiled header
+  /// (`cmake_pch.hxx.cxx`): they hold no code, and each header they list is
+  /// parsed by the translation units that use it.
+  std::vector<std::string> getAllFiles() const override {
+    std::vector<std::string> Files = Base->getAllFiles();
+    llvm::erase_if(Files, [](const std::string &F) { return isCMakePchSource(F); });
+    return Files;
+  }
+  std::vector<CompileCommand>
+  getCompileCommands(StringRef FilePath) const override {
+    return rewrite(Base->getCompileCommands(FilePath));
+  }
+  std::vector<CompileCommand> getAllCompileCommands() const override {
+    return rewrite(Base->getAllCompileCommands());
+  }
+
+private:
+  static std::vector<CompileCommand> rewrite(std::vector<CompileCommand> Cmds) {
+    for (CompileCommand &C : Cmds)
+      C.CommandLine = gpuleak::expandCMakePchWrapper(C.CommandLine, C.Directory);
     return Cmds;
   }
   std::unique_ptr<CompilationDatabase> Base;
@@ -142,9 +176,9 @@ loadCompileDatabase(StringRef BuildPath, SmallString<256> &DBPath) {
         "file are both relative (clang-tidy skips it: \"Compile command not "
         "found\"); make 'directory' absolute");
   }
-  return clang::tooling::expandResponseFiles(
+  return std::make_unique<CMakePchDatabase>(clang::tooling::expandResponseFiles(
       std::make_unique<NvccOptionsFilesDatabase>(std::move(DB)),
-      vfs::getRealFileSystem());
+      vfs::getRealFileSystem()));
 }
 
 namespace {
