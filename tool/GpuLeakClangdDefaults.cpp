@@ -114,7 +114,8 @@ TidyProvider wrapProvideDefaultChecks() {
 }
 
 /// clangd::CommandMangler::operator(): adjusts every compile command clangd
-/// reads before it is parsed. An nvcc command is first made a clang one.
+/// reads before it is parsed. CMake's precompiled-header wrapper is first
+/// replaced by the headers it lists, and an nvcc command made a clang one.
 void wrapCommandMangler(const void *Mangler,
                         clang::tooling::CompileCommand &Command,
                         llvm::StringRef File) __asm__(
@@ -123,6 +124,10 @@ void wrapCommandMangler(const void *Mangler,
 void wrapCommandMangler(const void *Mangler,
                         clang::tooling::CompileCommand &Command,
                         llvm::StringRef File) {
+  // CMake's precompiled-header wrapper as the headers it lists: its
+  // `#pragma GCC system_header` would make them system headers.
+  Command.CommandLine =
+      expandCMakePchWrapper(Command.CommandLine, Command.Directory);
   if (std::optional<std::vector<std::string>> Clang =
           translateNvccCommand(Command.CommandLine))
     Command.CommandLine = std::move(*Clang);

@@ -67,6 +67,9 @@ private:
             *llvm::vfs::getRealFileSystem());
         C.CommandLine = std::move(Expanded);
       }
+      // CMake's precompiled-header wrapper as the headers it lists: its
+      // `#pragma GCC system_header` would make them system headers.
+      C.CommandLine = expandCMakePchWrapper(C.CommandLine, C.Directory);
       if (std::optional<std::vector<std::string>> Clang =
               translateNvccCommand(C.CommandLine))
         C.CommandLine = std::move(*Clang);

@@ -475,6 +475,40 @@ static Expected<std::string> runGit(ArrayRef<StringRef> Args, StringRef Dir) {
   return Stdout;
 }
 
+std::string gitTopLevel(StringRef Dir) {
+  Expected<std::string> Top = runGit({"rev-parse", "--show-toplevel"}, Dir);
+  if (!Top) {
+    consumeError(Top.takeError());
+    return "";
+  }
+  StringRef T = StringRef(*Top).trim();
+  return T.empty() ? "" : realPathOr(T);
+}
+
+std::optional<std::set<std::string>> trackedFolders(StringRef Root) {
+  // `MODE SHA STAGE\tPATH`, NUL-terminated, paths relative to Root and
+  // only those under it.
+  Expected<std::string> Listed = runGit({"ls-files", "-s", "-z"}, Root);
+  if (!Listed) {
+    consumeError(Listed.takeError());
+    return std::nullopt;
+  }
+  std::set<std::string> Folders;
+  for (StringRef Entry : split(*Listed, '\0')) {
+    auto [Info, Path] = Entry.split('\t');
+    if (Path.empty() || Info.starts_with("160000")) // a submodule
+      continue;
+    SmallString<256> Dir(Root);
+    sys::path::append(Dir, sys::path::parent_path(Path));
+    while (Dir.size() >= Root.size() && Folders.insert(std::string(Dir)).second &&
+           Dir.size() > Root.size())
+      sys::path::remove_filename(Dir);
+  }
+  if (!Folders.empty())
+    Folders.insert(Root.str());
+  return Folders;
+}
+
 Expected<ChangedLines> changedSince(StringRef Ref, StringRef Dir) {
   // `git diff -U0 REF | gpuleak check --changed-since=-`, as for
   // clang-tidy-diff.py.

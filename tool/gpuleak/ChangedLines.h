@@ -69,6 +69,19 @@ llvm::Expected<ChangedLines> changedSince(llvm::StringRef Ref,
 /// The deepest folder that holds every one of \p Files (absolute), or "".
 std::string commonFolder(llvm::ArrayRef<std::string> Files);
 
+/// The folders at or under \p Root (a real path) that hold a file the git
+/// repository of \p Root tracks (`git ls-files`, one run), as real paths,
+/// \p Root itself among them; a submodule's files are not the
+/// repository's (its gitlink is left out), nor are untracked or ignored
+/// ones (a LibTorch unpacked into the tree). std::nullopt when git cannot
+/// list them (no repository).
+std::optional<std::set<std::string>> trackedFolders(llvm::StringRef Root);
+
+/// The top of the git work tree that holds \p Dir, as git finds it
+/// (`git rev-parse --show-toplevel`: GIT_CEILING_DIRECTORIES and
+/// GIT_DIR apply), as a real path; "" when there is none.
+std::string gitTopLevel(llvm::StringRef Dir);
+
 /// The folder whose git work tree holds the sources: the deepest folder
 /// that holds every one of \p Files (translation units, absolute) when it
 /// is in a git work tree, else \p Fallback (the compile database's folder).

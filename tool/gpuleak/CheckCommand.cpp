@@ -1154,6 +1154,19 @@ static int run(RunMode Mode) {
         Files.push_back(std::move(Path));
     }
   }
+  // The project's own include folders given as system ones (`-isystem`:
+  // CMake's SYSTEM folders, imported targets) are read as the project's:
+  // the folders under the source root that hold files its repository
+  // tracks (CI trial 12, D4).
+  // The source root: --source-root, else the work tree git finds for the
+  // folder above the translation units.
+  if (Mode != RunMode::Merge && SourceRoot != "none")
+    DB = withProjectIncludeFolders(
+        std::move(DB),
+        !SourceRoot.empty()
+            ? realPathOr(absolute(SourceRoot))
+            : gitTopLevel(sourceFolder(
+                  Files, absolute(sys::path::parent_path(DBPath)))));
   // The configuration of every translation unit, before any is parsed (or
   // preprocessed, for --changed-since): an error in a subfolder's
   // .clang-tidy would otherwise show only when its translation unit's turn

@@ -2,6 +2,7 @@
 
 #include "CompdbCommand.h"
 #include "CompileDatabase.h"
+#include "ChangedLines.h"
 #include "CheckCommand.h"
 #include "NvccCommand.h"
 #include "OutputGuard.h"
@@ -61,6 +62,17 @@ int runCompdb() {
   if (!Loaded)
     return fail(toString(Loaded.takeError()));
   std::unique_ptr<clang::tooling::CompilationDatabase> DB = std::move(*Loaded);
+  // The project's include folders given as system ones, as `gpuleak check`
+  // reads them: at or under the git work tree of the sources, holding
+  // files the repository tracks (CompileDatabase.h,
+  // withProjectIncludeFolders).
+  {
+    SmallString<256> DBDir(sys::path::parent_path(DBPath));
+    sys::fs::make_absolute(DBDir);
+    std::string Root =
+        gitTopLevel(sourceFolder(DB->getAllFiles(), std::string(DBDir)));
+    DB = withProjectIncludeFolders(std::move(DB), Root);
+  }
 
   if (sys::fs::exists(OutputDir) && !sys::fs::is_directory(OutputDir))
     return fail("cannot write into '" + OutputDir + "': not a directory");

@@ -1,6 +1,7 @@
 //===--- CompileDatabase.cpp - finding and loading -p's compile database --===//
 
 #include "CompileDatabase.h"
+#include "ChangedLines.h"
 #include "NvccCommand.h"
 #include "Verify.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -9,6 +10,9 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+
+#include <map>
+#include <mutex>
 
 using namespace llvm;
 
@@ -55,7 +59,123 @@ private:
   }
   std::unique_ptr<CompilationDatabase> Base;
 };
+
+/// CMake's precompiled-header wrapper (target_precompile_headers) replaced
+/// by the headers it lists, after the response files are read
+/// (NvccCommand.h, expandCMakePchWrapper): through the wrapper's `#pragma
+/// GCC system_header` the project's own headers would be system headers.
+class CMakePchDatabase : public CompilationDatabase {
+public:
+  explicit CMakePchDatabase(std::unique_ptr<CompilationDatabase> Base)
+      : Base(std::move(Base)) {}
+  /// Less the sources that only build the precompiled header
+  /// (`cmake_pch.hxx.cxx`): they hold no code, and each header they list is
+  /// parsed by the translation units that use it.
+  std::vector<std::string> getAllFiles() const override {
+    std::vector<std::string> Files = Base->getAllFiles();
+    llvm::erase_if(Files, [](const std::string &F) { return isCMakePchSource(F); });
+    return Files;
+  }
+  std::vector<CompileCommand>
+  getCompileCommands(StringRef FilePath) const override {
+    return rewrite(Base->getCompileCommands(FilePath));
+  }
+  std::vector<CompileCommand> getAllCompileCommands() const override {
+    return rewrite(Base->getAllCompileCommands());
+  }
+
+private:
+  static std::vector<CompileCommand> rewrite(std::vector<CompileCommand> Cmds) {
+    for (CompileCommand &C : Cmds)
+      C.CommandLine = gpuleak::expandCMakePchWrapper(C.CommandLine, C.Directory);
+    return Cmds;
+  }
+  std::unique_ptr<CompilationDatabase> Base;
+};
 } // namespace
+
+namespace {
+/// withProjectIncludeFolders' database.
+class ProjectIncludesDatabase : public CompilationDatabase {
+public:
+  ProjectIncludesDatabase(std::unique_ptr<CompilationDatabase> Base,
+                          std::set<std::string> Tracked)
+      : Base(std::move(Base)), Tracked(std::move(Tracked)) {}
+  std::vector<std::string> getAllFiles() const override {
+    return Base->getAllFiles();
+  }
+  std::vector<CompileCommand>
+  getCompileCommands(StringRef FilePath) const override {
+    return rewrite(Base->getCompileCommands(FilePath));
+  }
+  std::vector<CompileCommand> getAllCompileCommands() const override {
+    return rewrite(Base->getAllCompileCommands());
+  }
+  /// Whether \p Dir (as a command names it, in \p Directory) is a tracked
+  /// folder of the project.
+  bool isProjectFolder(StringRef Dir, StringRef Directory) const {
+    std::string Full = inDirectory(Dir, Directory);
+    std::lock_guard<std::mutex> Guard(Lock);
+    auto [It, New] = Known.try_emplace(Full, false);
+    if (New)
+      It->second = Tracked.count(realPathOr(Full)) > 0;
+    return It->second;
+  }
+  std::set<std::string> converted() const {
+    std::lock_guard<std::mutex> Guard(Lock);
+    std::set<std::string> Out;
+    for (const auto &[Dir, Yes] : Known)
+      if (Yes)
+        Out.insert(realPathOr(Dir));
+    return Out;
+  }
+
+private:
+  std::vector<CompileCommand> rewrite(std::vector<CompileCommand> Cmds) const {
+    for (CompileCommand &C : Cmds) {
+      std::vector<std::string> &Args = C.CommandLine;
+      for (size_t I = 1; I < Args.size(); ++I) {
+        StringRef A = Args[I];
+        if ((A == "-isystem" || A == "--system-include") && I + 1 < Args.size()) {
+          if (isProjectFolder(Args[I + 1], C.Directory))
+            Args[I] = "-I";
+          ++I;
+          continue;
+        }
+        for (StringRef Prefix : {"-isystem=", "--system-include=", "-isystem"})
+          if (A.starts_with(Prefix) && A.size() > Prefix.size()) {
+            if (isProjectFolder(A.drop_front(Prefix.size()), C.Directory))
+              Args[I] = (Prefix.ends_with("=") ? "-I=" : "-I") +
+                        A.drop_front(Prefix.size()).str();
+            break;
+          }
+      }
+    }
+    return Cmds;
+  }
+  std::unique_ptr<CompilationDatabase> Base;
+  std::set<std::string> Tracked;
+  mutable std::mutex Lock;
+  mutable std::map<std::string, bool> Known;
+};
+} // namespace
+
+std::unique_ptr<CompilationDatabase>
+withProjectIncludeFolders(std::unique_ptr<CompilationDatabase> Base,
+                          StringRef Root, std::set<std::string> *Converted) {
+  std::optional<std::set<std::string>> Tracked;
+  if (!Root.empty())
+    Tracked = trackedFolders(Root);
+  if (!Tracked || Tracked->empty())
+    return Base;
+  auto DB = std::make_unique<ProjectIncludesDatabase>(std::move(Base),
+                                                      std::move(*Tracked));
+  if (Converted) {
+    DB->getAllCompileCommands();
+    *Converted = DB->converted();
+  }
+  return DB;
+}
 
 std::optional<std::string> missingResponseFile(const CompileCommand &C) {
   const std::vector<std::string> &Args = C.CommandLine;
@@ -142,9 +262,9 @@ loadCompileDatabase(StringRef BuildPath, SmallString<256> &DBPath) {
         "file are both relative (clang-tidy skips it: \"Compile command not "
         "found\"); make 'directory' absolute");
   }
-  return clang::tooling::expandResponseFiles(
+  return std::make_unique<CMakePchDatabase>(clang::tooling::expandResponseFiles(
       std::make_unique<NvccOptionsFilesDatabase>(std::move(DB)),
-      vfs::getRealFileSystem());
+      vfs::getRealFileSystem()));
 }
 
 namespace {

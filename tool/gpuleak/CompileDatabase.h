@@ -12,6 +12,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Error.h"
+#include <set>
 #include <memory>
 
 namespace gpuleak {
@@ -30,6 +31,25 @@ namespace gpuleak {
 /// left in the command: missingResponseFile names it.
 llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 loadCompileDatabase(llvm::StringRef BuildPath, llvm::SmallString<256> &DBPath);
+
+/// The project's own include folders given as system ones, made user ones:
+/// `-isystem DIR` becomes `-I DIR` (also `-isystemDIR`, and nvcc's
+/// `-isystem=DIR` / `--system-include DIR`) when DIR's real path is at or
+/// under \p Root, the source root, and holds a file that the git repository
+/// there tracks (trackedFolders: one `git ls-files` per run). A LibTorch
+/// unpacked into the tree (untracked or ignored), a submodule's or a
+/// generated folder stays a system one. Through `-isystem` (CMake's
+/// `SYSTEM` include folders, imported targets, `add_subdirectory(...
+/// SYSTEM)`) the project's headers were system headers: their findings were
+/// not reported and the checks took the functions declared in them for
+/// library code, so that findings in the main files that call them
+/// vanished too. \p Converted (when given) receives the folders made user
+/// ones. \p Base unchanged (wrapped) when \p Root is empty or no folder
+/// qualifies.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+withProjectIncludeFolders(std::unique_ptr<clang::tooling::CompilationDatabase> Base,
+                          llvm::StringRef Root,
+                          std::set<std::string> *Converted = nullptr);
 
 /// The response file of \p Command that was not expanded because it does
 /// not exist (`@flags.rsp`, nvcc's `--options-file F`), as the one line
