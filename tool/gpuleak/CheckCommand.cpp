@@ -30,6 +30,7 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
+#include <limits>
 #include <atomic>
 #include <chrono>
 #include <climits>
@@ -1257,6 +1258,49 @@ static int run(RunMode Mode) {
         ResourceDir,
         Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count(),
         *Changed, BuildDir, Failed, Survey);
+    // A changed response file (`@flags.rsp`, nvcc's `--options-file`)
+    // changes the flags of each translation unit whose command names it,
+    // and with them any of its findings (a -D that turns a loop on): each
+    // such unit is analysed, and its main file taken as changed on every
+    // line (CI trial 12, D2: before, "no translation unit includes a
+    // changed file", exit 0). The preprocessor does not list response
+    // files among the included files.
+    {
+      std::set<std::string> Selected;
+      for (const std::string &F : Files)
+        Selected.insert(realPathOr(F));
+      std::map<std::string, std::string> ByFlags; // TU (real) -> its file
+      for (const auto &[TU, Rsps] : responseFilesOf(DBPath))
+        for (const std::string &Rsp : Rsps)
+          if (Changed->changed(Rsp))
+            ByFlags.emplace(realPathOr(TU), Rsp);
+      std::string Example;
+      std::vector<std::string> Kept;
+      for (const std::string &F : Candidates) {
+        std::string Real = realPathOr(F);
+        auto It = ByFlags.find(Real);
+        if (It != ByFlags.end()) {
+          Changed->Files[Real] = {{1, std::numeric_limits<unsigned>::max()}};
+          if (Example.empty())
+            Example = It->second;
+        }
+        if (Selected.count(Real) || It != ByFlags.end())
+          Kept.push_back(F);
+      }
+      if (!ByFlags.empty()) {
+        Files = std::move(Kept);
+        if (!Quiet)
+          errs() << "gpuleak: --changed-since=" << ChangedSince << ": '"
+                 << Example << "'"
+                 << " is a changed response file: the "
+                 << ByFlags.size() << " translation unit"
+                 << (ByFlags.size() == 1 ? " whose command names" : "s whose commands name")
+                 << " one " << (ByFlags.size() == 1 ? "is" : "are")
+                 << " analysed, every line of "
+                 << (ByFlags.size() == 1 ? "its main file" : "their main files")
+                 << " taken as changed\n";
+      }
+    }
     // A changed file that no translation unit reads would be "nothing to
     // analyse", exit 0, while the change may be a leak: a configure_file
     // template whose generated file is not found, a source the compile

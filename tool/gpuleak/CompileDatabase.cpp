@@ -204,6 +204,32 @@ std::optional<std::string> missingResponseFile(const CompileCommand &C) {
   return std::nullopt;
 }
 
+std::map<std::string, std::vector<std::string>>
+responseFilesOf(StringRef DBPath) {
+  std::map<std::string, std::vector<std::string>> Out;
+  std::string Err;
+  std::unique_ptr<clang::tooling::JSONCompilationDatabase> Raw =
+      clang::tooling::JSONCompilationDatabase::loadFromFile(
+          DBPath, Err, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  if (!Raw)
+    return Out;
+  // nvcc's options files as `@F` first, as the analysis reads them.
+  NvccOptionsFilesDatabase DB(std::move(Raw));
+  for (const CompileCommand &C : DB.getAllCompileCommands()) {
+    std::vector<std::string> Files;
+    for (size_t I = 1; I < C.CommandLine.size(); ++I) {
+      StringRef A = C.CommandLine[I];
+      if (A.size() > 1 && A.front() == '@')
+        Files.push_back(inDirectory(A.drop_front(), C.Directory));
+    }
+    if (Files.empty())
+      continue;
+    std::vector<std::string> &Into = Out[inDirectory(C.Filename, C.Directory)];
+    Into.insert(Into.end(), Files.begin(), Files.end());
+  }
+  return Out;
+}
+
 Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 loadCompileDatabase(StringRef BuildPath, SmallString<256> &DBPath) {
   DBPath = BuildPath;

@@ -12,6 +12,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Error.h"
+#include <map>
 #include <set>
 #include <memory>
 
@@ -50,6 +51,15 @@ std::unique_ptr<clang::tooling::CompilationDatabase>
 withProjectIncludeFolders(std::unique_ptr<clang::tooling::CompilationDatabase> Base,
                           llvm::StringRef Root,
                           std::set<std::string> *Converted = nullptr);
+
+/// The response files that each translation unit's compile command of the
+/// database \p DBPath names (`@flags.rsp`, nvcc's `--options-file F`; not
+/// those that a response file names), as absolute paths, by the absolute
+/// path of the unit's file. For --changed-since: a changed response file
+/// changes the flags of each unit that names it. Empty when the database
+/// cannot be read.
+std::map<std::string, std::vector<std::string>>
+responseFilesOf(llvm::StringRef DBPath);
 
 /// The response file of \p Command that was not expanded because it does
 /// not exist (`@flags.rsp`, nvcc's `--options-file F`), as the one line
