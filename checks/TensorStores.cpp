@@ -2873,6 +2873,14 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
   S.USR = usrOf(FD->getCanonicalDecl());
   S.Name = FD->getQualifiedNameAsString();
   S.Def = placeOf(FD->getLocation(), SM);
+  {
+    SourceRange R = FD->getSourceRange();
+    SourceLocation B = SM.getExpansionLoc(R.getBegin()),
+                   E = SM.getExpansionRange(R.getEnd()).getEnd();
+    if (B.isValid() && E.isValid() && SM.getFileID(B) == SM.getFileID(E) &&
+        SM.getFileID(B) == SM.getFileID(SM.getExpansionLoc(FD->getLocation())))
+      S.DefLines = {SM.getExpansionLineNumber(B), SM.getExpansionLineNumber(E)};
+  }
   FnInfo &F = info(FD, Ctx);
   if (!F.Body)
     return S;

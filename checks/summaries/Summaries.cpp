@@ -122,6 +122,8 @@ Value FunctionSummary::toJSON() const {
            {"result", resultName(Returns)},
            {"no_grad", DisablesGrad},
            {"calls", std::move(CallsJ)}};
+  if (DefLines.first)
+    O["def_lines"] = Array{DefLines.first, DefLines.second};
   if (Forward)
     O["forward"] = placeJSON(*Forward);
   if (Backward)
@@ -245,6 +247,13 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
   S.USR = USR->str();
   S.Name = O->getString("name").value_or("").str();
   S.Def = *Def;
+  if (const Array *L = O->getArray("def_lines")) {
+    std::optional<int64_t> B = L->size() == 2 ? (*L)[0].getAsInteger() : std::nullopt,
+                           E = L->size() == 2 ? (*L)[1].getAsInteger() : std::nullopt;
+    if (!B || !E || *B < 1 || *E < *B || *E > UINT32_MAX)
+      return std::nullopt;
+    S.DefLines = {unsigned(*B), unsigned(*E)};
+  }
   if (const Array *Stores = O->getArray("stores"))
     for (const Value &SV : *Stores) {
       const Object *SO = SV.getAsObject();

@@ -55,7 +55,7 @@
 namespace clang::tidy::gpuleak {
 
 /// The index format version; a file of another version is not read.
-inline constexpr int IndexVersion = 6;
+inline constexpr int IndexVersion = 7;
 /// Assumption notes: a check that had to assume what a function of another
 /// file does says so in a note of this text (%0: the function), which
 /// `gpuleak check` matches by text and place after the last TU.
@@ -307,6 +307,9 @@ struct FunctionSummary {
   std::string Name;
   /// Where it is defined (its name in the definition).
   SummaryPlace Def;
+  /// The first and last lines of the definition in Def.File ({0, 0}:
+  /// unknown), for --changed-since: lines removed inside it.
+  std::pair<unsigned, unsigned> DefLines{0, 0};
   std::vector<ParamStore> Stores;
   /// A forward pass it runs with its caller's grad mode (the call, or the
   /// call into the callee that runs it).

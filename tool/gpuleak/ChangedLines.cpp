@@ -408,7 +408,9 @@ Expected<ChangedLines> parseUnifiedDiff(StringRef Diff,
     if (!parseRange(New, First, N))
       continue;
     unsigned OldFirst = 0, OldN = 1;
+    bool Removes = false;
     if (Old.consume_front("-") && parseRange(Old, OldFirst, OldN)) {
+      Removes = OldN > 0;
       OldLeft = OldN;
       NewLeft = N;
       NewLine = First;
@@ -424,6 +426,10 @@ Expected<ChangedLines> parseUnifiedDiff(StringRef Diff,
       C.Files[Current].push_back({First, First + N - 1});
     else // lines deleted after line First: the lines on either side changed
       C.Files[Current].push_back({std::max(First, 1u), First + 1});
+    if (Removes) // this hunk removed or rewrote lines
+      C.Removals[Current].push_back(
+          N ? std::make_pair(First, First)
+            : std::make_pair(std::max(First, 1u), First + 1));
   }
   for (const auto &[Real, Name] : Named)
     if (Times[Real] > 1)
@@ -1143,15 +1149,61 @@ bool callsAny(const clang::tidy::gpuleak::FunctionSummary &S,
   return llvm::any_of(S.Calls, [&](const auto &C) { return USRs.contains(C.CalleeUSR); });
 }
 
-size_t keepChangedFindings(Results &R, const ChangedLines &Changed) {
+FunctionExtents functionExtents(ArrayRef<TUResult> TUs) {
+  FunctionExtents Out;
+  std::map<std::string, std::string> Real;
+  for (const TUResult &TU : TUs)
+    for (const clang::tidy::gpuleak::FunctionSummary &S : TU.Summaries) {
+      if (S.Def.File.empty() || !S.DefLines.first)
+        continue;
+      auto It = Real.find(S.Def.File);
+      if (It == Real.end())
+        It = Real.emplace(S.Def.File, realPathOr(S.Def.File)).first;
+      Out[It->second].push_back(S.DefLines);
+    }
+  for (auto &[File, Lines] : Out) {
+    llvm::sort(Lines);
+    Lines.erase(std::unique(Lines.begin(), Lines.end()), Lines.end());
+  }
+  return Out;
+}
+
+size_t keepChangedFindings(Results &R, const ChangedLines &Changed,
+                           const FunctionExtents &Extents) {
   size_t Before = R.Findings.size();
+  // Whether a hunk removed or rewrote lines inside the innermost function
+  // definition that holds \p Line of \p File.
+  auto RemovedAround = [&](StringRef File, unsigned Line) {
+    if (Changed.Removals.empty() || Extents.empty())
+      return false;
+    std::string Real = realPathOr(File);
+    auto R = Changed.Removals.find(Real);
+    auto E = Extents.find(Real);
+    if (R == Changed.Removals.end() || E == Extents.end())
+      return false;
+    const std::pair<unsigned, unsigned> *Inner = nullptr;
+    for (const auto &X : E->second)
+      if (X.first <= Line && Line <= X.second &&
+          (!Inner || X.second - X.first < Inner->second - Inner->first))
+        Inner = &X;
+    return Inner && llvm::any_of(R->second, [&](const auto &Rm) {
+             return Inner->first <= Rm.first && Rm.second <= Inner->second;
+           });
+  };
   // A finding is kept when its line or the line of one of its notes (the
-  // loop, the store, where the graph is built, a guard-less block) changed.
+  // loop, the store, where the graph is built, a guard-less block) changed,
+  // or when lines were removed in a function that holds one of them.
   llvm::erase_if(R.Findings, [&](const Finding &F) {
     if (Changed.changed(F.Place.File, F.Place.Line))
       return false;
+    if (llvm::any_of(F.Notes, [&](const FindingNote &N) {
+          return Changed.changed(N.Place.File, N.Place.Line);
+        }))
+      return false;
+    if (RemovedAround(F.Place.File, F.Place.Line))
+      return false;
     return llvm::none_of(F.Notes, [&](const FindingNote &N) {
-      return Changed.changed(N.Place.File, N.Place.Line);
+      return RemovedAround(N.Place.File, N.Place.Line);
     });
   });
   return Before - R.Findings.size();

@@ -37,6 +37,11 @@ namespace gpuleak {
 /// changed on every line.
 struct ChangedLines {
   std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> Files;
+  /// Where a hunk removed or rewrote lines, by real path: the new-side
+  /// lines {L, L} of a rewrite's first line, {L, L + 1} around a deletion
+  /// after line L. A removed release or guard makes a finding lines away,
+  /// in the same function (keepChangedFindings).
+  std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> Removals;
   /// The submodules whose commit changed (real paths of their folders).
   std::vector<std::string> Submodules;
 
@@ -204,8 +209,19 @@ llvm::StringSet<> functionsDefinedIn(llvm::ArrayRef<TUResult> TUs,
 bool callsAny(const clang::tidy::gpuleak::FunctionSummary &S,
               const llvm::StringSet<> &USRs);
 
+/// The lines of each function definition that \p TUs summarized, by the
+/// real path of its file: [first line, last line] of the definition.
+using FunctionExtents =
+    std::map<std::string, std::vector<std::pair<unsigned, unsigned>>>;
+FunctionExtents functionExtents(llvm::ArrayRef<TUResult> TUs);
+
 /// Removes from \p R the findings not on a changed line; returns how many.
-size_t keepChangedFindings(Results &R, const ChangedLines &Changed);
+/// A finding is kept when its line or one of its notes' lines changed, or
+/// when a hunk removed or rewrote lines inside the function definition
+/// (\p Extents, the innermost) that holds its line or one of its notes'
+/// (a deleted `cudaStreamDestroy`, a deleted guard).
+size_t keepChangedFindings(Results &R, const ChangedLines &Changed,
+                           const FunctionExtents &Extents = {});
 
 } // namespace gpuleak
 

@@ -1740,6 +1740,10 @@ static int run(RunMode Mode) {
       if (!Seen.count(realPathOr(F)))
         Others.push_back(F);
   }
+  // The functions' lines, for --changed-since: lines removed inside one.
+  FunctionExtents Extents;
+  if (Changed)
+    Extents = functionExtents(TUResults);
   if (Error Err = applyProjectIndex(TUResults, R, Previous.get(), IndexPath,
                                     Analysed, Others, Stats))
     R.Errors.push_back({std::string(IndexPath),
@@ -1772,7 +1776,7 @@ static int run(RunMode Mode) {
       return Changed && Changed->changed(F.Place.File, F.Place.Line);
     });
   if (Changed)
-    keepChangedFindings(R, *Changed);
+    keepChangedFindings(R, *Changed, Extents);
   // A finding or note in a file generated from a changed template points
   // at the template, on the same line: the file of the checkout that the
   // change is in (SARIF's code scanning can place it; the build folder's
