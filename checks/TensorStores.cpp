@@ -3443,12 +3443,16 @@ void TensorStoreCheck::check(const MatchFinder::MatchResult &Result) {
   assert(FD && "matcher binds a function");
   if (!SM) { // the first function of the translation unit
     std::string Problem;
-    Stores.setIndex(ProjectIndex::find(IndexOption,
-                                       Context->getCurrentBuildDirectory(),
-                                       Context->getCurrentFile(), &Problem));
+    std::shared_ptr<const ProjectIndex> Index =
+        ProjectIndex::find(IndexOption, Context->getCurrentBuildDirectory(),
+                           Context->getCurrentFile(), &Problem);
+    Stores.setIndex(Index);
     if (!Problem.empty())
-      configurationDiag("cannot read the gpuleak project index %0; analysing "
-                        "each file alone")
+      configurationDiag(Index ? "cannot read the gpuleak project index %0; "
+                                "using the one found next to the compile "
+                                "database"
+                              : "cannot read the gpuleak project index %0; "
+                                "analysing each file alone")
           << Problem;
   }
   SM = Result.SourceManager;

@@ -979,8 +979,49 @@ ProjectIndex::find(llvm::StringRef Option, llvm::StringRef BuildDir,
                    llvm::StringRef MainFile, std::string *Problem) {
   if (Option == "none" || deferredToProject(Option))
     return nullptr;
-  if (!Option.empty())
-    return readCached(Option, Problem);
+  // A relative GpuleakIndex (`build/gpuleak-index.json` in the project's
+  // .clang-tidy) is looked for from the working directory, the compile
+  // command's directory and each folder above the file, the first that
+  // holds it; named but found nowhere, it is said, and the index is looked
+  // for as without the option (CI trial 13: it was read from the compile
+  // command's directory alone, and the index found otherwise was dropped).
+  std::string NamedProblem;
+  if (!Option.empty()) {
+    if (llvm::sys::path::is_absolute(Option))
+      return readCached(Option, Problem);
+    llvm::SmallVector<std::string, 8> Tried;
+    auto Try = [&](llvm::StringRef Dir) {
+      llvm::SmallString<256> P(Dir);
+      llvm::sys::path::append(P, Option);
+      llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+      if (!llvm::is_contained(Tried, std::string(P)))
+        Tried.push_back(std::string(P));
+      return llvm::sys::fs::exists(P);
+    };
+    llvm::SmallString<256> Cwd;
+    if (!llvm::sys::fs::current_path(Cwd) && Try(Cwd))
+      return readCached(Tried.back(), Problem);
+    if (!BuildDir.empty() && Try(BuildDir))
+      return readCached(Tried.back(), Problem);
+    for (llvm::StringRef Dir = llvm::sys::path::parent_path(MainFile);
+         !Dir.empty(); Dir = llvm::sys::path::parent_path(Dir))
+      if (Try(Dir))
+        return readCached(Tried.back(), Problem);
+    NamedProblem = ("'" + Option + "': no such file (looked for '" +
+                    Tried.front() + "'" +
+                    (Tried.size() > 1 ? " and in " + llvm::Twine(Tried.size() - 1) +
+                                            " other folders (the compile "
+                                            "command's, those above the file)"
+                                      : llvm::Twine("")) +
+                    ")")
+                       .str();
+  }
+  // Said when the index found below is used, or when none is found.
+  auto Found = [&](std::shared_ptr<const ProjectIndex> I) {
+    if (Problem && !NamedProblem.empty() && Problem->empty())
+      *Problem = NamedProblem;
+    return I;
+  };
   auto At = [](llvm::StringRef Dir, llvm::StringRef Sub) {
     llvm::SmallString<256> P(Dir);
     llvm::sys::path::append(P, Sub, IndexFileName);
@@ -994,7 +1035,7 @@ ProjectIndex::find(llvm::StringRef Option, llvm::StringRef BuildDir,
   for (llvm::StringRef Dir = BuildDir; !Dir.empty();
        Dir = llvm::sys::path::parent_path(Dir)) {
     if (llvm::sys::fs::exists(At(Dir, "")))
-      return readCached(At(Dir, ""), Problem);
+      return Found(readCached(At(Dir, ""), Problem));
     if (HasDatabase(Dir))
       break;
   }
@@ -1002,8 +1043,8 @@ ProjectIndex::find(llvm::StringRef Option, llvm::StringRef BuildDir,
        Dir = llvm::sys::path::parent_path(Dir))
     for (llvm::StringRef Sub : {"", "build"})
       if (llvm::sys::fs::exists(At(Dir, Sub)))
-        return readCached(At(Dir, Sub), Problem);
-  return nullptr;
+        return Found(readCached(At(Dir, Sub), Problem));
+  return Found(nullptr);
 }
 
 } // namespace clang::tidy::gpuleak
