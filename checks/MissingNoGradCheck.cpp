@@ -122,6 +122,7 @@ struct CallerSite {
   MissingNoGradCheck::FunctionFacts *Caller;
   SourceLocation Loc;   // the end of the call: what follows it runs after
   SourceLocation Begin; // where a note points
+  const CallExpr *Call = nullptr; // the call itself
 };
 
 /// One reason for calling a path inference, shown as a note.
@@ -2015,7 +2016,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
     for (const Site &S : F->Sites)
       if (S.Kind == Site::Call)
         if (FunctionFacts *Callee = ByDecl.lookup(S.Callee))
-          Callee->Callers.push_back({F.get(), S.Loc, S.Begin});
+          Callee->Callers.push_back({F.get(), S.Loc, S.Begin, S.Expr});
 
   Decider D(ByDecl, SM, Index.get(), ProjectIndex::deferredToProject(IndexOption),
             FunctorsMade, FunctorsHanded);
@@ -2054,6 +2055,71 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
     D.OffForGood = GradOffSwitches;
   GradOffSwitches.clear();
   GradMayTurnOn = false;
+  // A function of this file that runs a forward pass and returns its
+  // output is judged through its callers (Decider::inference): every one
+  // must be an inference path. When one is not (the same helper feeds an
+  // evaluation loop and a training step), each call of it is a forward
+  // pass of its caller, judged there as a call of a function of another
+  // file that returns its forward's output is: whether that output reaches
+  // a backward pass is decided by the data flow on the call's own result,
+  // not by the helper's other callers.
+  for (auto &HP : Functions) {
+    FunctionFacts &H = *HP;
+    if (H.Internal || H.Callers.empty() || !H.FD->hasBody() ||
+        !isCarrier(H.FD->getReturnType(), *Ctx))
+      continue;
+    // Its result is its one way out: no out-parameter, nothing kept in a
+    // member or global, no backward pass (nor a call that may run one).
+    if (llvm::any_of(H.FD->parameters(), [&](const ParmVarDecl *PD) {
+          QualType T = PD->getType();
+          return (T->isLValueReferenceType() &&
+                  !T->getPointeeType().isConstQualified() && isCarrier(T, *Ctx)) ||
+                 (T->isPointerType() && isCarrier(T->getPointeeType(), *Ctx));
+        }))
+      continue;
+    if (keepsBeyondLocals(H, ByDecl) ||
+        D.anySiteIn(H, H.FD->getBody()->getSourceRange()))
+      continue;
+    const CallExpr *Inner = nullptr;
+    for (const CallExpr *Fwd : H.Forwards)
+      if (regionOf(H, SM, forwardPlace(Fwd)) == 0 &&
+          !H.AssumedForwards.contains(Fwd) &&
+          !H.AssumedHelperForwards.contains(Fwd) && !calleeGuards(Fwd, *Ctx) &&
+          (!Inner || isBeforeExpanded(Fwd->getBeginLoc(), Inner->getBeginLoc(), SM)))
+        Inner = Fwd;
+    if (!Inner)
+      continue;
+    SourceLocation P = forwardPlace(Inner);
+    if (std::optional<bool> Off = D.localGuard(H, 0, P); Off && *Off)
+      continue;
+    if (D.forwardMayDifferentiate(Inner, forwardTargets(Inner)))
+      continue;
+    // Judged through its callers as a whole: then it is reported (or
+    // covered) at its own forward pass.
+    Reasons Why;
+    D.GuardedElsewhere.clear();
+    D.AssumedInvokes.clear();
+    // Under `gpuleak check`, a caller's callers in other files are assumed
+    // to hold no guard until the last file settles it: that is no cover.
+    if (D.covered(H, 0, P, 0, Why) &&
+        (!D.deferred() ||
+         (D.GuardedElsewhere.empty() && D.AssumedInvokes.empty())))
+      continue;
+    D.GuardedElsewhere.clear();
+    D.AssumedInvokes.clear();
+    D.JudgedPassInert = true;
+    if (D.inference(H, 0, P, 0, Why))
+      continue;
+    SourceLocation Place = SM.getExpansionLoc(P);
+    for (const CallerSite &C : H.Callers) {
+      FunctionFacts &G = *C.Caller;
+      if (&G == &H || G.Internal || !C.Call ||
+          llvm::is_contained(G.Forwards, C.Call))
+        continue;
+      G.Forwards.push_back(C.Call);
+      G.IndirectForwards[C.Call] = Place;
+    }
+  }
   llvm::SmallPtrSet<const void *, 16> ReportedLocs;
   const char *GuardName =
       UseInferenceMode ? "c10::InferenceMode" : "torch::NoGradGuard";

@@ -105,3 +105,32 @@ void negativeDroppedUsed(Net &net, torch::optim::SGD &opt, torch::Tensor x,
     opt.step();
   }
 }
+
+// A TorchScript evaluator of this file (a local std::vector<IValue> input
+// list) returning its output, called from an evaluation loop and from a
+// training step: each call is judged at its caller.
+struct Evaluator {
+  torch::jit::Module module;
+  torch::Tensor evaluate(const torch::Tensor &x) {
+    std::vector<torch::jit::IValue> inputs;
+    inputs.push_back(x.cuda());
+    return module.forward(inputs).toTensor();
+  }
+};
+
+void positiveMixedCallers(Evaluator &ev, torch::optim::SGD &opt,
+                          const std::vector<torch::Tensor> &xs) {
+  for (int e = 0; e < 3; ++e) {
+    float score = 0;
+    for (const auto &x : xs) {
+      score += ev.evaluate(x).item<float>();
+      // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+      // CHECK-MESSAGES: :[[@LINE-11]]:12: note: 'evaluate' runs a forward pass here
+      // CHECK-MESSAGES: :[[@LINE-4]]:5: note: this loop runs no backward pass and keeps nothing from one iteration to the next
+    }
+    for (const auto &x : xs) {
+      ev.evaluate(x).sum().backward();
+      opt.step();
+    }
+  }
+}
