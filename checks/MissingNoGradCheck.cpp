@@ -177,6 +177,12 @@ struct MissingNoGradCheck::FunctionFacts {
   /// Lambdas held in a local that is also used otherwise than handed to a
   /// call (called here, copied, stored): HandedTo does not decide for them.
   llvm::SmallPtrSet<const LambdaExpr *, 2> UsedOtherwise;
+  /// Lambdas held in a local whose every use is a call of it in this
+  /// function (`auto show = [&] {...}; torch::NoGradGuard g; show();`): the
+  /// places of those calls. Grad mode there, not where the lambda is
+  /// written, is the one it runs with.
+  llvm::DenseMap<const LambdaExpr *, llvm::SmallVector<SourceLocation, 1>>
+      CalledHere;
   llvm::SmallVector<GradEvent, 2> GradEvents;
   llvm::SmallVector<Site, 8> Sites;
   llvm::SmallVector<Store, 8> Stores;
@@ -883,6 +889,35 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
       else
         F.Sites.push_back({Site::Opaque, Loc, nullptr, C->getBeginLoc(), false, C});
     }
+  }
+  // A local that holds a lambda and is only ever called here: its calls
+  // decide its grad mode.
+  for (const VarDecl *V : F.VarInits) {
+    const Expr *Init = V->getInit();
+    if (const auto *EWC = dyn_cast_or_null<ExprWithCleanups>(Init))
+      Init = EWC->getSubExpr();
+    if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Init);
+        CE && CE->getNumArgs() == 1)
+      Init = CE->getArg(0);
+    const auto *L =
+        dyn_cast_or_null<LambdaExpr>(Init ? Init->IgnoreImplicit() : nullptr);
+    if (!L || !V->isLocalVarDecl() || V->getType()->isReferenceType())
+      continue;
+    size_t Uses =
+        match(findAll(declRefExpr(to(varDecl(equalsNode(V)))).bind(CallId)),
+              *Body, *Ctx)
+            .size();
+    llvm::SmallVector<SourceLocation, 1> Calls;
+    for (const BoundNodes &N :
+         match(findAll(cxxOperatorCallExpr(
+                                   hasOverloadedOperatorName("()"),
+                                   hasArgument(0, ignoringParenImpCasts(declRefExpr(
+                                                      to(varDecl(equalsNode(V)))))))
+                                   .bind(CallId)),
+               *Body, *Ctx))
+      Calls.push_back(N.getNodeAs<CallExpr>(CallId)->getBeginLoc());
+    if (!Calls.empty() && Calls.size() == Uses)
+      F.CalledHere[L] = std::move(Calls);
   }
   // A local that holds a lambda decides only when every use of it hands it
   // to a call.
@@ -1670,6 +1705,12 @@ public:
       // assumed to invoke it with grad mode on, unless the code around the
       // lambda covers it anyway.
       size_t Pending = AssumedInvokes.size();
+      // Called by name here only: covered where each call runs.
+      if (auto It = F.CalledHere.find(L);
+          It != F.CalledHere.end() && !F.ThreadLambdas.contains(L))
+        return llvm::all_of(It->second, [&](SourceLocation C) {
+          return covered(F, regionOf(F, SM, C), C, Depth + 1, Ignored);
+        });
       switch (handedCover(F, L)) {
       case Handed::Guarded:
         return true;
