@@ -2382,14 +2382,14 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
         case Reason::Function:
           diag(W.Loc,
                "%0 runs no backward pass after the forward pass and hands "
-               "none of its results to a caller",
+               "no result that carries a graph to a caller",
                DiagnosticIDs::Note)
               << W.D1;
           break;
         case Reason::Lambda:
           diag(W.Loc,
                "this lambda runs no backward pass after the forward pass "
-               "and hands none of its results out",
+               "and hands no result that carries a graph out",
                DiagnosticIDs::Note);
           break;
         case Reason::Caller:

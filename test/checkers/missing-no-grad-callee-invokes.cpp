@@ -101,7 +101,7 @@ static void sweepReenabled(const std::function<void()> &fn) {
 void positiveGradModeBackOn(Net &net, const torch::Tensor &x) {
   sweepReenabled([&] { print(net.forward(x)); });
   // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
-  // CHECK-MESSAGES: :[[@LINE-2]]:18: note: this lambda runs no backward pass after the forward pass and hands none of its results out
+  // CHECK-MESSAGES: :[[@LINE-2]]:18: note: this lambda runs no backward pass after the forward pass and hands no result that carries a graph out
 }
 
 // Stored for later, under a guard that has ended by then.
@@ -122,10 +122,10 @@ struct Queue {
 void positiveStoredCallable(Net &net, Queue &q, const torch::Tensor &x) {
   q.post([&] { print(net.forward(x)); });
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
-  // CHECK-MESSAGES: :[[@LINE-2]]:10: note: this lambda runs no backward pass after the forward pass and hands none of its results out
+  // CHECK-MESSAGES: :[[@LINE-2]]:10: note: this lambda runs no backward pass after the forward pass and hands no result that carries a graph out
   q.postAndRun([&] { print(net.forward(x)); });
   // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
-  // CHECK-MESSAGES: :[[@LINE-2]]:16: note: this lambda runs no backward pass after the forward pass and hands none of its results out
+  // CHECK-MESSAGES: :[[@LINE-2]]:16: note: this lambda runs no backward pass after the forward pass and hands no result that carries a graph out
 }
 
 // Run on a thread the callee starts under its guard: grad mode is
@@ -139,7 +139,7 @@ static void onWorker(const std::function<void()> &fn) {
 void positiveCalleeThread(Net &net, const torch::Tensor &x) {
   onWorker([&] { print(net.forward(x)); });
   // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
-  // CHECK-MESSAGES: :[[@LINE-2]]:12: note: this lambda runs no backward pass after the forward pass and hands none of its results out
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: note: this lambda runs no backward pass after the forward pass and hands no result that carries a graph out
 }
 
 // Invoked inside a lambda of the callee, which may run anywhere.
@@ -153,7 +153,7 @@ void positiveInvokedInCalleeLambda(Net &net, const torch::Tensor &x,
                                    std::vector<std::function<void()>> &later) {
   deferred([&] { print(net.forward(x)); }, later);
   // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
-  // CHECK-MESSAGES: :[[@LINE-2]]:12: note: this lambda runs no backward pass after the forward pass and hands none of its results out
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: note: this lambda runs no backward pass after the forward pass and hands no result that carries a graph out
 }
 
 // A lambda kept in a local that is only handed to such calls.
@@ -204,7 +204,7 @@ struct Watcher {
   Net &net;
   void operator()() const { print(net.forward(torch::ones({1, 2}))); }
   // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
-  // CHECK-MESSAGES: :[[@LINE-2]]:8: note: 'operator()' runs no backward pass after the forward pass and hands none of its results to a caller
+  // CHECK-MESSAGES: :[[@LINE-2]]:8: note: 'operator()' runs no backward pass after the forward pass and hands no result that carries a graph to a caller
 };
 void positiveFunctorAlsoOnThread(Net &net) {
   runGuarded(Watcher{net});
@@ -225,7 +225,7 @@ struct Sweeper {
 void positiveVirtualCallee(Net &net, Sweeper &s, const torch::Tensor &x) {
   s.run([&] { print(net.forward(x)); });
   // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
-  // CHECK-MESSAGES: :[[@LINE-2]]:9: note: this lambda runs no backward pass after the forward pass and hands none of its results out
+  // CHECK-MESSAGES: :[[@LINE-2]]:9: note: this lambda runs no backward pass after the forward pass and hands no result that carries a graph out
 }
 
 // Converted to a function pointer and kept: it runs later, without the guard.
@@ -240,7 +240,7 @@ template <class Fn> static void runAndKeep(Fn fn) {
 void positiveConvertedAndKept() {
   runAndKeep([] { print(globalNet->forward(torch::ones({1, 2}))); });
   // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
-  // CHECK-MESSAGES: :[[@LINE-2]]:14: note: this lambda runs no backward pass after the forward pass and hands none of its results out
+  // CHECK-MESSAGES: :[[@LINE-2]]:14: note: this lambda runs no backward pass after the forward pass and hands no result that carries a graph out
 }
 
 // A functor whose operator() is its base's: an object of the derived class
@@ -249,7 +249,7 @@ struct BaseProbe {
   Net &net;
   void operator()() const { print(net.forward(torch::ones({1, 2}))); }
   // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
-  // CHECK-MESSAGES: :[[@LINE-2]]:8: note: 'operator()' runs no backward pass after the forward pass and hands none of its results to a caller
+  // CHECK-MESSAGES: :[[@LINE-2]]:8: note: 'operator()' runs no backward pass after the forward pass and hands no result that carries a graph to a caller
 };
 struct DerivedProbe : BaseProbe {};
 void positiveFunctorBaseOnThread(Net &net) {

@@ -15,7 +15,7 @@ torch::Tensor positiveClassify(torch::Tensor img, Net &model) {
   torch::Tensor logits = model.forward(img);
   // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: forward pass runs with grad mode on, on an inference path, and records an autograd graph that no backward pass uses; hold a 'torch::NoGradGuard' while it runs [gpuleak-missing-no-grad]
   // CHECK-MESSAGES: :[[@LINE-3]]:3: note: evaluation mode is set here; 'eval()' does not turn off grad mode
-  // CHECK-MESSAGES: :[[@LINE-5]]:15: note: 'positiveClassify' runs no backward pass after the forward pass and hands none of its results to a caller
+  // CHECK-MESSAGES: :[[@LINE-5]]:15: note: 'positiveClassify' runs no backward pass after the forward pass and hands no result that carries a graph to a caller
   return logits.argmax(1);
 }
 // CHECK-FIXES: {{^}}torch::Tensor positiveClassify(torch::Tensor img, Net &model) {{{$}}
@@ -26,7 +26,7 @@ torch::Tensor positiveDetachedScore(torch::Tensor x, Net &model) {
     return x.detach();
   return model.forward(x).detach();
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
-  // CHECK-MESSAGES: :[[@LINE-5]]:15: note: 'positiveDetachedScore' runs no backward pass after the forward pass and hands none of its results to a caller
+  // CHECK-MESSAGES: :[[@LINE-5]]:15: note: 'positiveDetachedScore' runs no backward pass after the forward pass and hands no result that carries a graph to a caller
 }
 
 // One return keeps the graph: the caller decides (and here has none).

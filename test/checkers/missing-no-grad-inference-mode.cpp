@@ -13,7 +13,7 @@ int positiveInferenceMode(const std::string &path) {
   auto y = m.forward({torch::ones({1, 3})}).toTensor();
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: forward pass runs with grad mode on, on an inference path, and records an autograd graph that no backward pass uses; hold a 'c10::InferenceMode' while it runs [gpuleak-missing-no-grad]
   // CHECK-MESSAGES: :[[@LINE-3]]:3: note: evaluation mode is set here; 'eval()' does not turn off grad mode
-  // CHECK-MESSAGES: :[[@LINE-6]]:5: note: 'positiveInferenceMode' runs no backward pass after the forward pass and hands none of its results to a caller
+  // CHECK-MESSAGES: :[[@LINE-6]]:5: note: 'positiveInferenceMode' runs no backward pass after the forward pass and hands no result that carries a graph to a caller
   return y.argmax(1).item<int>();
 }
 // CHECK-FIXES: int positiveInferenceMode(const std::string &path) {

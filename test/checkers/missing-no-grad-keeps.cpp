@@ -29,7 +29,7 @@ float Segmenter::positiveInputInMember(float scale) {
   torch::Tensor prob;
   prob = engine_.forward(input_buffer_).toTensor();
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: forward pass runs with grad mode on, on an inference path, and records an autograd graph that no backward pass uses; hold a 'torch::NoGradGuard' while it runs [gpuleak-missing-no-grad]
-  // CHECK-MESSAGES: :[[@LINE-7]]:18: note: 'positiveInputInMember' runs no backward pass after the forward pass and hands none of its results to a caller
+  // CHECK-MESSAGES: :[[@LINE-7]]:18: note: 'positiveInputInMember' runs no backward pass after the forward pass and hands no result that carries a graph to a caller
   return prob.sum().item<float>() * scale;
 }
 
@@ -121,7 +121,7 @@ std::vector<float> Policy::positivePredict(float x) {
   obVector_.emplace_back(obTorch_);
   acTorch_ = module_.forward(obVector_).toTensor().to(torch::kCPU);
   // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: forward pass runs with grad mode on, on an inference path, and records an autograd graph that no backward pass uses; hold a 'torch::NoGradGuard' while it runs [gpuleak-missing-no-grad]
-  // CHECK-MESSAGES: :[[@LINE-6]]:28: note: 'positivePredict' runs no backward pass after the forward pass and hands none of its results to a caller
+  // CHECK-MESSAGES: :[[@LINE-6]]:28: note: 'positivePredict' runs no backward pass after the forward pass and hands no result that carries a graph to a caller
   float *p = acTorch_.data_ptr<float>();
   return std::vector<float>(p, p + 4);
 }

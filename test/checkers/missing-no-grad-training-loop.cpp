@@ -74,7 +74,7 @@ private:
 int64_t Chooser::choose(const torch::Tensor &obs) {
   torch::Tensor logits = net_.forward(obs);
   // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
-  // CHECK-MESSAGES: :[[@LINE-3]]:18: note: 'choose' runs no backward pass after the forward pass and hands none of its results to a caller
+  // CHECK-MESSAGES: :[[@LINE-3]]:18: note: 'choose' runs no backward pass after the forward pass and hands no result that carries a graph to a caller
   torch::Tensor sharp = sharpen(logits);
   return sharp.argmax(1).item<int64_t>();
 }

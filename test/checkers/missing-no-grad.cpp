@@ -27,7 +27,7 @@ void positiveJitAfterEval(const std::string &path) {
   torch::Tensor y = m.forward(args).toTensor();
   // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: forward pass runs with grad mode on, on an inference path, and records an autograd graph that no backward pass uses; hold a 'torch::NoGradGuard' while it runs [gpuleak-missing-no-grad]
   // CHECK-MESSAGES: :[[@LINE-4]]:3: note: evaluation mode is set here; 'eval()' does not turn off grad mode
-  // CHECK-MESSAGES: :[[@LINE-7]]:6: note: 'positiveJitAfterEval' runs no backward pass after the forward pass and hands none of its results to a caller
+  // CHECK-MESSAGES: :[[@LINE-7]]:6: note: 'positiveJitAfterEval' runs no backward pass after the forward pass and hands no result that carries a graph to a caller
   print(y);
 }
 // CHECK-FIXES: void positiveJitAfterEval(const std::string &path) {
@@ -38,7 +38,7 @@ void positiveJitAfterEval(const std::string &path) {
 float positiveHolderCall(torch::nn::Sequential &model, const torch::Tensor &x) {
   torch::Tensor a = model(x);
   // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
-  // CHECK-MESSAGES: :[[@LINE-3]]:7: note: 'positiveHolderCall' runs no backward pass after the forward pass and hands none of its results to a caller
+  // CHECK-MESSAGES: :[[@LINE-3]]:7: note: 'positiveHolderCall' runs no backward pass after the forward pass and hands no result that carries a graph to a caller
   torch::Tensor b = model->forward(a);
   return b.sum().item<float>();
 }
@@ -153,7 +153,7 @@ void positiveThread(torch::nn::Linear &fc, const torch::Tensor &x) {
     print(fc->forward(x));
     // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
     // CHECK-MESSAGES: :[[@LINE-3]]:22: note: this lambda runs on another thread; grad mode is thread-local, so the guard of the thread that starts it does not apply
-    // CHECK-MESSAGES: :[[@LINE-4]]:22: note: this lambda runs no backward pass after the forward pass and hands none of its results out
+    // CHECK-MESSAGES: :[[@LINE-4]]:22: note: this lambda runs no backward pass after the forward pass and hands no result that carries a graph out
   });
   worker.join();
 }
