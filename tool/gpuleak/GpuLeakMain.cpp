@@ -10,11 +10,13 @@
 #include "ConfigProblems.h"
 #include "CompdbCommand.h"
 #include "ExactOptions.h"
+#include "ResultCache.h"
 #include "Verify.h"
 #include "clang/Basic/Version.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace clang::tidy {
@@ -25,9 +27,19 @@ extern volatile int GpuLeakModuleAnchorSource;
     GpuLeakModuleAnchorSource;
 } // namespace clang::tidy
 
+/// The version, and the build: the first 12 hex digits of the hash of the
+/// executable's bytes, which the result cache keys on (two builds of one
+/// version tell apart; CI trial 13, M4).
 static void printVersion(llvm::raw_ostream &OS) {
-  OS << "gpuleak " GPULEAK_VERSION " (" << clang::getClangFullVersion()
-     << ")\n";
+  static int Anchor;
+  std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, &Anchor);
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Bytes =
+      llvm::MemoryBuffer::getFile(Exe, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  std::string Build =
+      Bytes ? gpuleak::hashOf((*Bytes)->getBuffer()).substr(0, 12) : "unknown";
+  OS << "gpuleak " GPULEAK_VERSION " (build " << Build << ") ("
+     << clang::getClangFullVersion() << ")\n";
 }
 
 int main(int argc, const char **argv) {
