@@ -191,6 +191,7 @@ Value FunctionSummary::toJSON() const {
   }
   putList(O, "writes_graph", WritesGraph);
   putList(O, "overrides", Overrides);
+  putList(O, "bounds", Bounds);
   if (!Invokes.empty()) {
     Array I;
     for (const ParamInvoke &P : Invokes) {
@@ -328,6 +329,8 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
   if (!getStrings(*O, "object_calls", S.ObjectCalls))
     return std::nullopt;
   if (!getStrings(*O, "resets_members", S.ResetsMembers))
+    return std::nullopt;
+  if (!getStrings(*O, "bounds", S.Bounds))
     return std::nullopt;
   S.MembersUnknown = O->getBoolean("members_unknown").value_or(false);
   if (const Array *W = O->getArray("writes_graph"))
@@ -513,6 +516,10 @@ void ProjectIndex::deriveProjectFacts() {
       Targets.insert(Targets.begin(), Own);
     Dispatched.emplace(USR, mergeDispatchTargets(USR, Targets));
   }
+  Bounded.clear();
+  for (const auto &[USR, F] : Functions)
+    for (const std::string &B : F.Bounds)
+      Bounded.insert(B);
   CallersOf.clear();
   CallsOf.clear();
   NoTraining.reset();
@@ -806,12 +813,8 @@ Value ProjectIndex::toJSON() const {
   Array FunctionsJ;
   for (const auto &[USR, F] : Functions)
     FunctionsJ.push_back(F.toJSON());
-  std::vector<std::string> B;
-  for (const auto &E : Bounded)
-    B.push_back(E.getKey().str());
-  llvm::sort(B);
   Array BoundedJ;
-  for (std::string &S : B)
+  for (std::string &S : boundedTargets())
     BoundedJ.push_back(std::move(S));
   return Object{{"version", IndexVersion},
                 {"files", std::move(FilesJ)},
@@ -924,10 +927,9 @@ llvm::Expected<ProjectIndex> ProjectIndex::read(llvm::StringRef Path) {
       }
       Index.add(std::move(*S));
     }
-  if (const Array *Bounded = O->getArray("bounded"))
-    for (const Value &V : *Bounded)
-      if (std::optional<llvm::StringRef> S = V.getAsString())
-        Index.addBounded(*S);
+  // `bounded` is written for people: the bounds that count are those of
+  // the fresh summaries (deriveProjectFacts), which go stale with their
+  // files.
   llvm::sort(Index.StaleFiles);
   Index.deriveProjectFacts();
   return Index;

@@ -55,7 +55,7 @@
 namespace clang::tidy::gpuleak {
 
 /// The index format version; a file of another version is not read.
-inline constexpr int IndexVersion = 7;
+inline constexpr int IndexVersion = 8;
 /// Assumption notes: a check that had to assume what a function of another
 /// file does says so in a note of this text (%0: the function), which
 /// `gpuleak check` matches by text and place after the last TU.
@@ -351,6 +351,11 @@ struct FunctionSummary {
   /// Stores that add device storage to a member, global or static on every
   /// call (none of its own loops lasts the run).
   std::vector<DeviceGrowth> Grows;
+  /// The members, globals and statics (USRs, sorted) that it bounds: clears,
+  /// erases from, pops, resizes, or grows only under a size test that caps
+  /// them. The index's bounded targets are those of its fresh summaries, so
+  /// that a bound goes stale with the code that made it.
+  std::vector<std::string> Bounds;
   /// The parameters it invokes (callables handed to it), sorted by index.
   std::vector<ParamInvoke> Invokes;
   /// A call through a pointer or a std::function made with grad mode off
@@ -429,8 +434,8 @@ struct FunctionSummary {
 std::string usrOf(const Decl *D);
 
 /// The project index: summaries of functions defined anywhere in the
-/// project, and the members, globals and statics that some function bounds
-/// (clears, erases from, pops, resizes).
+/// project, and, from their `bounds`, the members, globals and statics that
+/// some function bounds (clears, erases from, pops, resizes).
 class ProjectIndex {
 public:
   /// Whether \p Text is a JSON object with a "version" and "functions"
@@ -524,7 +529,6 @@ public:
   const FunctionSummary *definedAt(const SummaryPlace &Def) const;
 
   void add(FunctionSummary S);
-  void addBounded(llvm::StringRef TargetUSR) { Bounded.insert(TargetUSR); }
   /// Records the size and modification time of \p File, against which a
   /// later read judges its entries stale.
   void stampFile(llvm::StringRef File);
@@ -557,6 +561,8 @@ public:
   /// reading the index again (a long-lived reader, clangd, sees an edit
   /// saved after it read the index).
   bool filesChangedSinceRead() const;
+  /// The targets that some function of the index bounds (its `bounds`),
+  /// sorted.
   std::vector<std::string> boundedTargets() const {
     std::vector<std::string> Out;
     for (const auto &E : Bounded)
@@ -566,14 +572,16 @@ public:
   }
 
 private:
-  /// The whole project's facts that trainsNowhere(), guardedByCallers()
-  /// and neverTrainedOn() answer from, computed once by solve() and read().
+  /// The whole project's facts that trainsNowhere(), guardedByCallers(),
+  /// neverTrainedOn() and bounded() answer from, computed once by solve()
+  /// and read().
   void deriveProjectFacts();
 
   std::map<std::string, FunctionSummary> Functions;
   /// Overridden method USR -> the summary of every method a virtual call
   /// of it may run (dispatched()).
   std::map<std::string, FunctionSummary> Dispatched;
+  /// The union of the functions' Bounds.
   llvm::StringSet<> Bounded;
   /// Callee USR -> (caller USR, the call runs with grad mode off).
   llvm::StringMap<llvm::SmallVector<std::pair<std::string, bool>, 2>> CallersOf;
