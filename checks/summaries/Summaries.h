@@ -470,6 +470,18 @@ public:
     return Option == "project";
   }
 
+  /// The summary of the function \p USR. Several definitions of one USR
+  /// (two programs' `main`, a same-named non-static function in two
+  /// executables) are kept apart (functions()); lookup() answers with one
+  /// summary of them all, decided for precision: a fact that can make a
+  /// finding (a forward pass, a graph returned or written, a store, device
+  /// growth, a throw, a parameter only read, the member a getter returns)
+  /// holds only when every definition has it, and one that settles or
+  /// drops a finding (a backward pass, a cut result, a host copy, grad mode
+  /// off, a guarded invocation, a release, a reset, a bound, ending the
+  /// process) when one of them has it; calls are the union. A caller of
+  /// another file may reach any of them: the index does not know which
+  /// program links which file.
   const FunctionSummary *lookup(llvm::StringRef USR) const;
   /// What a virtual call of the method \p USR runs: when methods of the
   /// project override it, one summary of them all (and of its own
@@ -528,7 +540,10 @@ public:
   /// The function defined at \p Def (its name), or null.
   const FunctionSummary *definedAt(const SummaryPlace &Def) const;
 
-  void add(FunctionSummary S);
+  /// Adds \p S, unless a summary of the same USR defined at the same place
+  /// is there already (a function of a header, summarized by every TU that
+  /// includes it, identically). Returns whether it was added.
+  bool add(FunctionSummary S);
   /// Records the size and modification time of \p File, against which a
   /// later read judges its entries stale.
   void stampFile(llvm::StringRef File);
@@ -549,7 +564,9 @@ public:
   /// Writes the index to \p Path atomically.
   llvm::Error write(llvm::StringRef Path) const;
 
-  const std::map<std::string, FunctionSummary> &functions() const {
+  /// Every definition, by USR (several for one USR defined in several
+  /// places).
+  const std::multimap<std::string, FunctionSummary> &functions() const {
     return Functions;
   }
   size_t staleEntries() const { return Stale; }
@@ -576,8 +593,12 @@ private:
   /// neverTrainedOn() and bounded() answer from, computed once by solve()
   /// and read().
   void deriveProjectFacts();
+  /// Fills Merged from Functions.
+  void mergeDefinitions();
 
-  std::map<std::string, FunctionSummary> Functions;
+  std::multimap<std::string, FunctionSummary> Functions;
+  /// USR defined in several places -> lookup()'s summary of them all.
+  std::map<std::string, FunctionSummary> Merged;
   /// Overridden method USR -> the summary of every method a virtual call
   /// of it may run (dispatched()).
   std::map<std::string, FunctionSummary> Dispatched;
@@ -585,8 +606,10 @@ private:
   llvm::StringSet<> Bounded;
   /// Callee USR -> (caller USR, the call runs with grad mode off).
   llvm::StringMap<llvm::SmallVector<std::pair<std::string, bool>, 2>> CallersOf;
-  /// Callee USR -> (caller USR, the index of the call in its Calls).
-  llvm::StringMap<llvm::SmallVector<std::pair<std::string, size_t>, 2>> CallsOf;
+  /// Callee USR -> (the caller's definition, the index of the call in its
+  /// Calls).
+  llvm::StringMap<llvm::SmallVector<std::pair<const FunctionSummary *, size_t>, 2>>
+      CallsOf;
   std::optional<SummaryPlace> NoTraining;
   bool AnyGuardedIndirectCall = false;
   struct Stamp {

@@ -468,8 +468,7 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
   // still fresh: read() dropped those of changed files).
   if (Previous) {
     for (const auto &[USR, S] : Previous->functions())
-      if (!Index.lookup(USR)) {
-        Index.add(S);
+      if (Index.add(S)) { // not defined at that place by this run's TUs
         Index.stampFile(S.Def.File);
         for (const ParamStore &PS : S.Stores)
           Index.stampFile(PS.At.File);
