@@ -808,13 +808,21 @@ static bool disablesGrad(const VarDecl *VD) {
   return true;
 }
 
-/// Whether the size test \p SizeCall (`v.size()`, `v.empty()`) bounds its
-/// container: it is the condition of a loop, or of an `if` whose branch
-/// leaves the loop (`break`, `return`, `throw`) or shrinks the same object.
-/// A size() read anywhere else (a log line, an index) bounds nothing.
+/// Whether the size test \p SizeCall (`v.size()`) caps the growth of its
+/// container in \p Body, by data flow on the same object: it is the condition
+/// of a loop that grows it (`while (v.size() < n) v.push_back(x)`), or of an
+/// `if` whose then-branch shrinks it, or leaves a loop of the function that
+/// grows it (`break`, `return`, `throw`: `v.push_back(t); if (v.size() >= n)
+/// break;`), or returns or throws before a growth of it (`if (v.size() >= n)
+/// return; v.push_back(t);`). A size() read anywhere else bounds nothing: a
+/// log line, an index, a loop that reads the container, an early return in a
+/// function that does not grow it (CI trial 13, D1: `if (v.empty()) return
+/// 0.f;` in a const `mean()`). An `empty()` test never caps growth.
 static bool boundsBySize(const CallExpr *SizeCall, const Stmt &Body,
                          ASTContext &Ctx) {
   const auto *MC = cast<CXXMemberCallExpr>(SizeCall);
+  if (calleeName(MC->getDirectCallee()) != "size")
+    return false;
   const ValueDecl *D = destDecl(MC->getImplicitObjectArgument());
   auto InCondition = hasDescendant(callExpr(equalsNode(SizeCall)));
   auto Cond = expr(anyOf(callExpr(equalsNode(SizeCall)), InCondition));
@@ -825,15 +833,48 @@ static bool boundsBySize(const CallExpr *SizeCall, const Stmt &Body,
       callee(cxxMethodDecl(hasAnyName("clear", "erase", "pop_back", "pop_front",
                                       "pop", "resize"))),
       on(SameObject));
+  auto Grow = cxxMemberCallExpr(
+      callee(cxxMethodDecl(hasAnyName("push_back", "emplace_back", "push_front",
+                                      "emplace_front", "push", "emplace",
+                                      "insert"))),
+      on(SameObject));
+  auto AnyLoop = stmt(anyOf(forStmt(), whileStmt(), doStmt(), cxxForRangeStmt()));
   auto Leaves = stmt(anyOf(breakStmt(), returnStmt(), cxxThrowExpr()));
-  auto Acts = stmt(anyOf(Leaves, Shrink, hasDescendant(Leaves),
-                         hasDescendant(Shrink)));
-  return !match(findAll(stmt(anyOf(
-                    whileStmt(hasCondition(Cond)), forStmt(hasCondition(Cond)),
-                    doStmt(hasCondition(Cond)),
-                    ifStmt(hasCondition(Cond), hasThen(Acts))))),
-                Body, Ctx)
-              .empty();
+  auto Exits = stmt(anyOf(returnStmt(), cxxThrowExpr()));
+  auto Has = [](auto M) { return stmt(anyOf(M, hasDescendant(M))); };
+  // A loop whose condition is the test and whose body grows the object.
+  if (!match(findAll(stmt(anyOf(whileStmt(hasCondition(Cond)),
+                                forStmt(hasCondition(Cond)),
+                                doStmt(hasCondition(Cond))),
+                          hasDescendant(Grow))),
+             Body, Ctx)
+           .empty())
+    return true;
+  static constexpr char IfId[] = "if";
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const auto &M :
+       match(findAll(ifStmt(hasCondition(Cond), hasThen(Has(stmt(anyOf(
+                                                    Leaves, Shrink)))))
+                         .bind(IfId)),
+             Body, Ctx)) {
+    const auto *If = M.getNodeAs<IfStmt>(IfId);
+    if (!match(Has(Shrink), *If->getThen(), Ctx).empty())
+      return true;
+    // It leaves a loop around it that grows the object.
+    if (!match(findAll(stmt(AnyLoop, hasDescendant(ifStmt(equalsNode(If))),
+                            hasDescendant(Grow))),
+               Body, Ctx)
+             .empty())
+      return true;
+    // It leaves the function before a growth of the object.
+    if (match(Has(Exits), *If->getThen(), Ctx).empty())
+      continue;
+    for (const auto &G : match(findAll(Grow.bind(SinkId)), Body, Ctx))
+      if (SM.isBeforeInTranslationUnit(
+              If->getEndLoc(), G.getNodeAs<Stmt>(SinkId)->getBeginLoc()))
+        return true;
+  }
+  return false;
 }
 
 /// The branches of \p Body's `if` statements that run only while a container

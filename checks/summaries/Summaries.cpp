@@ -191,6 +191,7 @@ Value FunctionSummary::toJSON() const {
   }
   putList(O, "writes_graph", WritesGraph);
   putList(O, "overrides", Overrides);
+  putList(O, "bounds", Bounds);
   if (!Invokes.empty()) {
     Array I;
     for (const ParamInvoke &P : Invokes) {
@@ -329,6 +330,8 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
     return std::nullopt;
   if (!getStrings(*O, "resets_members", S.ResetsMembers))
     return std::nullopt;
+  if (!getStrings(*O, "bounds", S.Bounds))
+    return std::nullopt;
   S.MembersUnknown = O->getBoolean("members_unknown").value_or(false);
   if (const Array *W = O->getArray("writes_graph"))
     for (const Value &P : *W) {
@@ -453,17 +456,128 @@ calledInLoopNotes(llvm::ArrayRef<SummaryCall> Chain) {
 
 // ---- the index ----------------------------------------------------------------
 
-void ProjectIndex::add(FunctionSummary S) {
+bool ProjectIndex::add(FunctionSummary S) {
   if (S.USR.empty())
-    return;
+    return false;
   // A function defined in a header is summarized by every TU that includes
-  // it, identically; the first one stays.
-  Functions.emplace(S.USR, std::move(S));
+  // it, identically; the first one stays. Definitions elsewhere (two
+  // programs' `main`) are kept apart.
+  auto [B, E] = Functions.equal_range(S.USR);
+  for (auto It = B; It != E; ++It)
+    if (It->second.Def == S.Def)
+      return false;
+  Functions.emplace_hint(E, S.USR, std::move(S));
+  return true;
 }
 
 const FunctionSummary *ProjectIndex::lookup(llvm::StringRef USR) const {
   auto It = Functions.find(USR.str());
-  return It == Functions.end() ? nullptr : &It->second;
+  if (It == Functions.end())
+    return nullptr;
+  if (auto M = Merged.find(USR.str()); M != Merged.end())
+    return &M->second;
+  return &It->second;
+}
+
+/// Appends to \p Out the elements of \p From it lacks.
+template <typename T>
+static void unite(std::vector<T> &Out, const std::vector<T> &From) {
+  for (const T &E : From)
+    if (!llvm::is_contained(Out, E))
+      Out.push_back(E);
+}
+
+/// One summary of several definitions of one USR, for lookup(): a fact that
+/// can make a finding holds when every definition has it, one that settles
+/// or drops a finding when one of them has it; calls are the union.
+static FunctionSummary
+mergeDefinitions(llvm::ArrayRef<const FunctionSummary *> Defs) {
+  using Result = FunctionSummary::Result;
+  FunctionSummary M = *Defs.front();
+  for (const FunctionSummary *D : Defs.drop_front()) {
+    // Facts that can make a finding: every definition's.
+    if (!D->Forward)
+      M.Forward.reset();
+    if (!D->Throws)
+      M.Throws.reset();
+    if (D->ReturnsMember != M.ReturnsMember)
+      M.ReturnsMember.clear();
+    llvm::erase_if(M.WritesGraph, [&](unsigned P) {
+      return !llvm::is_contained(D->WritesGraph, P);
+    });
+    llvm::erase_if(M.Stores, [&](const ParamStore &S) {
+      return llvm::none_of(D->Stores, [&](const ParamStore &T) {
+        return T.Param == S.Param && T.TargetUSR == S.TargetUSR &&
+               T.Overwrites == S.Overwrites && T.InPlace == S.InPlace;
+      });
+    });
+    llvm::erase_if(M.Grows, [&](const DeviceGrowth &G) {
+      return llvm::none_of(D->Grows, [&](const DeviceGrowth &H) {
+        return H.TargetUSR == G.TargetUSR;
+      });
+    });
+    llvm::erase_if(M.ParamUses, [&](const auto &PU) {
+      return llvm::none_of(D->ParamUses,
+                           [&](const auto &Q) { return Q.first == PU.first; });
+    });
+    for (auto &[P, Use] : M.ParamUses)
+      for (const auto &[Q, Other] : D->ParamUses)
+        if (Q == P && Other != Use)
+          Use = Use == FunctionSummary::ParamUse::Keep ||
+                        Other == FunctionSummary::ParamUse::Keep
+                    ? FunctionSummary::ParamUse::Keep
+                    : FunctionSummary::ParamUse::Release;
+    // A result: a graph when every one returns one, cut when one cuts it.
+    if (M.Returns == Result::Cut || D->Returns == Result::Cut)
+      M.Returns = Result::Cut;
+    else if (D->Returns != M.Returns)
+      M.Returns = Result::Unknown;
+    // Facts that settle or drop a finding: any definition's.
+    if (!M.Backward)
+      M.Backward = D->Backward;
+    if (!M.GuardedIndirectCall)
+      M.GuardedIndirectCall = D->GuardedIndirectCall;
+    M.DropsDevice |= D->DropsDevice;
+    M.DisablesGrad |= D->DisablesGrad;
+    M.EndsProcess |= D->EndsProcess;
+    M.MembersUnknown |= D->MembersUnknown;
+    unite(M.ReturnsOf, D->ReturnsOf);
+    unite(M.Differentiates, D->Differentiates);
+    llvm::sort(M.Differentiates);
+    unite(M.ResetsMembers, D->ResetsMembers);
+    unite(M.Overrides, D->Overrides);
+    unite(M.ReleasesMembers, D->ReleasesMembers);
+    unite(M.ObjectCalls, D->ObjectCalls);
+    unite(M.ReadsMembers, D->ReadsMembers);
+    unite(M.LooksAfterMembers, D->LooksAfterMembers);
+    unite(M.Bounds, D->Bounds);
+    for (const ParamInvoke &I : D->Invokes) {
+      auto It = llvm::find_if(M.Invokes, [&](const ParamInvoke &J) {
+        return J.Param == I.Param;
+      });
+      if (It == M.Invokes.end())
+        M.Invokes.push_back(I);
+      else if (!It->Guard && I.Guard)
+        *It = I;
+    }
+    llvm::append_range(M.Constructs, D->Constructs);
+    llvm::append_range(M.Calls, D->Calls);
+  }
+  return M;
+}
+
+void ProjectIndex::mergeDefinitions() {
+  Merged.clear();
+  for (auto It = Functions.begin(); It != Functions.end();) {
+    auto End = Functions.upper_bound(It->first);
+    if (std::next(It) != End) {
+      std::vector<const FunctionSummary *> Defs;
+      for (auto D = It; D != End; ++D)
+        Defs.push_back(&D->second);
+      Merged.emplace(It->first, gpuleak::mergeDefinitions(Defs));
+    }
+    It = End;
+  }
 }
 
 const FunctionSummary *ProjectIndex::dispatched(llvm::StringRef USR) const {
@@ -503,6 +617,7 @@ mergeDispatchTargets(llvm::StringRef USR,
 }
 
 void ProjectIndex::deriveProjectFacts() {
+  mergeDefinitions();
   Dispatched.clear();
   std::map<std::string, std::vector<const FunctionSummary *>> Overriders;
   for (const auto &[USR, F] : Functions)
@@ -513,6 +628,10 @@ void ProjectIndex::deriveProjectFacts() {
       Targets.insert(Targets.begin(), Own);
     Dispatched.emplace(USR, mergeDispatchTargets(USR, Targets));
   }
+  Bounded.clear();
+  for (const auto &[USR, F] : Functions)
+    for (const std::string &B : F.Bounds)
+      Bounded.insert(B);
   CallersOf.clear();
   CallsOf.clear();
   NoTraining.reset();
@@ -529,7 +648,7 @@ void ProjectIndex::deriveProjectFacts() {
     for (size_t I = 0; I < F.Calls.size(); ++I) {
       const FunctionSummary::Call &C = F.Calls[I];
       CallersOf[C.CalleeUSR].push_back({USR, C.NoGrad || F.DisablesGrad});
-      CallsOf[C.CalleeUSR].push_back({USR, I});
+      CallsOf[C.CalleeUSR].push_back({&F, I});
     }
   }
   if (Trains)
@@ -584,10 +703,11 @@ ProjectIndex::calledInLoop(llvm::StringRef USR, unsigned MaxDepth) const {
       auto It = CallsOf.find(S.Function);
       if (It == CallsOf.end())
         continue;
-      for (const auto &[Caller, I] : It->second) {
+      for (const auto &[CallerDef, I] : It->second) {
+        const std::string &Caller = CallerDef->USR;
         if (Caller == S.Function)
           continue; // recursion repeats nothing that a caller does not
-        const FunctionSummary::Call &C = Functions.at(Caller).Calls[I];
+        const FunctionSummary::Call &C = CallerDef->Calls[I];
         std::vector<SummaryCall> Chain{{C.CalleeName, C.At}};
         Chain.insert(Chain.end(), S.Down.begin(), S.Down.end());
         if (C.Loop != FunctionSummary::Call::LoopKind::None)
@@ -625,11 +745,11 @@ const FunctionSummary *ProjectIndex::named(llvm::StringRef Name) const {
   const FunctionSummary *Found = nullptr;
   for (const auto &[USR, F] : Functions)
     if (F.Name == Name) {
-      if (Found)
+      if (Found && Found->USR != USR)
         return nullptr; // two functions of that name: neither is known
       Found = &F;
     }
-  return Found;
+  return Found ? lookup(Found->USR) : nullptr; // one USR, maybe defined twice
 }
 
 bool ProjectIndex::memberLookedAfter(llvm::StringRef Name) const {
@@ -734,6 +854,7 @@ unsigned ProjectIndex::solve() {
   unsigned Round = 0;
   for (bool Changed = true; Changed && Round < MaxRounds; ++Round) {
     Changed = false;
+    mergeDefinitions(); // lookup() of a USR defined in several places
     for (auto &[USR, F] : Functions) {
       // It returns what a function of another file returns: a graph when
       // that one's is.
@@ -806,12 +927,8 @@ Value ProjectIndex::toJSON() const {
   Array FunctionsJ;
   for (const auto &[USR, F] : Functions)
     FunctionsJ.push_back(F.toJSON());
-  std::vector<std::string> B;
-  for (const auto &E : Bounded)
-    B.push_back(E.getKey().str());
-  llvm::sort(B);
   Array BoundedJ;
-  for (std::string &S : B)
+  for (std::string &S : boundedTargets())
     BoundedJ.push_back(std::move(S));
   return Object{{"version", IndexVersion},
                 {"files", std::move(FilesJ)},
@@ -924,10 +1041,9 @@ llvm::Expected<ProjectIndex> ProjectIndex::read(llvm::StringRef Path) {
       }
       Index.add(std::move(*S));
     }
-  if (const Array *Bounded = O->getArray("bounded"))
-    for (const Value &V : *Bounded)
-      if (std::optional<llvm::StringRef> S = V.getAsString())
-        Index.addBounded(*S);
+  // `bounded` is written for people: the bounds that count are those of
+  // the fresh summaries (deriveProjectFacts), which go stale with their
+  // files.
   llvm::sort(Index.StaleFiles);
   Index.deriveProjectFacts();
   return Index;

@@ -55,7 +55,7 @@
 namespace clang::tidy::gpuleak {
 
 /// The index format version; a file of another version is not read.
-inline constexpr int IndexVersion = 7;
+inline constexpr int IndexVersion = 8;
 /// Assumption notes: a check that had to assume what a function of another
 /// file does says so in a note of this text (%0: the function), which
 /// `gpuleak check` matches by text and place after the last TU.
@@ -351,6 +351,11 @@ struct FunctionSummary {
   /// Stores that add device storage to a member, global or static on every
   /// call (none of its own loops lasts the run).
   std::vector<DeviceGrowth> Grows;
+  /// The members, globals and statics (USRs, sorted) that it bounds: clears,
+  /// erases from, pops, resizes, or grows only under a size test that caps
+  /// them. The index's bounded targets are those of its fresh summaries, so
+  /// that a bound goes stale with the code that made it.
+  std::vector<std::string> Bounds;
   /// The parameters it invokes (callables handed to it), sorted by index.
   std::vector<ParamInvoke> Invokes;
   /// A call through a pointer or a std::function made with grad mode off
@@ -429,8 +434,8 @@ struct FunctionSummary {
 std::string usrOf(const Decl *D);
 
 /// The project index: summaries of functions defined anywhere in the
-/// project, and the members, globals and statics that some function bounds
-/// (clears, erases from, pops, resizes).
+/// project, and, from their `bounds`, the members, globals and statics that
+/// some function bounds (clears, erases from, pops, resizes).
 class ProjectIndex {
 public:
   /// Whether \p Text is a JSON object with a "version" and "functions"
@@ -465,6 +470,18 @@ public:
     return Option == "project";
   }
 
+  /// The summary of the function \p USR. Several definitions of one USR
+  /// (two programs' `main`, a same-named non-static function in two
+  /// executables) are kept apart (functions()); lookup() answers with one
+  /// summary of them all, decided for precision: a fact that can make a
+  /// finding (a forward pass, a graph returned or written, a store, device
+  /// growth, a throw, a parameter only read, the member a getter returns)
+  /// holds only when every definition has it, and one that settles or
+  /// drops a finding (a backward pass, a cut result, a host copy, grad mode
+  /// off, a guarded invocation, a release, a reset, a bound, ending the
+  /// process) when one of them has it; calls are the union. A caller of
+  /// another file may reach any of them: the index does not know which
+  /// program links which file.
   const FunctionSummary *lookup(llvm::StringRef USR) const;
   /// What a virtual call of the method \p USR runs: when methods of the
   /// project override it, one summary of them all (and of its own
@@ -523,8 +540,10 @@ public:
   /// The function defined at \p Def (its name), or null.
   const FunctionSummary *definedAt(const SummaryPlace &Def) const;
 
-  void add(FunctionSummary S);
-  void addBounded(llvm::StringRef TargetUSR) { Bounded.insert(TargetUSR); }
+  /// Adds \p S, unless a summary of the same USR defined at the same place
+  /// is there already (a function of a header, summarized by every TU that
+  /// includes it, identically). Returns whether it was added.
+  bool add(FunctionSummary S);
   /// Records the size and modification time of \p File, against which a
   /// later read judges its entries stale.
   void stampFile(llvm::StringRef File);
@@ -545,7 +564,9 @@ public:
   /// Writes the index to \p Path atomically.
   llvm::Error write(llvm::StringRef Path) const;
 
-  const std::map<std::string, FunctionSummary> &functions() const {
+  /// Every definition, by USR (several for one USR defined in several
+  /// places).
+  const std::multimap<std::string, FunctionSummary> &functions() const {
     return Functions;
   }
   size_t staleEntries() const { return Stale; }
@@ -557,6 +578,8 @@ public:
   /// reading the index again (a long-lived reader, clangd, sees an edit
   /// saved after it read the index).
   bool filesChangedSinceRead() const;
+  /// The targets that some function of the index bounds (its `bounds`),
+  /// sorted.
   std::vector<std::string> boundedTargets() const {
     std::vector<std::string> Out;
     for (const auto &E : Bounded)
@@ -566,19 +589,27 @@ public:
   }
 
 private:
-  /// The whole project's facts that trainsNowhere(), guardedByCallers()
-  /// and neverTrainedOn() answer from, computed once by solve() and read().
+  /// The whole project's facts that trainsNowhere(), guardedByCallers(),
+  /// neverTrainedOn() and bounded() answer from, computed once by solve()
+  /// and read().
   void deriveProjectFacts();
+  /// Fills Merged from Functions.
+  void mergeDefinitions();
 
-  std::map<std::string, FunctionSummary> Functions;
+  std::multimap<std::string, FunctionSummary> Functions;
+  /// USR defined in several places -> lookup()'s summary of them all.
+  std::map<std::string, FunctionSummary> Merged;
   /// Overridden method USR -> the summary of every method a virtual call
   /// of it may run (dispatched()).
   std::map<std::string, FunctionSummary> Dispatched;
+  /// The union of the functions' Bounds.
   llvm::StringSet<> Bounded;
   /// Callee USR -> (caller USR, the call runs with grad mode off).
   llvm::StringMap<llvm::SmallVector<std::pair<std::string, bool>, 2>> CallersOf;
-  /// Callee USR -> (caller USR, the index of the call in its Calls).
-  llvm::StringMap<llvm::SmallVector<std::pair<std::string, size_t>, 2>> CallsOf;
+  /// Callee USR -> (the caller's definition, the index of the call in its
+  /// Calls).
+  llvm::StringMap<llvm::SmallVector<std::pair<const FunctionSummary *, size_t>, 2>>
+      CallsOf;
   std::optional<SummaryPlace> NoTraining;
   bool AnyGuardedIndirectCall = false;
   struct Stamp {

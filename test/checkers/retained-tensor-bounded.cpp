@@ -131,3 +131,47 @@ void positiveHistory(Net &net) {
     // CHECK-MESSAGES: :[[@LINE-4]]:26: note: the graph it keeps alive is built here
   }
 }
+
+// A size test that caps no growth bounds nothing (CI trial 13, D1): the
+// early return on `empty()` in a const method, and a loop that reads the
+// container, leave `history_` growing. A ring that returns before the push
+// once it is full is bounded.
+class Logger {
+public:
+  void log(torch::Tensor t) { history_.push_back(t); }
+  float mean() const {
+    if (history_.empty())
+      return 0.f;
+    float s = 0.f;
+    for (size_t i = 0; i < history_.size(); ++i)
+      s += history_[i].item<float>();
+    return s / history_.size();
+  }
+
+private:
+  std::vector<torch::Tensor> history_;
+};
+
+class Ring {
+public:
+  void add(torch::Tensor t) {
+    if (slots_.size() >= 8)
+      return;
+    slots_.push_back(t);
+  }
+
+private:
+  std::vector<torch::Tensor> slots_;
+};
+
+void positiveLoggerEmptyGuard(Net &net, Logger &logger, Ring &ring) {
+  for (int step = 0; step < 1000; ++step) {
+    torch::Tensor loss = net.forward(torch::randn({4, 8})).mean();
+    loss.backward();
+    logger.log(loss);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: passing a tensor that carries autograd history to 'log', which keeps it in 'Logger::history_', keeps every iteration's graph alive; pass a number (.item<double>()) or a detached tensor (.detach()) [gpuleak-retained-tensor]
+    // CHECK-MESSAGES: :[[@LINE-32]]:31: note: 'Logger::log' keeps it in 'Logger::history_' here
+    // CHECK-MESSAGES: :[[@LINE-5]]:26: note: the graph it keeps alive is built here
+    ring.add(loss);
+  }
+}

@@ -460,9 +460,6 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
         Files.insert(PS.At.File);
       Index.add(std::move(S));
     }
-    for (const std::string &B : TU.Bounded)
-      if (!B.empty())
-        Index.addBounded(B);
   }
   for (const std::string &F : Files)
     if (!F.empty())
@@ -471,14 +468,11 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
   // still fresh: read() dropped those of changed files).
   if (Previous) {
     for (const auto &[USR, S] : Previous->functions())
-      if (!Index.lookup(USR)) {
-        Index.add(S);
+      if (Index.add(S)) { // not defined at that place by this run's TUs
         Index.stampFile(S.Def.File);
         for (const ParamStore &PS : S.Stores)
           Index.stampFile(PS.At.File);
       }
-    for (const std::string &B : Previous->boundedTargets())
-      Index.addBounded(B);
   }
   // Every translation unit of the run, parsed, is known to the index, also
   // one that defines no function (a unity build's, one whose definitions

@@ -61,7 +61,6 @@ json::Object tuResultJSON(const TUResult &TU) {
     Sites.push_back(siteJSON(S));
   json::Object O{{"findings", std::move(Findings)},
                  {"summaries", std::move(Summaries)},
-                 {"bounded", json::Array(TU.Bounded)},
                  {"sites", std::move(Sites)}};
   if (TU.Error)
     O["error"] = *TU.Error;
@@ -211,13 +210,6 @@ public:
                   if (!S)
                     return fail(P, "malformed function summary");
                   TU.Summaries.push_back(std::move(*S));
-                  return true;
-                }) &&
-           Each("bounded",
-                [&](const json::Value &V, json::Path P) {
-                  if (!V.getAsString())
-                    return fail(P, "expected a string");
-                  TU.Bounded.push_back(V.getAsString()->str());
                   return true;
                 }) &&
            Each("sites", [&](const json::Value &V, json::Path P) {

@@ -247,8 +247,12 @@ private:
       clang::tidy::gpuleak::CudaClassResources::summarize(
           FD, Ctx, Result.Summaries.back());
       CudaFacts.summarize(FD, Result.Summaries.back());
+      std::vector<std::string> &Bounds = Result.Summaries.back().Bounds;
       for (const ValueDecl *D : Finder.boundedBy(FD, Ctx))
-        Result.Bounded.push_back(clang::tidy::gpuleak::usrOf(D));
+        if (std::string U = clang::tidy::gpuleak::usrOf(D); !U.empty())
+          Bounds.push_back(std::move(U));
+      llvm::sort(Bounds);
+      Bounds.erase(std::unique(Bounds.begin(), Bounds.end()), Bounds.end());
       if (!Enabled)
         continue;
       for (const clang::tidy::gpuleak::OpenCallSite &O :

@@ -123,11 +123,10 @@ struct OpenSite {
 
 /// Findings and errors of one translation unit.
 struct TUResult {
-  /// Summaries of the functions the TU defines, the members, globals and
-  /// statics it bounds (USRs), and its open call sites; filled only when
+  /// Summaries of the functions the TU defines (with the members, globals
+  /// and statics each bounds), and its open call sites; filled only when
   /// RunSettings::Summarize is set.
   std::vector<clang::tidy::gpuleak::FunctionSummary> Summaries;
-  std::vector<std::string> Bounded;
   std::vector<OpenSite> Sites;
   /// Seconds spent computing the summaries and open sites, and analysing
   /// the whole TU (parse, checks, summaries).
