@@ -1092,6 +1092,13 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
       const ValueDecl *D = Work.pop_back_val();
       if (!Out.insert(D).second || !Transitive)
         continue;
+      // A structured binding (`auto [v, r] = preds[i];`) is computed from
+      // the object it decomposes, whose initializer names the container.
+      if (const auto *BD = dyn_cast<BindingDecl>(D)) {
+        if (const auto *DD = dyn_cast_or_null<VarDecl>(BD->getDecomposedDecl()))
+          Work.push_back(DD);
+        continue;
+      }
       if (const auto *VD = dyn_cast<VarDecl>(D)) {
         auto It = F.Defs.find(VD);
         if (It == F.Defs.end())

@@ -53,6 +53,28 @@ public:
     kept_.push_back(d);
   }
 
+  // Unrolled predictions kept for a loss differentiated after the loop,
+  // read back through structured bindings (nth-eye/MuZero-libtorch
+  // mu_zero.h:144, a false finding once a read-only size() loop stopped
+  // counting as a bound): the graph is needed by that backward.
+  float negativeUnrollReadBackByBinding(Rnn &model, const std::vector<torch::Tensor> &xs,
+                                        torch::Tensor h) {
+    auto loss = torch::zeros({1});
+    std::vector<std::tuple<float, torch::Tensor, torch::Tensor>> predictions;
+    for (const torch::Tensor &x : xs) {
+      auto [y, h2] = model.forward(x, h);
+      predictions.emplace_back(0.5f, y, h2);
+      h = h2;
+    }
+    for (size_t i = 0; i < predictions.size(); ++i) {
+      auto [scale, y, h2] = predictions[i];
+      auto l = y.sum() + h2.sum();
+      loss += l * scale;
+    }
+    loss.backward();
+    return loss.item<float>();
+  }
+
 private:
   std::vector<torch::Tensor> kept_;
   std::vector<double> values_;
