@@ -890,6 +890,12 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
         F.Sites.push_back({Site::Opaque, Loc, nullptr, C->getBeginLoc(), false, C});
     }
   }
+  // How many times the body names local \p V.
+  auto UsesOf = [&](const VarDecl *V) {
+    return match(findAll(declRefExpr(to(varDecl(equalsNode(V)))).bind(CallId)),
+                 *Body, *Ctx)
+        .size();
+  };
   // A local that holds a lambda and is only ever called here: its calls
   // decide its grad mode.
   for (const VarDecl *V : F.VarInits) {
@@ -903,10 +909,6 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
         dyn_cast_or_null<LambdaExpr>(Init ? Init->IgnoreImplicit() : nullptr);
     if (!L || !V->isLocalVarDecl() || V->getType()->isReferenceType())
       continue;
-    size_t Uses =
-        match(findAll(declRefExpr(to(varDecl(equalsNode(V)))).bind(CallId)),
-              *Body, *Ctx)
-            .size();
     llvm::SmallVector<SourceLocation, 1> Calls;
     for (const BoundNodes &N :
          match(findAll(cxxOperatorCallExpr(
@@ -916,19 +918,14 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
                                    .bind(CallId)),
                *Body, *Ctx))
       Calls.push_back(N.getNodeAs<CallExpr>(CallId)->getBeginLoc());
-    if (!Calls.empty() && Calls.size() == Uses)
+    if (!Calls.empty() && Calls.size() == UsesOf(V))
       F.CalledHere[L] = std::move(Calls);
   }
   // A local that holds a lambda decides only when every use of it hands it
   // to a call.
-  for (const auto &[Local, Ls] : HandedLocals) {
-    size_t Uses =
-        match(findAll(declRefExpr(to(varDecl(equalsNode(Local)))).bind(CallId)),
-              *Body, *Ctx)
-            .size();
-    if (Uses != Ls.size())
+  for (const auto &[Local, Ls] : HandedLocals)
+    if (UsesOf(Local) != Ls.size())
       F.UsedOtherwise.insert(Ls.front());
-  }
   // Regions: parent of each lambda body.
   for (int I = 1, E = F.Regions.size(); I < E; ++I) {
     SourceLocation L = F.Regions[I].Lambda->getBeginLoc();

@@ -22,52 +22,57 @@ namespace {
 using clang::tooling::CompilationDatabase;
 using clang::tooling::CompileCommand;
 
-/// \p Path (of a response file) relative to \p Directory, when relative.
-std::string inDirectory(StringRef Path, StringRef Directory) {
-  SmallString<256> P(Path);
-  if (!sys::path::is_absolute(P)) {
-    P = Directory;
-    sys::path::append(P, Path);
-  }
-  return std::string(P);
-}
-
-/// nvcc's response files as clang's: `--options-file F,G` becomes `@F @G`
-/// when both exist (expandResponseFiles then reads them); otherwise it is
-/// left as it is, for missingResponseFile.
-class NvccOptionsFilesDatabase : public CompilationDatabase {
+/// A database whose commands are those of \p Base, each rewritten by
+/// rewrite(): the layers loadCompileDatabase and withProjectIncludeFolders
+/// stack.
+class RewritingDatabase : public CompilationDatabase {
 public:
-  explicit NvccOptionsFilesDatabase(std::unique_ptr<CompilationDatabase> Base)
+  explicit RewritingDatabase(std::unique_ptr<CompilationDatabase> Base)
       : Base(std::move(Base)) {}
   std::vector<std::string> getAllFiles() const override {
     return Base->getAllFiles();
   }
   std::vector<CompileCommand>
   getCompileCommands(StringRef FilePath) const override {
-    return rewrite(Base->getCompileCommands(FilePath));
+    return rewriteAll(Base->getCompileCommands(FilePath));
   }
   std::vector<CompileCommand> getAllCompileCommands() const override {
-    return rewrite(Base->getAllCompileCommands());
+    return rewriteAll(Base->getAllCompileCommands());
   }
 
+protected:
+  virtual void rewrite(CompileCommand &C) const = 0;
+  std::unique_ptr<CompilationDatabase> Base;
+
 private:
-  static std::vector<CompileCommand> rewrite(std::vector<CompileCommand> Cmds) {
+  std::vector<CompileCommand> rewriteAll(std::vector<CompileCommand> Cmds) const {
     for (CompileCommand &C : Cmds)
-      C.CommandLine =
-          gpuleak::nvccOptionsFilesAsResponseFiles(C.CommandLine, C.Directory);
+      rewrite(C);
     return Cmds;
   }
-  std::unique_ptr<CompilationDatabase> Base;
+};
+
+/// nvcc's response files as clang's: `--options-file F,G` becomes `@F @G`
+/// when both exist (expandResponseFiles then reads them); otherwise it is
+/// left as it is, for missingResponseFile.
+class NvccOptionsFilesDatabase : public RewritingDatabase {
+public:
+  using RewritingDatabase::RewritingDatabase;
+
+private:
+  void rewrite(CompileCommand &C) const override {
+    C.CommandLine =
+        gpuleak::nvccOptionsFilesAsResponseFiles(C.CommandLine, C.Directory);
+  }
 };
 
 /// CMake's precompiled-header wrapper (target_precompile_headers) replaced
 /// by the headers it lists, after the response files are read
 /// (NvccCommand.h, expandCMakePchWrapper): through the wrapper's `#pragma
 /// GCC system_header` the project's own headers would be system headers.
-class CMakePchDatabase : public CompilationDatabase {
+class CMakePchDatabase : public RewritingDatabase {
 public:
-  explicit CMakePchDatabase(std::unique_ptr<CompilationDatabase> Base)
-      : Base(std::move(Base)) {}
+  using RewritingDatabase::RewritingDatabase;
   /// Less the sources that only build the precompiled header
   /// (`cmake_pch.hxx.cxx`): they hold no code, and each header they list is
   /// parsed by the translation units that use it.
@@ -76,41 +81,19 @@ public:
     llvm::erase_if(Files, [](const std::string &F) { return isCMakePchSource(F); });
     return Files;
   }
-  std::vector<CompileCommand>
-  getCompileCommands(StringRef FilePath) const override {
-    return rewrite(Base->getCompileCommands(FilePath));
-  }
-  std::vector<CompileCommand> getAllCompileCommands() const override {
-    return rewrite(Base->getAllCompileCommands());
-  }
 
 private:
-  static std::vector<CompileCommand> rewrite(std::vector<CompileCommand> Cmds) {
-    for (CompileCommand &C : Cmds)
-      C.CommandLine = gpuleak::expandCMakePchWrapper(C.CommandLine, C.Directory);
-    return Cmds;
+  void rewrite(CompileCommand &C) const override {
+    C.CommandLine = gpuleak::expandCMakePchWrapper(C.CommandLine, C.Directory);
   }
-  std::unique_ptr<CompilationDatabase> Base;
 };
-} // namespace
 
-namespace {
 /// withProjectIncludeFolders' database.
-class ProjectIncludesDatabase : public CompilationDatabase {
+class ProjectIncludesDatabase : public RewritingDatabase {
 public:
   ProjectIncludesDatabase(std::unique_ptr<CompilationDatabase> Base,
                           std::set<std::string> Tracked)
-      : Base(std::move(Base)), Tracked(std::move(Tracked)) {}
-  std::vector<std::string> getAllFiles() const override {
-    return Base->getAllFiles();
-  }
-  std::vector<CompileCommand>
-  getCompileCommands(StringRef FilePath) const override {
-    return rewrite(Base->getCompileCommands(FilePath));
-  }
-  std::vector<CompileCommand> getAllCompileCommands() const override {
-    return rewrite(Base->getAllCompileCommands());
-  }
+      : RewritingDatabase(std::move(Base)), Tracked(std::move(Tracked)) {}
   /// Whether \p Dir (as a command names it, in \p Directory) is a tracked
   /// folder of the project.
   bool isProjectFolder(StringRef Dir, StringRef Directory) const {
@@ -131,29 +114,25 @@ public:
   }
 
 private:
-  std::vector<CompileCommand> rewrite(std::vector<CompileCommand> Cmds) const {
-    for (CompileCommand &C : Cmds) {
-      std::vector<std::string> &Args = C.CommandLine;
-      for (size_t I = 1; I < Args.size(); ++I) {
-        StringRef A = Args[I];
-        if ((A == "-isystem" || A == "--system-include") && I + 1 < Args.size()) {
-          if (isProjectFolder(Args[I + 1], C.Directory))
-            Args[I] = "-I";
-          ++I;
-          continue;
-        }
-        for (StringRef Prefix : {"-isystem=", "--system-include=", "-isystem"})
-          if (A.starts_with(Prefix) && A.size() > Prefix.size()) {
-            if (isProjectFolder(A.drop_front(Prefix.size()), C.Directory))
-              Args[I] = (Prefix.ends_with("=") ? "-I=" : "-I") +
-                        A.drop_front(Prefix.size()).str();
-            break;
-          }
+  void rewrite(CompileCommand &C) const override {
+    std::vector<std::string> &Args = C.CommandLine;
+    for (size_t I = 1; I < Args.size(); ++I) {
+      StringRef A = Args[I];
+      if ((A == "-isystem" || A == "--system-include") && I + 1 < Args.size()) {
+        if (isProjectFolder(Args[I + 1], C.Directory))
+          Args[I] = "-I";
+        ++I;
+        continue;
       }
+      for (StringRef Prefix : {"-isystem=", "--system-include=", "-isystem"})
+        if (A.starts_with(Prefix) && A.size() > Prefix.size()) {
+          if (isProjectFolder(A.drop_front(Prefix.size()), C.Directory))
+            Args[I] = (Prefix.ends_with("=") ? "-I=" : "-I") +
+                      A.drop_front(Prefix.size()).str();
+          break;
+        }
     }
-    return Cmds;
   }
-  std::unique_ptr<CompilationDatabase> Base;
   std::set<std::string> Tracked;
   mutable std::mutex Lock;
   mutable std::map<std::string, bool> Known;

@@ -16,7 +16,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace clang::tidy {
@@ -31,14 +30,10 @@ extern volatile int GpuLeakModuleAnchorSource;
 /// executable's bytes, which the result cache keys on (two builds of one
 /// version tell apart; CI trial 13, M4).
 static void printVersion(llvm::raw_ostream &OS) {
-  static int Anchor;
-  std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, &Anchor);
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Bytes =
-      llvm::MemoryBuffer::getFile(Exe, /*IsText=*/false,
-                                  /*RequiresNullTerminator=*/false);
-  std::string Build =
-      Bytes ? gpuleak::hashOf((*Bytes)->getBuffer()).substr(0, 12) : "unknown";
-  OS << "gpuleak " GPULEAK_VERSION " (build " << Build << ") ("
+  std::string Build = gpuleak::executableHash();
+  if (llvm::StringRef(Build).starts_with("unknown:"))
+    Build = "unknown";
+  OS << "gpuleak " GPULEAK_VERSION " (build " << Build.substr(0, 12) << ") ("
      << clang::getClangFullVersion() << ")\n";
 }
 

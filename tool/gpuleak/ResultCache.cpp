@@ -181,15 +181,17 @@ void collectInputs(clang::CompilerInstance &CI, TUInputs &Into,
 
 // ---- The cache ----------------------------------------------------------------------
 
-ResultCache::ResultCache(std::string Dir) : Dir(std::move(Dir)) {
-  // The executable's bytes: a rebuilt gpuleak under the same version number
-  // may decide differently. Read once per run.
+std::string executableHash() {
   static int Anchor;
   std::string Exe = sys::fs::getMainExecutable(nullptr, &Anchor);
   ErrorOr<std::unique_ptr<MemoryBuffer>> Bytes =
       MemoryBuffer::getFile(Exe, /*IsText=*/false,
                             /*RequiresNullTerminator=*/false);
-  ToolHash = Bytes ? hashOf((*Bytes)->getBuffer()) : "unknown:" + Exe;
+  return Bytes ? hashOf((*Bytes)->getBuffer()) : "unknown:" + Exe;
+}
+
+ResultCache::ResultCache(std::string Dir) : Dir(std::move(Dir)) {
+  ToolHash = executableHash(); // read once per run
 }
 
 std::string ResultCache::entryPath(StringRef Key) const {

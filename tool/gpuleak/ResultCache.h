@@ -55,6 +55,11 @@ namespace gpuleak {
 /// cache's file list and of a shard's run identity.
 std::string hashOf(llvm::StringRef Bytes);
 
+/// hashOf the running executable's bytes ("unknown:PATH" when it cannot be
+/// read): a rebuilt gpuleak under the same version number may decide
+/// differently. The result cache keys on it; `--version` prints it.
+std::string executableHash();
+
 /// \p Options as text that is the same for the same effective
 /// configuration (check options sorted by name): part of the cache key and
 /// of a shard's run identity.

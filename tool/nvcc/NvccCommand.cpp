@@ -253,12 +253,7 @@ nvccOptionsFilesAsResponseFiles(const std::vector<std::string> &Args,
   if (Args.empty() || !isNvcc(Args[0]))
     return Args;
   auto Exists = [&](StringRef F) {
-    llvm::SmallString<256> P(F);
-    if (!llvm::sys::path::is_absolute(P)) {
-      P = Directory;
-      llvm::sys::path::append(P, F);
-    }
-    return llvm::sys::fs::exists(P);
+    return llvm::sys::fs::exists(inDirectory(F, Directory));
   };
   std::vector<std::string> Out = {Args[0]};
   for (size_t I = 1; I < Args.size(); ++I) {
@@ -277,8 +272,7 @@ nvccOptionsFilesAsResponseFiles(const std::vector<std::string> &Args,
   return Out;
 }
 
-/// \p Path, relative to \p Directory when relative.
-static std::string inDirectory(StringRef Path, StringRef Directory) {
+std::string inDirectory(StringRef Path, StringRef Directory) {
   llvm::SmallString<256> P(Path);
   if (!llvm::sys::path::is_absolute(P) && !Directory.empty()) {
     P = Directory;

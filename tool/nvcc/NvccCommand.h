@@ -10,6 +10,7 @@
 #ifndef GPULEAK_TOOL_NVCC_NVCCCOMMAND_H
 #define GPULEAK_TOOL_NVCC_NVCCCOMMAND_H
 
+#include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,6 +50,10 @@ bool isNvcc(const std::string &Compiler);
 /// holds them after '='), and whether it took \p Next.
 bool nvccOptionsFiles(const std::string &Arg, const std::string *Next,
                       std::vector<std::string> &Files, bool &TookNext);
+
+/// \p Path (of a file a command names), relative to \p Directory (the
+/// command's) when relative.
+std::string inDirectory(llvm::StringRef Path, llvm::StringRef Directory);
 
 /// \p Args with nvcc's options files (nvccOptionsFiles) as clang's response
 /// files, `--options-file F,G` as `@F @G`, for llvm::cl's response file
