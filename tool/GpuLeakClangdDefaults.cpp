@@ -128,6 +128,9 @@ void wrapCommandMangler(const void *Mangler,
   // `#pragma GCC system_header` would make them system headers.
   Command.CommandLine =
       expandCMakePchWrapper(Command.CommandLine, Command.Directory);
+  // LibTorch's and CUDA's folders given with -I: library code still.
+  Command.CommandLine =
+      libraryIncludesAsSystem(Command.CommandLine, Command.Directory);
   if (std::optional<std::vector<std::string>> Clang =
           translateNvccCommand(Command.CommandLine))
     Command.CommandLine = std::move(*Clang);

@@ -70,6 +70,8 @@ private:
       // CMake's precompiled-header wrapper as the headers it lists: its
       // `#pragma GCC system_header` would make them system headers.
       C.CommandLine = expandCMakePchWrapper(C.CommandLine, C.Directory);
+      // LibTorch's and CUDA's folders given with -I: library code still.
+      C.CommandLine = libraryIncludesAsSystem(C.CommandLine, C.Directory);
       if (std::optional<std::vector<std::string>> Clang =
               translateNvccCommand(C.CommandLine))
         C.CommandLine = std::move(*Clang);

@@ -70,6 +70,8 @@ private:
 /// by the headers it lists, after the response files are read
 /// (NvccCommand.h, expandCMakePchWrapper): through the wrapper's `#pragma
 /// GCC system_header` the project's own headers would be system headers.
+/// And LibTorch's and CUDA's include folders given with `-I` made system
+/// folders again (libraryIncludesAsSystem).
 class CMakePchDatabase : public RewritingDatabase {
 public:
   using RewritingDatabase::RewritingDatabase;
@@ -85,6 +87,8 @@ public:
 private:
   void rewrite(CompileCommand &C) const override {
     C.CommandLine = gpuleak::expandCMakePchWrapper(C.CommandLine, C.Directory);
+    // LibTorch's and CUDA's folders given with -I: library code still.
+    C.CommandLine = gpuleak::libraryIncludesAsSystem(C.CommandLine, C.Directory);
   }
 };
 
@@ -100,8 +104,10 @@ public:
     std::string Full = inDirectory(Dir, Directory);
     std::lock_guard<std::mutex> Guard(Lock);
     auto [It, New] = Known.try_emplace(Full, false);
+    // LibTorch or the CUDA toolkit stays library code, even tracked.
     if (New)
-      It->second = Tracked.count(realPathOr(Full)) > 0;
+      It->second = Tracked.count(realPathOr(Full)) > 0 &&
+                   !isLibraryIncludeFolder(Full);
     return It->second;
   }
   std::set<std::string> converted() const {

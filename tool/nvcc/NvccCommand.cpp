@@ -354,6 +354,59 @@ cmakePchWrapperIncludes(const std::string &Path, const std::string &Directory) {
   return Includes;
 }
 
+bool isLibraryIncludeFolder(const std::string &Dir) {
+  static std::mutex Lock;
+  static std::map<std::string, bool> Known;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    if (auto It = Known.find(Dir); It != Known.end())
+      return It->second;
+  }
+  bool Library = false;
+  for (const char *Marker : {"ATen/ATen.h", "torch/torch.h",
+                             "c10/macros/Macros.h", "cuda_runtime_api.h"}) {
+    llvm::SmallString<256> P(Dir);
+    llvm::sys::path::append(P, Marker);
+    if (llvm::sys::fs::exists(P)) {
+      Library = true;
+      break;
+    }
+  }
+  std::lock_guard<std::mutex> Guard(Lock);
+  Known[Dir] = Library;
+  return Library;
+}
+
+std::vector<std::string> libraryIncludesAsSystem(const std::vector<std::string> &Args,
+                                                 const std::string &Directory) {
+  std::vector<std::string> Out;
+  bool Changed = false;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    std::optional<std::string> Dir;
+    bool Joined = false;
+    if (I > 0 && (A == "-I" || A == "--include-path") && I + 1 < Args.size()) {
+      Dir = Args[I + 1];
+    } else if (I > 0 && A.starts_with("--include-path=")) {
+      Dir = A.drop_front(strlen("--include-path=")).str();
+      Joined = true;
+    } else if (I > 0 && A.starts_with("-I") && A.size() > 2) {
+      Dir = A.drop_front(2).str();
+      Joined = true;
+    }
+    if (!Dir || Dir->empty() || !isLibraryIncludeFolder(inDirectory(*Dir, Directory))) {
+      Out.push_back(Args[I]);
+      continue;
+    }
+    Out.push_back("-isystem");
+    Out.push_back(*Dir);
+    Changed = true;
+    if (!Joined)
+      ++I;
+  }
+  return Changed ? Out : Args;
+}
+
 std::vector<std::string> expandCMakePchWrapper(const std::vector<std::string> &Args,
                                                const std::string &Directory,
                                                bool *Expanded) {

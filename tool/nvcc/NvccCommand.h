@@ -79,6 +79,25 @@ nvccOptionsFilesAsResponseFiles(const std::vector<std::string> &Args,
 std::optional<std::vector<std::string>>
 cmakePchWrapperIncludes(const std::string &Path, const std::string &Directory);
 
+/// \p Args with the include folders of LibTorch and of the CUDA toolkit
+/// given as `-I DIR` (`-IDIR`, nvcc's `--include-path DIR`) turned into
+/// `-isystem DIR`. A project that writes
+/// `target_include_directories(t PRIVATE ${TORCH_INCLUDE_DIRS})` or
+/// `include_directories(${TORCH_INCLUDE_DIRS})` (common: CMake makes an
+/// imported target's folders system folders, not these) gets LibTorch's
+/// headers as user headers: the checks would take LibTorch's own functions
+/// for the project's code, and summarize thousands of them in every
+/// translation unit. A library folder is one that holds `ATen/ATen.h`,
+/// `torch/torch.h` or `c10/macros/Macros.h` (LibTorch's two include
+/// folders), or `cuda_runtime_api.h` (the toolkit's). \p Args unchanged
+/// when it names none.
+std::vector<std::string> libraryIncludesAsSystem(const std::vector<std::string> &Args,
+                                                 const std::string &Directory);
+
+/// Whether \p Dir (absolute) is an include folder of LibTorch or of the
+/// CUDA toolkit (libraryIncludesAsSystem), memoized for the run.
+bool isLibraryIncludeFolder(const std::string &Dir);
+
 /// \p Args with CMake's precompiled-header wrapper (cmakePchWrapperIncludes)
 /// replaced by the headers it lists: `-include WRAPPER` (GCC's form) and
 /// `-Xclang -include -Xclang WRAPPER` (clang's) become one `-include H` per
