@@ -32,7 +32,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GPULEAK = os.path.join(ROOT, "build", "bin", "gpuleak")
 STATS = re.compile(r"^gpuleak: stats: (\d+) functions, (\d+) rounds, \+(\d+) -(\d+) "
                    r"findings; summaries ([\d.]+) s of ([\d.]+) s in TUs; solve "
-                   r"([\d.]+) s of ([\d.]+) s$", re.M)
+                   r"([\d.]+) s of ([\d.]+) s(?:; \d+ of \d+ summaries tensor-free)?$", re.M)
 
 
 def main():

@@ -5,6 +5,7 @@
 #include "TorchMatchers.h"
 #include "summaries/LocalFacts.h"
 #include "llvm/Support/Path.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -2914,8 +2915,9 @@ bool TensorStoreFinder::dropsDevice(const FunctionDecl *FD, ASTContext &Ctx) {
   return llvm::all_of(F.Returned, [&](const Expr *R) { return Drops(R, 0); });
 }
 
-FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
-                                             ASTContext &Ctx) {
+/// The summary's identity: USR, name, place and lines of the definition,
+/// and the methods it overrides.
+static FunctionSummary summaryOf(const FunctionDecl *FD, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   FunctionSummary S;
   S.USR = usrOf(FD->getCanonicalDecl());
@@ -2929,6 +2931,86 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
         SM.getFileID(B) == SM.getFileID(SM.getExpansionLoc(FD->getLocation())))
       S.DefLines = {SM.getExpansionLineNumber(B), SM.getExpansionLineNumber(E)};
   }
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
+    llvm::SmallVector<const CXXMethodDecl *, 2> Work(MD->overridden_methods());
+    while (!Work.empty()) {
+      const CXXMethodDecl *O = Work.pop_back_val();
+      std::string U = usrOf(O->getCanonicalDecl());
+      if (U.empty() || llvm::is_contained(S.Overrides, U))
+        continue;
+      S.Overrides.push_back(std::move(U));
+      llvm::append_range(Work, O->overridden_methods());
+    }
+  }
+  return S;
+}
+
+FunctionSummary TensorStoreFinder::summarizeTensorFree(const FunctionDecl *FD,
+                                                       ASTContext &Ctx) {
+  FunctionSummary S = summaryOf(FD, Ctx);
+  if (!FD->getBody())
+    return S;
+  // What summarize() reads of such a body: its returned values (each a cut
+  // value, of a type that holds no tensor), the member that a method
+  // returns, and the members that a method other than a constructor
+  // assigns.
+  struct Walk : RecursiveASTVisitor<Walk> {
+    llvm::SmallVector<const Expr *, 4> Returned;
+    llvm::SmallVector<const FieldDecl *, 2> Assigned;
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitReturnStmt(ReturnStmt *R) {
+      if (R->getRetValue())
+        Returned.push_back(R->getRetValue());
+      return true;
+    }
+    void assigned(const Expr *Dest) {
+      const auto *ME = dyn_cast<MemberExpr>(strip(Dest));
+      const auto *M = ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())
+                          ? dyn_cast<FieldDecl>(ME->getMemberDecl())
+                          : nullptr;
+      if (M && !llvm::is_contained(Assigned, M))
+        Assigned.push_back(M);
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (BO->getOpcode() == BO_Assign)
+        assigned(BO->getLHS());
+      return true;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
+      if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+        assigned(OC->getArg(0));
+      return true;
+    }
+  } W;
+  W.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+  if (!W.Returned.empty())
+    S.Returns = FunctionSummary::Result::Cut;
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (!MD || MD->isStatic())
+    return S;
+  const FieldDecl *Held = nullptr;
+  for (const Expr *R : W.Returned) {
+    const auto *ME = dyn_cast_or_null<MemberExpr>(strip(R));
+    const auto *M = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+    if (!M || !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) ||
+        (Held && Held != M)) {
+      Held = nullptr;
+      break;
+    }
+    Held = M;
+  }
+  if (Held)
+    S.ReturnsMember = usrOf(Held);
+  if (!isa<CXXConstructorDecl>(FD))
+    for (const FieldDecl *M : W.Assigned)
+      S.ResetsMembers.push_back(usrOf(M));
+  return S;
+}
+
+FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
+                                             ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  FunctionSummary S = summaryOf(FD, Ctx);
   FnInfo &F = info(FD, Ctx);
   if (!F.Body)
     return S;
@@ -2986,17 +3068,6 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
     S.Forward = placeOf(*Fwd, SM);
   S.DisablesGrad = disablesGradForBody(FD, Ctx);
   S.Invokes = invokedParams(FD, Ctx);
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
-    llvm::SmallVector<const CXXMethodDecl *, 2> Work(MD->overridden_methods());
-    while (!Work.empty()) {
-      const CXXMethodDecl *O = Work.pop_back_val();
-      std::string U = usrOf(O->getCanonicalDecl());
-      if (U.empty() || llvm::is_contained(S.Overrides, U))
-        continue;
-      S.Overrides.push_back(std::move(U));
-      llvm::append_range(Work, O->overridden_methods());
-    }
-  }
   if (!F.Sinks.empty())
     S.Backward = placeOf(F.Sinks.front()->getBeginLoc(), SM);
   if (!F.NoGrad.empty())

@@ -265,6 +265,10 @@ public:
 
   /// The summary of \p FD (defined in this TU) for the project index.
   FunctionSummary summarize(const FunctionDecl *FD, ASTContext &Ctx);
+  /// summarize() of a function that TensorFreeFunctions (summaries/
+  /// TensorFree.h) found tensor-free: the same summary, without matching
+  /// its body for tensor facts that are empty (docs/index.md, "Cost").
+  FunctionSummary summarizeTensorFree(const FunctionDecl *FD, ASTContext &Ctx);
 
   /// Whether every value \p FD (defined in this TU) returns holds no device
   /// storage of its inputs (FunctionSummary::DropsDevice).

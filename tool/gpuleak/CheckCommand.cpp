@@ -1723,9 +1723,12 @@ static int run(RunMode Mode) {
   // Across translation units: the project index, solved after the last one.
   ProjectStats Stats;
   double TUSeconds = 0, SummarySeconds = 0;
+  size_t Summarized = 0, TensorFree = 0;
   for (const TUResult &TU : TUResults) {
     TUSeconds += TU.Seconds;
     SummarySeconds += TU.SummarySeconds;
+    Summarized += TU.Summaries.size();
+    TensorFree += TU.TensorFreeFunctions;
   }
   // The translation units whose summaries the project step gets (in the
   // order of TUResults), and those of the database it does not.
@@ -1756,9 +1759,10 @@ static int run(RunMode Mode) {
                      .count();
     errs() << format("gpuleak: stats: %zu functions, %u rounds, +%zu -%zu "
                      "findings; summaries %.3f s of %.3f s in TUs; solve "
-                     "%.4f s of %.3f s\n",
+                     "%.4f s of %.3f s; %zu of %zu summaries tensor-free\n",
                      Stats.Functions, Stats.Rounds, Stats.Added, Stats.Dropped,
-                     SummarySeconds, TUSeconds, Stats.SolveSeconds, Run);
+                     SummarySeconds, TUSeconds, Stats.SolveSeconds, Run,
+                     TensorFree, Summarized);
   }
 
   // Fingerprints name the findings in SARIF and in baselines; file names in

@@ -12,6 +12,7 @@
 #include "CudaClassResources.h"
 #include "CudaUses.h"
 #include "summaries/LocalFacts.h"
+#include "summaries/TensorFree.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang-tidy/ClangTidy.h"
@@ -242,8 +243,33 @@ private:
     UserFunctions Functions(SM);
     Functions.TraverseDecl(Ctx.getTranslationUnitDecl());
     clang::tidy::gpuleak::CudaCallFacts CudaFacts(Ctx);
+    clang::tidy::gpuleak::TensorFreeFunctions Free(Ctx);
+    // GPULEAK_VERIFY_TENSOR_FREE=1 (bench/tensor-free-verify.py): every
+    // tensor-free function is also summarized in full, and a summary that
+    // differs is said on stderr.
+    static const bool Verify = [] {
+      const char *V = std::getenv("GPULEAK_VERIFY_TENSOR_FREE");
+      return V && *V && StringRef(V) != "0";
+    }();
     for (const FunctionDecl *FD : Functions.Found) {
-      Result.Summaries.push_back(Finder.summarize(FD, Ctx));
+      if (!Free.isFree(FD)) {
+        Result.Summaries.push_back(Finder.summarize(FD, Ctx));
+      } else {
+        Result.Summaries.push_back(Finder.summarizeTensorFree(FD, Ctx));
+        ++Result.TensorFreeFunctions;
+        if (Verify) {
+          clang::tidy::gpuleak::FunctionSummary Full = Finder.summarize(FD, Ctx);
+          // The calls of a tensor-free function reach only tensor-free
+          // functions of this TU: no fact travels along them.
+          Full.Calls.clear();
+          std::string A, B;
+          llvm::raw_string_ostream(A) << Full.toJSON();
+          llvm::raw_string_ostream(B) << Result.Summaries.back().toJSON();
+          if (A != B)
+            llvm::errs() << "gpuleak: tensor-free summary differs: " << A
+                         << " != " << B << "\n";
+        }
+      }
       clang::tidy::gpuleak::CudaClassResources::summarize(
           FD, Ctx, Result.Summaries.back());
       CudaFacts.summarize(FD, Result.Summaries.back());

@@ -132,6 +132,9 @@ struct TUResult {
   /// the whole TU (parse, checks, summaries).
   double SummarySeconds = 0;
   double Seconds = 0;
+  /// How many of the summaries are of tensor-free functions, which skip the
+  /// provenance analysis (summaries/TensorFree.h); 0 for a cache hit.
+  unsigned TensorFreeFunctions = 0;
   std::vector<Finding> Findings;
   /// The findings of gpuleak checks in headers (not system ones) that the
   /// header filters left out, as "FILE:LINE:COL: CHECK" (the file as clang
