@@ -142,6 +142,17 @@ AST_MATCHER(CXXOperatorCallExpr, isArglessNonForwardScriptMethodCall) {
     return false;
   return literalText(Get->getArg(0)) != "forward";
 }
+
+/// `module.run_method(name)` with no input, naming a method other than
+/// `forward`: as isArglessNonForwardScriptMethodCall.
+AST_MATCHER(CXXMemberCallExpr, isArglessNonForwardRunMethod) {
+  if (Node.getNumArgs() < 1)
+    return false;
+  for (unsigned I = 1; I < Node.getNumArgs(); ++I)
+    if (!isa<CXXDefaultArgExpr>(Node.getArg(I)->IgnoreImplicit()))
+      return false;
+  return literalText(Node.getArg(0)) != "forward";
+}
 } // namespace script_methods
 
 internal::Matcher<Stmt> forwardPassCall() {
@@ -154,7 +165,14 @@ internal::Matcher<Stmt> forwardPassCall() {
       hasOverloadedOperatorName("()"),
       ofClass(anyOf(NNModule, JitModule, hasName("::torch::nn::ModuleHolder"),
                     hasName("::torch::jit::Method"))));
+  // `module.run_method("forward", x)`: torch::jit::Object's variadic
+  // template, the common spelling in deployment code.
+  auto RunMethod = cxxMethodDecl(
+      hasName("run_method"),
+      ofClass(anyOf(JitModule, cxxRecordDecl(isSameOrDerivedFrom("::torch::jit::Object")))));
   return stmt(anyOf(cxxMemberCallExpr(callee(ForwardMethod)),
+                    cxxMemberCallExpr(callee(RunMethod),
+                                      unless(script_methods::isArglessNonForwardRunMethod())),
                     cxxOperatorCallExpr(callee(CallOperator),
                                         unless(script_methods::isArglessNonForwardScriptMethodCall()))));
 }

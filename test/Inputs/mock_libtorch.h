@@ -412,6 +412,11 @@ struct Method {
 // torch/csrc/jit/api/module.h
 struct Module {
   Method get_method(const std::string &name) const { return {}; }
+  // torch/csrc/jit/api/object.h (Object::run_method)
+  template <typename... Types>
+  IValue run_method(const std::string &method_name, Types &&...args) {
+    return {};
+  }
   IValue forward(std::vector<IValue> inputs, const Kwargs &kwargs = Kwargs()) {
     return {};
   }
