@@ -1,6 +1,7 @@
 //===--- ChangedLines.cpp - `gpuleak check --changed-since=REF` -----------===//
 
 #include "ChangedLines.h"
+#include "CompileDatabase.h"
 #include "NvccCommand.h"
 #include "ResultCache.h"
 #include "summaries/Summaries.h"
@@ -846,6 +847,61 @@ static constexpr StringRef HeaderExtensions[] = {
     ".h",   ".hh",  ".hpp", ".hxx", ".h++", ".cuh", ".inl",
     ".ipp", ".tpp", ".tcc", ".txx", ".inc", ".def"};
 
+/// Whether \p Name is that of a CMake configure_file template of a C, C++
+/// or CUDA file: `X.in`, or `X.cmake` (LLVM's `config.h.cmake`), X a C,
+/// C++ or CUDA file name, then \p Generated.
+static bool isConfigureTemplate(StringRef Name, StringRef &Generated) {
+  Generated = Name;
+  return (Generated.consume_back(".in") || Generated.consume_back(".cmake")) &&
+         (hasExtension(Generated, SourceExtensions) ||
+          hasExtension(Generated, HeaderExtensions));
+}
+
+bool isBuildFileName(StringRef Path) {
+  StringRef Name = sys::path::filename(Path), Generated;
+  if (llvm::is_contained(
+          {"CMakeLists.txt", "CMakePresets.json", "CMakeUserPresets.json",
+           "meson.build", "meson_options.txt", "meson.options", "Makefile",
+           "makefile", "GNUmakefile", "Makefile.am", "configure.ac", "BUILD",
+           "BUILD.bazel", "WORKSPACE", "WORKSPACE.bazel", "MODULE.bazel",
+           ".bazelrc"},
+          Name))
+    return true;
+  return hasExtension(Name, {".mk", ".bzl"}) ||
+         (hasExtension(Name, {".cmake"}) &&
+          !isConfigureTemplate(Name, Generated));
+}
+
+std::vector<std::string> changedBuildFiles(const ChangedLines &Changed,
+                                           StringRef DBPath, std::string &Why) {
+  std::string Recorder;
+  std::set<std::string> Inputs;
+  for (const std::string &F : cmakeInputs(DBPath, Recorder))
+    Inputs.insert(realPathOr(F));
+  std::string DB = realPathOr(DBPath);
+  std::vector<std::string> Found;
+  for (const auto &[File, Ranges] : Changed.Files) {
+    StringRef Name = sys::path::filename(File), Generated;
+    std::string How;
+    if (File == DB)
+      How = "the compile database itself";
+    else if (Recorder.empty() ? isBuildFileName(File)
+                              : ((Inputs.count(File) &&
+                                  !isConfigureTemplate(Name, Generated)) ||
+                                 Name == "CMakePresets.json" ||
+                                 Name == "CMakeUserPresets.json"))
+      How = Recorder.empty() || !Inputs.count(File)
+                ? "a build file"
+                : Recorder + " lists it among CMake's inputs";
+    else
+      continue;
+    if (Found.empty())
+      Why = How;
+    Found.push_back(File);
+  }
+  return Found;
+}
+
 /// The literal parts of a line of a configure_file template, between its
 /// substitutions (`@VAR@`, `${VAR}`, `$ENV{VAR}`, `$CACHE{VAR}`): one more
 /// than there are substitutions. std::nullopt for a `#cmakedefine` or
@@ -998,14 +1054,8 @@ std::vector<std::string> translationUnitsIncluding(
     if (!sys::fs::is_regular_file(File))
       continue;
     StringRef Name = sys::path::filename(File);
-    // CMake's configure_file templates: `X.in`, or `X.cmake` (LLVM's
-    // `config.h.cmake`), X a C, C++ or CUDA file name.
-    StringRef Generated = Name;
-    bool IsTemplate = (Generated.consume_back(".in") ||
-                       Generated.consume_back(".cmake")) &&
-                      (hasExtension(Generated, SourceExtensions) ||
-                       hasExtension(Generated, HeaderExtensions));
-    if (IsTemplate)
+    StringRef Generated;
+    if (isConfigureTemplate(Name, Generated))
       TemplatesOf[Generated].push_back(File);
     else if (hasExtension(Name, SourceExtensions) && !TUs.contains(File))
       Orphans.insert(File);

@@ -191,6 +191,31 @@ std::vector<std::string> translationUnitsIncluding(
     llvm::StringRef BuildDir, std::vector<std::string> &Failed,
     ChangedFileSurvey &Survey);
 
+/// Whether \p Path is named as a file of a build system that says how the
+/// sources are compiled: CMake's `CMakeLists.txt`, `*.cmake`,
+/// `CMakePresets.json`, `CMakeUserPresets.json`; Meson's `meson.build`,
+/// `meson_options.txt`, `meson.options`; Make's `Makefile`, `makefile`,
+/// `GNUmakefile`, `*.mk`, Automake's `Makefile.am` and Autoconf's
+/// `configure.ac`; Bazel's `BUILD`, `BUILD.bazel`, `*.bzl`, `WORKSPACE`,
+/// `WORKSPACE.bazel`, `MODULE.bazel`, `.bazelrc`. A CMake configure_file
+/// template of a C, C++ or CUDA file (`config.h.cmake`) is not: it makes
+/// a header, not flags.
+bool isBuildFileName(llvm::StringRef Path);
+
+/// The changed files of \p Changed that say how the translation units of
+/// the compile database \p DBPath are compiled, sorted: when CMake wrote
+/// the database, those its run read (cmakeInputs: what the build tool
+/// re-runs cmake for), but configure_file templates of C, C++ or CUDA
+/// files (their generated files are followed instead), and the preset
+/// files, which cmake reads from its command line; otherwise those
+/// isBuildFileName takes; and the compile database itself when the
+/// repository tracks it. A flag they set can change any finding of any
+/// translation unit. \p Why says how the first was recognized (`build.ninja
+/// lists it among CMake's inputs`).
+std::vector<std::string> changedBuildFiles(const ChangedLines &Changed,
+                                           llvm::StringRef DBPath,
+                                           std::string &Why);
+
 /// Whether \p Generated, the file CMake's configure_file made of
 /// \p Template, is older than it (CMake was not re-run since the template
 /// changed) and says something else: a line of the template that no line

@@ -1358,12 +1358,34 @@ static int run(RunMode Mode) {
                << " could not be preprocessed (analysed)";
       errs() << "\n";
     }
+    // A changed build file (a compile definition added to CMakeLists.txt)
+    // may change the flags of any translation unit, and with them any of
+    // its findings (CI trial 13, D4: before, "no translation unit includes
+    // a changed file", exit 0): every translation unit is analysed and its
+    // findings reported on every line, as in a whole run.
+    std::string BuildWhy;
+    std::vector<std::string> BuildFiles =
+        changedBuildFiles(*Changed, DBPath, BuildWhy);
+    if (!BuildFiles.empty()) {
+      if (!Quiet)
+        errs() << "gpuleak: --changed-since=" << ChangedSince << ": '"
+               << BuildFiles.front() << "'" << AndMore(BuildFiles.size())
+               << " (" << BuildWhy
+               << ") changed, and with it the compile flags of any "
+                  "translation unit: "
+               << (Candidates.size() == 1 ? "the " : "all ")
+               << Candidates.size() << " translation unit"
+               << (Candidates.size() == 1 ? " is" : "s are")
+               << " analysed, findings reported on every line\n";
+      Files = Candidates;
+      Changed.reset();
+    }
     // Nothing to analyse is correct for a change without C++ code, and the
     // sign of a wrong ref or an empty pipe otherwise: said even with --quiet.
     if (Files.empty())
       WithColor::warning(errs(), "gpuleak")
           << "--changed-since=" << ChangedSince << ": "
-          << (Changed->Files.empty()
+          << (Changed && Changed->Files.empty()
                   ? "the diff is empty"
                   : "no translation unit includes a changed file")
           << "; nothing was analysed\n";
