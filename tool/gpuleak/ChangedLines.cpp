@@ -492,14 +492,44 @@ std::string gitTopLevel(StringRef Dir) {
   return T.empty() ? "" : realPathOr(T);
 }
 
-std::optional<std::set<std::string>> trackedFolders(StringRef Root) {
-  // `MODE SHA STAGE\tPATH`, NUL-terminated, paths relative to Root and
-  // only those under it.
-  Expected<std::string> Listed = runGit({"ls-files", "-s", "-z"}, Root);
-  if (!Listed) {
-    consumeError(Listed.takeError());
-    return std::nullopt;
+/// `git ls-files -s -z` in \p Root: `MODE SHA STAGE\tPATH`, NUL-terminated,
+/// paths relative to Root and only those under it; run once per run and
+/// root (trackedFolders and trackedFiles both need it).
+static std::optional<std::string> lsFiles(StringRef Root) {
+  static std::mutex Lock;
+  static std::map<std::string, std::optional<std::string>> Memo;
+  std::lock_guard<std::mutex> G(Lock);
+  auto [It, New] = Memo.try_emplace(Root.str());
+  if (New) {
+    Expected<std::string> Listed = runGit({"ls-files", "-s", "-z"}, Root);
+    if (Listed)
+      It->second = std::move(*Listed);
+    else
+      consumeError(Listed.takeError());
   }
+  return It->second;
+}
+
+std::optional<std::vector<std::string>> trackedFiles(StringRef Root) {
+  std::optional<std::string> Listed = lsFiles(Root);
+  if (!Listed)
+    return std::nullopt;
+  std::vector<std::string> Files;
+  for (StringRef Entry : split(*Listed, '\0')) {
+    auto [Info, Path] = Entry.split('\t');
+    if (Path.empty() || Info.starts_with("160000")) // a submodule
+      continue;
+    SmallString<256> File(Root);
+    sys::path::append(File, Path);
+    Files.push_back(std::string(File));
+  }
+  return Files;
+}
+
+std::optional<std::set<std::string>> trackedFolders(StringRef Root) {
+  std::optional<std::string> Listed = lsFiles(Root);
+  if (!Listed)
+    return std::nullopt;
   std::set<std::string> Folders;
   for (StringRef Entry : split(*Listed, '\0')) {
     auto [Info, Path] = Entry.split('\t');
@@ -1041,7 +1071,7 @@ std::vector<std::string> translationUnitsIncluding(
         CommandsOf,
     StringRef ResourceDir, unsigned Jobs, ChangedLines &Changed,
     StringRef BuildDir, std::vector<std::string> &Failed,
-    ChangedFileSurvey &Survey) {
+    ChangedFileSurvey &Survey, const std::set<std::string> &Headers) {
   // The changed files that need every include list: configure_file
   // templates (by the name of the file they generate) and sources that are
   // no translation unit. Deleted ones need nothing.
@@ -1061,6 +1091,15 @@ std::vector<std::string> translationUnitsIncluding(
       Orphans.insert(File);
   }
   const bool NeedAll = !TemplatesOf.empty() || !Orphans.empty();
+  // Changed headers that a translation unit may not include (Headers):
+  // found in the include lists, those of the translation units that are
+  // changed themselves too, in a second pass when the first did not find
+  // every one.
+  StringSet<> Lonely;
+  for (const auto &[File, Ranges] : Changed.Files)
+    if (Headers.count(File))
+      Lonely.insert(File);
+  StringSet<> IncludedLonely;
   std::string Build = realPathOr(BuildDir);
   auto InBuild = [&](StringRef F) {
     return F.size() > Build.size() && F.starts_with(Build) &&
@@ -1105,12 +1144,17 @@ std::vector<std::string> translationUnitsIncluding(
   std::set<std::pair<std::string, std::string>> Generated;
   StringSet<> IncludedOrphans;
   std::atomic<size_t> Next{0};
+  std::vector<char> Skipped(Files.size(), 0);
+  bool Second = false;
   auto Work = [&] {
     for (size_t I; (I = Next++) < Files.size();) {
-      if (Keep[I] && !NeedAll)
+      if (Second ? !Skipped[I] : Keep[I] && !NeedAll) {
+        Skipped[I] = !Second;
         continue;
+      }
       std::optional<std::set<std::string>> Included =
-          includedFiles(Files[I], Commands[I], ResourceDir);
+          includedFiles(Files[I], Second ? CommandsOf(Files[I]) : Commands[I],
+                        ResourceDir);
       if (!Included) {
         Keep[I] = Keep[I] ? 1 : 2;
         continue;
@@ -1118,7 +1162,11 @@ std::vector<std::string> translationUnitsIncluding(
       for (const std::string &F : *Included) {
         if (Changed.changedRealPath(F))
           Keep[I] = 1;
-        if (!NeedAll)
+        if (Lonely.contains(F)) {
+          std::lock_guard<std::mutex> G(Lock);
+          IncludedLonely.insert(F);
+        }
+        if (!NeedAll || Second)
           continue;
         if (Orphans.contains(F)) {
           std::lock_guard<std::mutex> G(Lock);
@@ -1137,14 +1185,29 @@ std::vector<std::string> translationUnitsIncluding(
     }
   };
   Jobs = std::max(1u, Jobs);
-  if (Jobs == 1) {
-    Work();
-  } else {
-    DefaultThreadPool Pool(hardware_concurrency(Jobs));
-    for (unsigned W = 0; W < Jobs; ++W)
-      Pool.async(Work);
-    Pool.wait();
+  auto RunAll = [&] {
+    Next = 0;
+    if (Jobs == 1) {
+      Work();
+    } else {
+      DefaultThreadPool Pool(hardware_concurrency(Jobs));
+      for (unsigned W = 0; W < Jobs; ++W)
+        Pool.async(Work);
+      Pool.wait();
+    }
+  };
+  RunAll();
+  if (IncludedLonely.size() < Lonely.size() && llvm::is_contained(Skipped, 1)) {
+    Second = true;
+    RunAll();
   }
+  // A translation unit whose preprocessing failed may include them: it is
+  // analysed, and its parse finds them when it does.
+  if (!llvm::is_contained(Keep, 2))
+    for (const auto &H : Lonely)
+      if (!IncludedLonely.contains(H.getKey()))
+        Survey.Unincluded.push_back(H.getKey().str());
+  llvm::sort(Survey.Unincluded);
   // configure_file copies the template line for line: the generated file's
   // changed lines are the template's.
   for (const auto &[Template, File] : Generated) {
