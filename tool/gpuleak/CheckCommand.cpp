@@ -658,11 +658,11 @@ headerCommands(const clang::tooling::CompilationDatabase &Inferred,
 /// The headers that a translation unit of their own analyses when no
 /// translation unit includes them (docs/cli.md, "Headers that no
 /// translation unit includes"): the files that the git repository of
-/// \p Root tracks under it (trackedFiles) named `.h`, `.hh`, `.hpp`,
+/// \p Root tracks under \p Under (trackedFiles) named `.h`, `.hh`, `.hpp`,
 /// `.hxx` or `.cuh` (not `.inl`, `.inc`, `.def`: fragments, not
 /// self-contained by design), not under \p BuildDir, that the header filters
 /// of their configuration pass; real paths.
-static std::set<std::string> headerCandidates(StringRef Root,
+static std::set<std::string> headerCandidates(StringRef Root, StringRef Under,
                                               StringRef BuildDir,
                                               RunSettings &Settings) {
   std::set<std::string> Headers;
@@ -675,9 +675,14 @@ static std::set<std::string> headerCandidates(StringRef Root,
     std::string Ext = sys::path::extension(F).lower();
     if (!llvm::is_contained({".h", ".hh", ".hpp", ".hxx", ".cuh"}, Ext))
       continue;
+    auto Inside = [](StringRef Path, StringRef Dir) {
+      return Path.size() > Dir.size() && Path.starts_with(Dir) &&
+             sys::path::is_separator(Path[Dir.size()]);
+    };
+    if (!Inside(F, Under))
+      continue;
     std::string Real = realPathOr(F);
-    if (StringRef(Real).starts_with(Build) && Real.size() > Build.size() &&
-        sys::path::is_separator(Real[Build.size()]))
+    if (Inside(Real, Build))
       continue;
     if (!sys::fs::is_regular_file(Real))
       continue;
@@ -1288,9 +1293,23 @@ static int run(RunMode Mode) {
   const bool LookForHeaders = Mode != RunMode::Merge && !Shard &&
                               SourcePaths.empty() && !ProjectRoot.empty();
   std::set<std::string> HeaderCandidates;
-  if (LookForHeaders)
-    HeaderCandidates = headerCandidates(
-        ProjectRoot, absolute(sys::path::parent_path(DBPath)), Settings);
+  if (LookForHeaders) {
+    // Without --source-root, those of the CMake project that wrote the
+    // database (CMAKE_HOME_DIRECTORY) when it is a folder of the work tree:
+    // a project in a subfolder of a larger repository (a monorepo, the
+    // examples of a library) does not take the other projects' headers.
+    std::string Under = ProjectRoot;
+    if (SourceRoot.empty()) {
+      std::string Home = realPathOr(cmakeSourceDir(DBPath));
+      if (!Home.empty() && StringRef(Home).starts_with(ProjectRoot) &&
+          (Home.size() == ProjectRoot.size() ||
+           sys::path::is_separator(Home[ProjectRoot.size()])))
+        Under = Home;
+    }
+    HeaderCandidates =
+        headerCandidates(ProjectRoot, Under,
+                         absolute(sys::path::parent_path(DBPath)), Settings);
+  }
   std::vector<std::string> LoneHeaders; // no translation unit includes them
   // Only changed code: the translation units that include a changed file.
   std::optional<ChangedLines> Changed;

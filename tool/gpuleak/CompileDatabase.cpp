@@ -384,6 +384,23 @@ std::vector<std::string> cmakeInputs(StringRef DBPath, std::string &Recorder) {
   return {};
 }
 
+std::string cmakeSourceDir(StringRef DBPath) {
+  SmallString<256> Cache;
+  if (sys::fs::real_path(DBPath, Cache))
+    return "";
+  sys::path::remove_filename(Cache);
+  sys::path::append(Cache, "CMakeCache.txt");
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Cache);
+  if (!Text)
+    return "";
+  SmallVector<StringRef, 0> Lines;
+  (*Text)->getBuffer().split(Lines, '\n');
+  for (StringRef Line : Lines)
+    if (Line.consume_front("CMAKE_HOME_DIRECTORY:INTERNAL="))
+      return Line.rtrim("\r").str();
+  return "";
+}
+
 std::optional<NewerCMakeInput> newerCMakeInput(StringRef DBPath) {
   SmallString<256> Real;
   if (sys::fs::real_path(DBPath, Real))

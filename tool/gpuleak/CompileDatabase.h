@@ -94,6 +94,11 @@ std::optional<NewerCMakeInput> newerCMakeInput(llvm::StringRef DBPath);
 std::vector<std::string> cmakeInputs(llvm::StringRef DBPath,
                                      std::string &Recorder);
 
+/// The source folder of the CMake build that wrote the compile database
+/// \p DBPath (CMAKE_HOME_DIRECTORY of the CMakeCache.txt in its real path's
+/// folder), or "" when there is none.
+std::string cmakeSourceDir(llvm::StringRef DBPath);
+
 } // namespace gpuleak
 
 #endif
