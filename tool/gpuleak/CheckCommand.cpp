@@ -1295,12 +1295,17 @@ static int run(RunMode Mode) {
   std::set<std::string> HeaderCandidates;
   if (LookForHeaders) {
     // Without --source-root, those of the CMake project that wrote the
-    // database (CMAKE_HOME_DIRECTORY) when it is a folder of the work tree:
-    // a project in a subfolder of a larger repository (a monorepo, the
+    // database (CMAKE_HOME_DIRECTORY), or else of the deepest folder above
+    // every translation unit, when it is a folder of the work tree: a
+    // project in a subfolder of a larger repository (a monorepo, the
     // examples of a library) does not take the other projects' headers.
     std::string Under = ProjectRoot;
     if (SourceRoot.empty()) {
-      std::string Home = realPathOr(cmakeSourceDir(DBPath));
+      std::string Home = cmakeSourceDir(DBPath);
+      Home = realPathOr(!Home.empty()
+                            ? Home
+                            : sourceFolder(Files, absolute(sys::path::parent_path(
+                                                      DBPath))));
       if (!Home.empty() && StringRef(Home).starts_with(ProjectRoot) &&
           (Home.size() == ProjectRoot.size() ||
            sys::path::is_separator(Home[ProjectRoot.size()])))
