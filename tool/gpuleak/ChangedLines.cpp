@@ -1,6 +1,7 @@
 //===--- ChangedLines.cpp - `gpuleak check --changed-since=REF` -----------===//
 
 #include "ChangedLines.h"
+#include "CompileDatabase.h"
 #include "NvccCommand.h"
 #include "ResultCache.h"
 #include "summaries/Summaries.h"
@@ -491,14 +492,44 @@ std::string gitTopLevel(StringRef Dir) {
   return T.empty() ? "" : realPathOr(T);
 }
 
-std::optional<std::set<std::string>> trackedFolders(StringRef Root) {
-  // `MODE SHA STAGE\tPATH`, NUL-terminated, paths relative to Root and
-  // only those under it.
-  Expected<std::string> Listed = runGit({"ls-files", "-s", "-z"}, Root);
-  if (!Listed) {
-    consumeError(Listed.takeError());
-    return std::nullopt;
+/// `git ls-files -s -z` in \p Root: `MODE SHA STAGE\tPATH`, NUL-terminated,
+/// paths relative to Root and only those under it; run once per run and
+/// root (trackedFolders and trackedFiles both need it).
+static std::optional<std::string> lsFiles(StringRef Root) {
+  static std::mutex Lock;
+  static std::map<std::string, std::optional<std::string>> Memo;
+  std::lock_guard<std::mutex> G(Lock);
+  auto [It, New] = Memo.try_emplace(Root.str());
+  if (New) {
+    Expected<std::string> Listed = runGit({"ls-files", "-s", "-z"}, Root);
+    if (Listed)
+      It->second = std::move(*Listed);
+    else
+      consumeError(Listed.takeError());
   }
+  return It->second;
+}
+
+std::optional<std::vector<std::string>> trackedFiles(StringRef Root) {
+  std::optional<std::string> Listed = lsFiles(Root);
+  if (!Listed)
+    return std::nullopt;
+  std::vector<std::string> Files;
+  for (StringRef Entry : split(*Listed, '\0')) {
+    auto [Info, Path] = Entry.split('\t');
+    if (Path.empty() || Info.starts_with("160000")) // a submodule
+      continue;
+    SmallString<256> File(Root);
+    sys::path::append(File, Path);
+    Files.push_back(std::string(File));
+  }
+  return Files;
+}
+
+std::optional<std::set<std::string>> trackedFolders(StringRef Root) {
+  std::optional<std::string> Listed = lsFiles(Root);
+  if (!Listed)
+    return std::nullopt;
   std::set<std::string> Folders;
   for (StringRef Entry : split(*Listed, '\0')) {
     auto [Info, Path] = Entry.split('\t');
@@ -846,6 +877,61 @@ static constexpr StringRef HeaderExtensions[] = {
     ".h",   ".hh",  ".hpp", ".hxx", ".h++", ".cuh", ".inl",
     ".ipp", ".tpp", ".tcc", ".txx", ".inc", ".def"};
 
+/// Whether \p Name is that of a CMake configure_file template of a C, C++
+/// or CUDA file: `X.in`, or `X.cmake` (LLVM's `config.h.cmake`), X a C,
+/// C++ or CUDA file name, then \p Generated.
+static bool isConfigureTemplate(StringRef Name, StringRef &Generated) {
+  Generated = Name;
+  return (Generated.consume_back(".in") || Generated.consume_back(".cmake")) &&
+         (hasExtension(Generated, SourceExtensions) ||
+          hasExtension(Generated, HeaderExtensions));
+}
+
+bool isBuildFileName(StringRef Path) {
+  StringRef Name = sys::path::filename(Path), Generated;
+  if (llvm::is_contained(
+          {"CMakeLists.txt", "CMakePresets.json", "CMakeUserPresets.json",
+           "meson.build", "meson_options.txt", "meson.options", "Makefile",
+           "makefile", "GNUmakefile", "Makefile.am", "configure.ac", "BUILD",
+           "BUILD.bazel", "WORKSPACE", "WORKSPACE.bazel", "MODULE.bazel",
+           ".bazelrc"},
+          Name))
+    return true;
+  return hasExtension(Name, {".mk", ".bzl"}) ||
+         (hasExtension(Name, {".cmake"}) &&
+          !isConfigureTemplate(Name, Generated));
+}
+
+std::vector<std::string> changedBuildFiles(const ChangedLines &Changed,
+                                           StringRef DBPath, std::string &Why) {
+  std::string Recorder;
+  std::set<std::string> Inputs;
+  for (const std::string &F : cmakeInputs(DBPath, Recorder))
+    Inputs.insert(realPathOr(F));
+  std::string DB = realPathOr(DBPath);
+  std::vector<std::string> Found;
+  for (const auto &[File, Ranges] : Changed.Files) {
+    StringRef Name = sys::path::filename(File), Generated;
+    std::string How;
+    if (File == DB)
+      How = "the compile database itself";
+    else if (Recorder.empty() ? isBuildFileName(File)
+                              : ((Inputs.count(File) &&
+                                  !isConfigureTemplate(Name, Generated)) ||
+                                 Name == "CMakePresets.json" ||
+                                 Name == "CMakeUserPresets.json"))
+      How = Recorder.empty() || !Inputs.count(File)
+                ? "a build file"
+                : Recorder + " lists it among CMake's inputs";
+    else
+      continue;
+    if (Found.empty())
+      Why = How;
+    Found.push_back(File);
+  }
+  return Found;
+}
+
 /// The literal parts of a line of a configure_file template, between its
 /// substitutions (`@VAR@`, `${VAR}`, `$ENV{VAR}`, `$CACHE{VAR}`): one more
 /// than there are substitutions. std::nullopt for a `#cmakedefine` or
@@ -985,7 +1071,7 @@ std::vector<std::string> translationUnitsIncluding(
         CommandsOf,
     StringRef ResourceDir, unsigned Jobs, ChangedLines &Changed,
     StringRef BuildDir, std::vector<std::string> &Failed,
-    ChangedFileSurvey &Survey) {
+    ChangedFileSurvey &Survey, const std::set<std::string> &Headers) {
   // The changed files that need every include list: configure_file
   // templates (by the name of the file they generate) and sources that are
   // no translation unit. Deleted ones need nothing.
@@ -998,19 +1084,22 @@ std::vector<std::string> translationUnitsIncluding(
     if (!sys::fs::is_regular_file(File))
       continue;
     StringRef Name = sys::path::filename(File);
-    // CMake's configure_file templates: `X.in`, or `X.cmake` (LLVM's
-    // `config.h.cmake`), X a C, C++ or CUDA file name.
-    StringRef Generated = Name;
-    bool IsTemplate = (Generated.consume_back(".in") ||
-                       Generated.consume_back(".cmake")) &&
-                      (hasExtension(Generated, SourceExtensions) ||
-                       hasExtension(Generated, HeaderExtensions));
-    if (IsTemplate)
+    StringRef Generated;
+    if (isConfigureTemplate(Name, Generated))
       TemplatesOf[Generated].push_back(File);
     else if (hasExtension(Name, SourceExtensions) && !TUs.contains(File))
       Orphans.insert(File);
   }
   const bool NeedAll = !TemplatesOf.empty() || !Orphans.empty();
+  // Changed headers that a translation unit may not include (Headers):
+  // found in the include lists, those of the translation units that are
+  // changed themselves too, in a second pass when the first did not find
+  // every one.
+  StringSet<> Lonely;
+  for (const auto &[File, Ranges] : Changed.Files)
+    if (Headers.count(File))
+      Lonely.insert(File);
+  StringSet<> IncludedLonely;
   std::string Build = realPathOr(BuildDir);
   auto InBuild = [&](StringRef F) {
     return F.size() > Build.size() && F.starts_with(Build) &&
@@ -1055,12 +1144,17 @@ std::vector<std::string> translationUnitsIncluding(
   std::set<std::pair<std::string, std::string>> Generated;
   StringSet<> IncludedOrphans;
   std::atomic<size_t> Next{0};
+  std::vector<char> Skipped(Files.size(), 0);
+  bool Second = false;
   auto Work = [&] {
     for (size_t I; (I = Next++) < Files.size();) {
-      if (Keep[I] && !NeedAll)
+      if (Second ? !Skipped[I] : Keep[I] && !NeedAll) {
+        Skipped[I] = !Second;
         continue;
+      }
       std::optional<std::set<std::string>> Included =
-          includedFiles(Files[I], Commands[I], ResourceDir);
+          includedFiles(Files[I], Second ? CommandsOf(Files[I]) : Commands[I],
+                        ResourceDir);
       if (!Included) {
         Keep[I] = Keep[I] ? 1 : 2;
         continue;
@@ -1068,7 +1162,11 @@ std::vector<std::string> translationUnitsIncluding(
       for (const std::string &F : *Included) {
         if (Changed.changedRealPath(F))
           Keep[I] = 1;
-        if (!NeedAll)
+        if (Lonely.contains(F)) {
+          std::lock_guard<std::mutex> G(Lock);
+          IncludedLonely.insert(F);
+        }
+        if (!NeedAll || Second)
           continue;
         if (Orphans.contains(F)) {
           std::lock_guard<std::mutex> G(Lock);
@@ -1087,14 +1185,29 @@ std::vector<std::string> translationUnitsIncluding(
     }
   };
   Jobs = std::max(1u, Jobs);
-  if (Jobs == 1) {
-    Work();
-  } else {
-    DefaultThreadPool Pool(hardware_concurrency(Jobs));
-    for (unsigned W = 0; W < Jobs; ++W)
-      Pool.async(Work);
-    Pool.wait();
+  auto RunAll = [&] {
+    Next = 0;
+    if (Jobs == 1) {
+      Work();
+    } else {
+      DefaultThreadPool Pool(hardware_concurrency(Jobs));
+      for (unsigned W = 0; W < Jobs; ++W)
+        Pool.async(Work);
+      Pool.wait();
+    }
+  };
+  RunAll();
+  if (IncludedLonely.size() < Lonely.size() && llvm::is_contained(Skipped, 1)) {
+    Second = true;
+    RunAll();
   }
+  // A translation unit whose preprocessing failed may include them: it is
+  // analysed, and its parse finds them when it does.
+  if (!llvm::is_contained(Keep, 2))
+    for (const auto &H : Lonely)
+      if (!IncludedLonely.contains(H.getKey()))
+        Survey.Unincluded.push_back(H.getKey().str());
+  llvm::sort(Survey.Unincluded);
   // configure_file copies the template line for line: the generated file's
   // changed lines are the template's.
   for (const auto &[Template, File] : Generated) {

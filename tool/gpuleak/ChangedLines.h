@@ -82,6 +82,11 @@ std::string commonFolder(llvm::ArrayRef<std::string> Files);
 /// list them (no repository).
 std::optional<std::set<std::string>> trackedFolders(llvm::StringRef Root);
 
+/// The files at or under \p Root (a real path) that its git repository
+/// tracks, as trackedFolders lists them (the same one `git ls-files` run),
+/// absolute; std::nullopt when git cannot list them.
+std::optional<std::vector<std::string>> trackedFiles(llvm::StringRef Root);
+
 /// The top of the git work tree that holds \p Dir, as git finds it
 /// (`git rev-parse --show-toplevel`: GIT_CEILING_DIRECTORIES and
 /// GIT_DIR apply), as a real path; "" when there is none.
@@ -168,6 +173,10 @@ struct ChangedFileSurvey {
   /// translation unit and that none includes: the compile database does not
   /// know them (CMake not re-run).
   std::vector<std::string> Unbuilt;
+  /// Changed headers of those given that no translation unit includes
+  /// (real paths): analysed as translation units of their own. None when a
+  /// translation unit's preprocessing failed (it may include them).
+  std::vector<std::string> Unincluded;
 };
 
 /// The files of \p Files (translation units, absolute) that are changed,
@@ -181,7 +190,8 @@ struct ChangedFileSurvey {
 /// (\p BuildDir/CMakeFiles/Makefile.cmake), next to the template, or whose
 /// text the template makes; the file is added to \p Changed with the
 /// template's lines. \p Survey says which were found, and which changed
-/// sources no translation unit is or includes.
+/// sources no translation unit is or includes, and which changed files of
+/// \p Headers (real paths) no translation unit includes.
 std::vector<std::string> translationUnitsIncluding(
     llvm::ArrayRef<std::string> Files,
     llvm::function_ref<std::vector<clang::tooling::CompileCommand>(
@@ -189,7 +199,32 @@ std::vector<std::string> translationUnitsIncluding(
         CommandsOf,
     llvm::StringRef ResourceDir, unsigned Jobs, ChangedLines &Changed,
     llvm::StringRef BuildDir, std::vector<std::string> &Failed,
-    ChangedFileSurvey &Survey);
+    ChangedFileSurvey &Survey, const std::set<std::string> &Headers = {});
+
+/// Whether \p Path is named as a file of a build system that says how the
+/// sources are compiled: CMake's `CMakeLists.txt`, `*.cmake`,
+/// `CMakePresets.json`, `CMakeUserPresets.json`; Meson's `meson.build`,
+/// `meson_options.txt`, `meson.options`; Make's `Makefile`, `makefile`,
+/// `GNUmakefile`, `*.mk`, Automake's `Makefile.am` and Autoconf's
+/// `configure.ac`; Bazel's `BUILD`, `BUILD.bazel`, `*.bzl`, `WORKSPACE`,
+/// `WORKSPACE.bazel`, `MODULE.bazel`, `.bazelrc`. A CMake configure_file
+/// template of a C, C++ or CUDA file (`config.h.cmake`) is not: it makes
+/// a header, not flags.
+bool isBuildFileName(llvm::StringRef Path);
+
+/// The changed files of \p Changed that say how the translation units of
+/// the compile database \p DBPath are compiled, sorted: when CMake wrote
+/// the database, those its run read (cmakeInputs: what the build tool
+/// re-runs cmake for), but configure_file templates of C, C++ or CUDA
+/// files (their generated files are followed instead), and the preset
+/// files, which cmake reads from its command line; otherwise those
+/// isBuildFileName takes; and the compile database itself when the
+/// repository tracks it. A flag they set can change any finding of any
+/// translation unit. \p Why says how the first was recognized (`build.ninja
+/// lists it among CMake's inputs`).
+std::vector<std::string> changedBuildFiles(const ChangedLines &Changed,
+                                           llvm::StringRef DBPath,
+                                           std::string &Why);
 
 /// Whether \p Generated, the file CMake's configure_file made of
 /// \p Template, is older than it (CMake was not re-run since the template

@@ -14,6 +14,7 @@
 #include "TranslationUnitRunner.h"
 #include "Verify.h"
 #include "CompileDatabase.h"
+#include "NvccCommand.h"
 #include "ConfigProblems.h"
 #include "clang-tidy/GlobList.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -598,6 +599,102 @@ private:
 };
 } // namespace
 
+namespace {
+/// The database \p Base, not owned: what inferMissingCompileCommands wraps
+/// for the headers that no translation unit includes.
+class BorrowedDatabase : public clang::tooling::CompilationDatabase {
+public:
+  explicit BorrowedDatabase(const clang::tooling::CompilationDatabase &Base)
+      : Base(Base) {}
+  std::vector<clang::tooling::CompileCommand>
+  getCompileCommands(StringRef File) const override {
+    return Base.getCompileCommands(File);
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return Base.getAllFiles();
+  }
+  std::vector<clang::tooling::CompileCommand>
+  getAllCompileCommands() const override {
+    return Base.getAllCompileCommands();
+  }
+
+private:
+  const clang::tooling::CompilationDatabase &Base;
+};
+} // namespace
+
+/// The compile commands of \p Header, a header that no translation unit
+/// includes, as clang's InterpolatingCompilationDatabase (\p Inferred)
+/// infers them: the closest file's command, `-x c++-header` for a C++
+/// one. clang's driver knows no `.cuh`: for one, the command inferred for
+/// the `.cu` of its name (a CUDA one where the database has any), with the
+/// header in its place, `-x cuda` before it in a clang command (an nvcc
+/// one takes `.cuh` for CUDA, NvccCommand.h).
+static std::vector<clang::tooling::CompileCommand>
+headerCommands(const clang::tooling::CompilationDatabase &Inferred,
+               StringRef Header) {
+  if (!sys::path::extension(Header).equals_insensitive(".cuh"))
+    return Inferred.getCompileCommands(Header);
+  SmallString<256> Cu(Header);
+  sys::path::replace_extension(Cu, ".cu");
+  std::vector<clang::tooling::CompileCommand> Commands =
+      Inferred.getCompileCommands(Cu);
+  for (clang::tooling::CompileCommand &C : Commands) {
+    C.Filename = Header.str();
+    for (size_t I = 0; I < C.CommandLine.size(); ++I) {
+      if (C.CommandLine[I] != Cu)
+        continue;
+      C.CommandLine[I] = Header.str();
+      if (!isNvcc(C.CommandLine.front())) {
+        size_t At = I > 0 && C.CommandLine[I - 1] == "--" ? I - 1 : I;
+        C.CommandLine.insert(C.CommandLine.begin() + At, {"-x", "cuda"});
+        ++I, ++I;
+      }
+    }
+  }
+  return Commands;
+}
+
+/// The headers that a translation unit of their own analyses when no
+/// translation unit includes them (docs/cli.md, "Headers that no
+/// translation unit includes"): the files that the git repository of
+/// \p Root tracks under \p Under (trackedFiles) named `.h`, `.hh`, `.hpp`,
+/// `.hxx` or `.cuh` (not `.inl`, `.inc`, `.def`: fragments, not
+/// self-contained by design), not under \p BuildDir, that the header filters
+/// of their configuration pass; real paths.
+static std::set<std::string> headerCandidates(StringRef Root, StringRef Under,
+                                              StringRef BuildDir,
+                                              RunSettings &Settings) {
+  std::set<std::string> Headers;
+  std::optional<std::vector<std::string>> Tracked = trackedFiles(Root);
+  if (!Tracked)
+    return Headers;
+  std::string Build = realPathOr(BuildDir);
+  std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Options;
+  for (const std::string &F : *Tracked) {
+    std::string Ext = sys::path::extension(F).lower();
+    if (!llvm::is_contained({".h", ".hh", ".hpp", ".hxx", ".cuh"}, Ext))
+      continue;
+    auto Inside = [](StringRef Path, StringRef Dir) {
+      return Path.size() > Dir.size() && Path.starts_with(Dir) &&
+             sys::path::is_separator(Path[Dir.size()]);
+    };
+    if (!Inside(F, Under))
+      continue;
+    std::string Real = realPathOr(F);
+    if (Inside(Real, Build))
+      continue;
+    if (!sys::fs::is_regular_file(Real))
+      continue;
+    if (!Options)
+      Options = makeOptionsProvider(Settings, nullptr);
+    if (!headerFilterPasses(Options->getOptions(F), F))
+      continue;
+    Headers.insert(std::move(Real));
+  }
+  return Headers;
+}
+
 /// Analyses \p Files on \p NumWorkers threads: each worker takes the next
 /// translation unit until none is left. Every translation unit gets its own
 /// clang-tidy context; nothing is shared between them but \p Settings and,
@@ -694,7 +791,7 @@ static Results collectResults(ArrayRef<std::string> Files,
 /// --baseline), the errors, the translation units and the time.
 static void printSummary(const Results &R, std::optional<size_t> Baselined,
                          size_t Errors, size_t TUs, size_t Cached,
-                         double Seconds) {
+                         double Seconds, size_t Headers) {
   auto Count = [](size_t N, StringRef What) {
     return (Twine(N) + " " + What + (N == 1 ? "" : "s")).str();
   };
@@ -710,7 +807,11 @@ static void printSummary(const Results &R, std::optional<size_t> Baselined,
   }
   if (Baselined)
     Line += ", " + std::to_string(*Baselined) + " baselined";
-  Line += ", " + Count(Errors, "error") + ", " + Count(TUs, "translation unit");
+  Line += ", " + Count(Errors, "error") + ", " +
+          Count(TUs - Headers, "translation unit");
+  if (Headers)
+    Line += " (+" + Count(Headers, "header") +
+            " that no translation unit includes)";
   if (Cached)
     Line += " (" + std::to_string(TUs - Cached) + " analysed, " +
             std::to_string(Cached) + " from the cache)";
@@ -1161,13 +1262,14 @@ static int run(RunMode Mode) {
   // tracks (CI trial 12, D4).
   // The source root: --source-root, else the work tree git finds for the
   // folder above the translation units.
-  if (Mode != RunMode::Merge && SourceRoot != "none")
-    DB = withProjectIncludeFolders(
-        std::move(DB),
-        !SourceRoot.empty()
-            ? realPathOr(absolute(SourceRoot))
-            : gitTopLevel(sourceFolder(
-                  Files, absolute(sys::path::parent_path(DBPath)))));
+  std::string ProjectRoot;
+  if (Mode != RunMode::Merge && SourceRoot != "none") {
+    ProjectRoot = !SourceRoot.empty()
+                      ? realPathOr(absolute(SourceRoot))
+                      : gitTopLevel(sourceFolder(
+                            Files, absolute(sys::path::parent_path(DBPath))));
+    DB = withProjectIncludeFolders(std::move(DB), ProjectRoot);
+  }
   // The configuration of every translation unit, before any is parsed (or
   // preprocessed, for --changed-since): an error in a subfolder's
   // .clang-tidy would otherwise show only when its translation unit's turn
@@ -1181,6 +1283,39 @@ static int run(RunMode Mode) {
     if (!Errors.empty())
       return ExitError;
   }
+  // The headers of the project that no translation unit may include (a
+  // header-only library's header for downstream users): each that none
+  // includes is analysed as a translation unit of its own, with a command
+  // inferred from the database, as clangd does (CI trial 13, D6: before, it
+  // was not analysed, and a pull request changing only it was "nothing was
+  // analysed", exit 0). In a whole run and under --changed-since, not for
+  // FILEs given, nor with --shard.
+  const bool LookForHeaders = Mode != RunMode::Merge && !Shard &&
+                              SourcePaths.empty() && !ProjectRoot.empty();
+  std::set<std::string> HeaderCandidates;
+  if (LookForHeaders) {
+    // Without --source-root, those of the CMake project that wrote the
+    // database (CMAKE_HOME_DIRECTORY), or else of the deepest folder above
+    // every translation unit, when it is a folder of the work tree: a
+    // project in a subfolder of a larger repository (a monorepo, the
+    // examples of a library) does not take the other projects' headers.
+    std::string Under = ProjectRoot;
+    if (SourceRoot.empty()) {
+      std::string Home = cmakeSourceDir(DBPath);
+      Home = realPathOr(!Home.empty()
+                            ? Home
+                            : sourceFolder(Files, absolute(sys::path::parent_path(
+                                                      DBPath))));
+      if (!Home.empty() && StringRef(Home).starts_with(ProjectRoot) &&
+          (Home.size() == ProjectRoot.size() ||
+           sys::path::is_separator(Home[ProjectRoot.size()])))
+        Under = Home;
+    }
+    HeaderCandidates =
+        headerCandidates(ProjectRoot, Under,
+                         absolute(sys::path::parent_path(DBPath)), Settings);
+  }
+  std::vector<std::string> LoneHeaders; // no translation unit includes them
   // Only changed code: the translation units that include a changed file.
   std::optional<ChangedLines> Changed;
   std::vector<std::string> Candidates; // before the selection
@@ -1257,7 +1392,8 @@ static int run(RunMode Mode) {
         Files, [&](StringRef F) { return DB->getCompileCommands(F); },
         ResourceDir,
         Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count(),
-        *Changed, BuildDir, Failed, Survey);
+        *Changed, BuildDir, Failed, Survey, HeaderCandidates);
+    LoneHeaders = Survey.Unincluded;
     // A changed response file (`@flags.rsp`, nvcc's `--options-file`)
     // changes the flags of each translation unit whose command names it,
     // and with them any of its findings (a -D that turns a loop on): each
@@ -1358,12 +1494,44 @@ static int run(RunMode Mode) {
                << " could not be preprocessed (analysed)";
       errs() << "\n";
     }
+    // A changed build file (a compile definition added to CMakeLists.txt)
+    // may change the flags of any translation unit, and with them any of
+    // its findings (CI trial 13, D4: before, "no translation unit includes
+    // a changed file", exit 0): every translation unit is analysed and its
+    // findings reported on every line, as in a whole run.
+    std::string BuildWhy;
+    std::vector<std::string> BuildFiles =
+        changedBuildFiles(*Changed, DBPath, BuildWhy);
+    if (!BuildFiles.empty()) {
+      if (!Quiet)
+        errs() << "gpuleak: --changed-since=" << ChangedSince << ": '"
+               << BuildFiles.front() << "'" << AndMore(BuildFiles.size())
+               << " (" << BuildWhy
+               << ") changed, and with it the compile flags of any "
+                  "translation unit: "
+               << (Candidates.size() == 1 ? "the " : "all ")
+               << Candidates.size() << " translation unit"
+               << (Candidates.size() == 1 ? " is" : "s are")
+               << " analysed, findings reported on every line\n";
+      Files = Candidates;
+      LoneHeaders.clear(); // found as in a whole run
+      Changed.reset();
+    }
+    if (Changed && !LoneHeaders.empty() && !Quiet)
+      errs() << "gpuleak: --changed-since=" << ChangedSince << ": '"
+             << LoneHeaders.front() << "'" << AndMore(LoneHeaders.size())
+             << (LoneHeaders.size() == 1
+                     ? ", a changed header that no translation unit includes, "
+                       "is analysed on its own"
+                     : ", changed headers that no translation unit includes, "
+                       "are analysed on their own")
+             << "\n";
     // Nothing to analyse is correct for a change without C++ code, and the
     // sign of a wrong ref or an empty pipe otherwise: said even with --quiet.
-    if (Files.empty())
+    if (Files.empty() && LoneHeaders.empty())
       WithColor::warning(errs(), "gpuleak")
           << "--changed-since=" << ChangedSince << ": "
-          << (Changed->Files.empty()
+          << (Changed && Changed->Files.empty()
                   ? "the diff is empty"
                   : "no translation unit includes a changed file")
           << "; nothing was analysed\n";
@@ -1386,6 +1554,7 @@ static int run(RunMode Mode) {
   Settings.ResourceDir = ResourceDir;
   Settings.Summarize = true;
   Settings.RecordInputs = Shard.has_value();
+  Settings.RecordIncluded = !HeaderCandidates.empty() && !Changed;
   std::optional<ResultCache> Cache;
   if (!NoCache) {
     SmallString<256> Dir(CacheDir);
@@ -1474,7 +1643,8 @@ static int run(RunMode Mode) {
   // and their own findings left out, so that the report is the one a run
   // with a fresh index makes.
   std::vector<std::string> SummaryOnly;
-  if (Changed && !Files.empty() && !IndexPath.empty()) {
+  if (Changed && (!Files.empty() || !LoneHeaders.empty()) &&
+      !IndexPath.empty()) {
     std::string Why;
     if (!Previous)
       Why = ("no usable project index at '" + IndexPath + "'").str();
@@ -1571,6 +1741,45 @@ static int run(RunMode Mode) {
     SharedHeaders *SharedPtr = Shared ? &*Shared : nullptr;
     analyseAll(Files, Commands, Settings, SharedPtr, WorkersFor(Files.size()),
                Progress, TUResults);
+    // The headers that no translation unit includes (known from the include
+    // lists of --changed-since, or from what the parses read), each a
+    // translation unit of its own, with the command that clang's
+    // InterpolatingCompilationDatabase infers for it (the closest file's,
+    // `-x c++-header`), as clangd does; without shared headers.
+    if (Settings.RecordIncluded) {
+      std::set<std::string> Read;
+      for (const std::string &F : Settings.takeIncluded())
+        Read.insert(realPathOr(F));
+      for (const std::string &H : HeaderCandidates)
+        if (!Read.count(H))
+          LoneHeaders.push_back(H);
+    }
+    if (!LoneHeaders.empty()) {
+      std::unique_ptr<clang::tooling::CompilationDatabase> Inferred =
+          clang::tooling::inferMissingCompileCommands(
+              std::make_unique<BorrowedDatabase>(*DB));
+      std::vector<std::vector<clang::tooling::CompileCommand>> HeaderCommands;
+      for (const std::string &H : LoneHeaders)
+        HeaderCommands.push_back(headerCommands(*Inferred, H));
+      std::vector<TUResult> HeaderResults;
+      ProgressBar HeaderProgress(LoneHeaders.size());
+      analyseAll(LoneHeaders, HeaderCommands, Settings, nullptr,
+                 WorkersFor(LoneHeaders.size()), HeaderProgress, HeaderResults);
+      for (size_t I = 0; I < HeaderResults.size(); ++I)
+        if (HeaderResults[I].Error) {
+          std::string From;
+          if (!HeaderCommands[I].empty() &&
+              !HeaderCommands[I].front().Heuristic.empty())
+            From = " (its command " + HeaderCommands[I].front().Heuristic + ")";
+          *HeaderResults[I].Error +=
+              "; a header that no translation unit includes, analysed on its "
+              "own" + From +
+              ": leave it out with --exclude-header-filter=REGEX";
+        }
+      Files.insert(Files.end(), LoneHeaders.begin(), LoneHeaders.end());
+      std::move(HeaderResults.begin(), HeaderResults.end(),
+                std::back_inserter(TUResults));
+    }
     // Translation units analysed after those selected (--changed-since).
     auto AnalyseMore = [&](const std::vector<std::string> &More,
                            std::vector<TUResult> &Into) {
@@ -1885,7 +2094,8 @@ static int run(RunMode Mode) {
         R, Baselined, Errors, Files.size(),
         SelectedHits ? *SelectedHits : Cache ? Cache->hits() : 0,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
-            .count());
+            .count(),
+        LoneHeaders.size());
   if (Errors)
     return ExitError;
   if (WriteBaseline)

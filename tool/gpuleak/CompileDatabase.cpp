@@ -358,32 +358,66 @@ std::vector<std::string> makefileDepends(StringRef Text) {
 }
 } // namespace
 
+std::vector<std::string> cmakeInputs(StringRef DBPath, std::string &Recorder) {
+  Recorder.clear();
+  SmallString<256> Real;
+  if (sys::fs::real_path(DBPath, Real))
+    return {};
+  SmallString<256> Dir = sys::path::parent_path(Real);
+  // Ninja Multi-Config writes the RERUN_CMAKE statement into
+  // CMakeFiles/common.ninja, which build.ninja includes (CI trial 12).
+  for (StringRef Name : {"build.ninja", "CMakeFiles/common.ninja",
+                         "CMakeFiles/Makefile.cmake"}) {
+    SmallString<256> Path = Dir;
+    sys::path::append(Path, Name);
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Path);
+    if (!Text)
+      continue;
+    std::vector<std::string> Inputs =
+        Name.ends_with(".ninja") ? rerunCMakeInputs((*Text)->getBuffer())
+                                 : makefileDepends((*Text)->getBuffer());
+    if (Inputs.empty())
+      continue;
+    for (std::string &Input : Inputs)
+      if (!sys::path::is_absolute(Input)) {
+        SmallString<256> Abs = Dir;
+        sys::path::append(Abs, Input);
+        Input = std::string(Abs);
+      }
+    Recorder = Name.str();
+    return Inputs;
+  }
+  return {};
+}
+
+std::string cmakeSourceDir(StringRef DBPath) {
+  SmallString<256> Cache;
+  if (sys::fs::real_path(DBPath, Cache))
+    return "";
+  sys::path::remove_filename(Cache);
+  sys::path::append(Cache, "CMakeCache.txt");
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Cache);
+  if (!Text)
+    return "";
+  SmallVector<StringRef, 0> Lines;
+  (*Text)->getBuffer().split(Lines, '\n');
+  for (StringRef Line : Lines)
+    if (Line.consume_front("CMAKE_HOME_DIRECTORY:INTERNAL="))
+      return Line.rtrim("\r").str();
+  return "";
+}
+
 std::optional<NewerCMakeInput> newerCMakeInput(StringRef DBPath) {
   SmallString<256> Real;
   if (sys::fs::real_path(DBPath, Real))
     return std::nullopt;
   SmallString<256> Dir = sys::path::parent_path(Real);
-  std::vector<std::string> Inputs;
-  SmallString<256> Recorder;
-  StringRef RecorderName;
-  // Ninja Multi-Config writes the RERUN_CMAKE statement into
-  // CMakeFiles/common.ninja, which build.ninja includes (CI trial 12).
-  for (StringRef Name : {"build.ninja", "CMakeFiles/common.ninja",
-                         "CMakeFiles/Makefile.cmake"}) {
-    RecorderName = Name;
-    Recorder = Dir;
-    sys::path::append(Recorder, Name);
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Text =
-        MemoryBuffer::getFile(Recorder);
-    if (!Text)
-      continue;
-    Inputs = Name.ends_with(".ninja") ? rerunCMakeInputs((*Text)->getBuffer())
-                                      : makefileDepends((*Text)->getBuffer());
-    if (!Inputs.empty())
-      break;
-  }
+  std::string RecorderName;
+  std::vector<std::string> Inputs = cmakeInputs(DBPath, RecorderName);
   if (Inputs.empty())
     return std::nullopt;
+  SmallString<256> Recorder = Dir;
+  sys::path::append(Recorder, RecorderName);
   sys::fs::file_status DBStatus, RecorderStatus;
   if (sys::fs::status(Real, DBStatus) ||
       sys::fs::status(Recorder, RecorderStatus))
@@ -392,18 +426,13 @@ std::optional<NewerCMakeInput> newerCMakeInput(StringRef DBPath) {
                           RecorderStatus.getLastModificationTime());
   std::optional<NewerCMakeInput> Newest;
   auto NewestTime = Written;
-  for (const std::string &Input : Inputs) {
-    SmallString<256> Path(Input);
-    if (!sys::path::is_absolute(Path)) {
-      Path = Dir;
-      sys::path::append(Path, Input);
-    }
+  for (const std::string &Path : Inputs) {
     sys::fs::file_status Status;
     if (sys::fs::status(Path, Status) || !sys::fs::exists(Status))
       continue;
     if (Status.getLastModificationTime() > NewestTime) {
       NewestTime = Status.getLastModificationTime();
-      Newest = NewerCMakeInput{std::string(Path), RecorderName.str()};
+      Newest = NewerCMakeInput{Path, RecorderName};
     }
   }
   return Newest;

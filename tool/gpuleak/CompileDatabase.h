@@ -87,6 +87,18 @@ struct NewerCMakeInput {
 /// the build tools skip them.
 std::optional<NewerCMakeInput> newerCMakeInput(llvm::StringRef DBPath);
 
+/// The inputs of the CMake run that wrote the compile database \p DBPath,
+/// as newerCMakeInput reads them (absolute, as CMake wrote them), and in
+/// \p Recorder the file that lists them (`build.ninja`); empty when its
+/// folder holds none of those files (a database not written by CMake).
+std::vector<std::string> cmakeInputs(llvm::StringRef DBPath,
+                                     std::string &Recorder);
+
+/// The source folder of the CMake build that wrote the compile database
+/// \p DBPath (CMAKE_HOME_DIRECTORY of the CMakeCache.txt in its real path's
+/// folder), or "" when there is none.
+std::string cmakeSourceDir(llvm::StringRef DBPath);
+
 } // namespace gpuleak
 
 #endif

@@ -67,6 +67,17 @@ void RunSettings::addInputs(const TUInputs &In) {
     Inputs.emplace(Path, "");
 }
 
+void RunSettings::addIncluded(const TUInputs &In) {
+  std::lock_guard<std::mutex> Lock(IncludedLock);
+  for (const auto &[Path, Hash] : In.Files)
+    Included.insert(Path);
+}
+
+std::set<std::string> RunSettings::takeIncluded() {
+  std::lock_guard<std::mutex> Lock(IncludedLock);
+  return std::move(Included);
+}
+
 std::map<std::string, std::string> RunSettings::takeInputs() {
   std::lock_guard<std::mutex> Lock(InputsLock);
   return std::move(Inputs);
@@ -482,6 +493,10 @@ private:
   std::string ConfigFilePath;
 };
 } // namespace
+
+bool headerFilterPasses(const ClangTidyOptions &Options, llvm::StringRef Name) {
+  return headerPasses(Options, Name);
+}
 
 bool enablesAnyCheck(llvm::StringRef Checks, const RunSettings &Settings) {
   return clang::tidy::gpuleak::enablesAnyCheck(Checks, Settings.CheckOptions);
@@ -1062,10 +1077,12 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
                                      Context.getOptionsForFile(AbsFile),
                                      Settings);
     TUInputs Read;
-    if (Settings.Cache->lookup(CacheKey, Result,
-                               Settings.RecordInputs ? &Read : nullptr)) {
+    const bool Record = Settings.RecordInputs || Settings.RecordIncluded;
+    if (Settings.Cache->lookup(CacheKey, Result, Record ? &Read : nullptr)) {
       if (Settings.RecordInputs)
         Settings.addInputs(Read);
+      if (Settings.RecordIncluded)
+        Settings.addIncluded(Read);
       reportNoCheckEnabled(Context, Options, AbsFile, Settings);
       return Result;
     }
@@ -1078,8 +1095,10 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
     Prefix = nullptr;
   TUInputs Inputs;
   TidyActionFactory Factory(Context, FS, Result, Settings.Summarize,
-                            Settings.Cache || Settings.RecordInputs ? &Inputs
-                                                                    : nullptr,
+                            Settings.Cache || Settings.RecordInputs ||
+                                    Settings.RecordIncluded
+                                ? &Inputs
+                                : nullptr,
                             Prefix);
   for (const std::string &S : Unity)
     Factory.UnitySources.insert(S);
@@ -1119,6 +1138,8 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
   }
   if (Settings.RecordInputs)
     Settings.addInputs(Inputs);
+  if (Settings.RecordIncluded)
+    Settings.addIncluded(Inputs);
 
   SourceFiles Sources;
   bool CheckConfigError = false;

@@ -62,6 +62,10 @@ struct RunSettings {
   /// Record what each TU's parse read (or, from the cache, had read), for
   /// a shard's run identity (Shard.h): takeInputs() gives it.
   bool RecordInputs = false;
+  /// Record the names of the files each TU's parse read (or, from the
+  /// cache, had read): takeIncluded() gives them, to find the headers that
+  /// no TU includes.
+  bool RecordIncluded = false;
   /// The gpuleak-* checks, each with the names of its options (without the
   /// `check-name.` prefix), as the checks store them: what a .clang-tidy may
   /// name under `Checks` and `CheckOptions`.
@@ -84,8 +88,13 @@ struct RunSettings {
   /// each path found absent -> "".
   void addInputs(const TUInputs &In);
   std::map<std::string, std::string> takeInputs();
+  /// Adds the files of \p In (from any thread), for takeIncluded().
+  void addIncluded(const TUInputs &In);
+  std::set<std::string> takeIncluded();
 
 private:
+  std::mutex IncludedLock;
+  std::set<std::string> Included;
   std::mutex ConfigErrorsLock;
   std::vector<InputError> ConfigErrors;
   std::mutex InputsLock;
@@ -180,6 +189,12 @@ emptyHeaderFilterWarning(clang::tidy::ClangTidyOptionsProvider &Options,
 std::optional<std::string>
 headerFilterMatchedNothing(llvm::ArrayRef<TUResult> TUs,
                            const RunSettings &Settings);
+
+/// Whether a finding in the header named \p Name passes the header filters
+/// of \p Options, as clang-tidy's ClangTidyDiagnosticConsumer decides: its
+/// name matches HeaderFilterRegex and not ExcludeHeaderFilterRegex.
+bool headerFilterPasses(const clang::tidy::ClangTidyOptions &Options,
+                        llvm::StringRef Name);
 
 /// Records, in \p Settings, the error of a configuration that enables no
 /// gpuleak check for \p File (named after the source that set Checks

@@ -558,7 +558,9 @@ translateNvccCommand(const std::vector<std::string> &Args) {
     }
     if (!A.starts_with("-")) {
       StringRef Ext = llvm::sys::path::extension(A);
-      IsCu |= Ext == ".cu";
+      // A `.cuh` is CUDA too: a header that no translation unit includes,
+      // analysed with a `.cu` file's command (gpuleak check).
+      IsCu |= Ext == ".cu" || Ext == ".cuh";
     }
     Out.push_back(A.str());
   }
