@@ -1,6 +1,7 @@
 //===--- ChangedLines.cpp - `gpuleak check --changed-since=REF` -----------===//
 
 #include "ChangedLines.h"
+#include "ClangCommand.h"
 #include "NvccCommand.h"
 #include "ResultCache.h"
 #include "summaries/Summaries.h"
@@ -957,7 +958,8 @@ includedFiles(StringRef File,
       [](const clang::tooling::CommandLineArguments &Args, StringRef) {
         std::optional<clang::tooling::CommandLineArguments> Clang =
             translateNvccCommand(Args);
-        return Clang ? *Clang : Args;
+        // A #warning under -Werror does not stop the preprocessing either.
+        return noWarningsAsErrors(Clang ? *Clang : Args);
       });
   std::string ResourceDirArg = ("-resource-dir=" + ResourceDir).str();
   Tool.appendArgumentsAdjuster(

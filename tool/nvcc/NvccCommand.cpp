@@ -38,6 +38,9 @@ static bool isDroppedWithValue(StringRef Name) {
       .Cases({"-diag-suppress", "--diag-suppress", "-diag-warn", "--diag-warn",
               "-diag-error", "--diag-error"},
              true)
+      // nvcc's -Werror takes a kind (all-warnings, reorder, ...): kept, the
+      // kind was read as a source file.
+      .Cases({"-Werror", "--Werror"}, true)
       .Cases({"-static-global-template-stub", "--static-global-template-stub",
               "-keep-dir", "--keep-dir", "-odir", "--output-directory"},
              true)

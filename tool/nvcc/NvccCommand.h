@@ -29,7 +29,8 @@ namespace gpuleak {
 ///    `-arch`/`-gencode`/`--generate-code` architecture to
 ///    `--cuda-gpu-arch=sm_NN` (sm_90 when there is none);
 ///  - dropped: nvcc-only options (`-ccbin`, `-Xptxas`, `-rdc`, `--expt-*`,
-///    `-lineinfo`, `--use_fast_math`, `--default-stream`, `--diag-suppress`, ...),
+///    `-lineinfo`, `--use_fast_math`, `--default-stream`, `--diag-suppress`,
+///    nvcc's `-Werror KIND`, ...),
 ///    with their values;
 ///  - added: `-x cuda` for a .cu file without -x, `--cuda-host-only` (the
 ///    checks read host code), `--cuda-path=` the toolkit holding this nvcc
