@@ -1,6 +1,7 @@
 //===--- ChangedLines.cpp - `gpuleak check --changed-since=REF` -----------===//
 
 #include "ChangedLines.h"
+#include "ClangCommand.h"
 #include "CompileDatabase.h"
 #include "NvccCommand.h"
 #include "ResultCache.h"
@@ -630,33 +631,181 @@ static std::vector<std::string> rootCommits(StringRef Dir) {
   return Roots;
 }
 
-/// The top level of the git work tree that holds \p Dir (real path), or "".
-static std::string topLevel(StringRef Dir) {
-  Expected<std::string> Top = runGit({"rev-parse", "--show-toplevel"}, Dir);
-  if (!Top) {
-    consumeError(Top.takeError());
-    return "";
+/// The nearest folder at or above \p Dir (real path) that holds a `.git`
+/// (the folder of a clone, the file of a `git worktree` or submodule),
+/// below any of GIT_CEILING_DIRECTORIES as git searches: the top level git
+/// would find, for when git cannot say; "" when none.
+static std::string dotGitAbove(StringRef Dir) {
+  std::vector<std::string> Ceilings;
+  if (std::optional<std::string> Env =
+          sys::Process::GetEnv("GIT_CEILING_DIRECTORIES")) {
+    SmallVector<StringRef, 4> Parts;
+    StringRef(*Env).split(Parts, ':', -1, /*KeepEmpty=*/false);
+    for (StringRef P : Parts)
+      Ceilings.push_back(realPathOr(P));
   }
-  return realPathOr(StringRef(*Top).trim());
+  std::string D = realPathOr(Dir);
+  while (!D.empty()) {
+    SmallString<256> G(D);
+    sys::path::append(G, ".git");
+    if (sys::fs::exists(G))
+      return D;
+    std::string Parent = sys::path::parent_path(D).str();
+    if (Parent == D || llvm::is_contained(Ceilings, Parent))
+      break;
+    D = Parent;
+  }
+  return "";
 }
 
-std::optional<std::pair<std::string, std::string>>
-otherCheckout(StringRef Dir, StringRef Other) {
+/// The top level of the git work tree that holds \p Dir (real path), or ""
+/// when there is none. When git cannot run there (not installed, or it
+/// refuses the repository: another user's, "dubious ownership") and a
+/// `.git` is above \p Dir, that folder, with git's message in \p Why.
+static std::string topLevel(StringRef Dir, std::string &Why) {
+  Expected<std::string> Top = runGit({"rev-parse", "--show-toplevel"}, Dir);
+  if (Top) {
+    StringRef T = StringRef(*Top).trim();
+    return T.empty() ? "" : realPathOr(T);
+  }
+  std::string Message = toString(Top.takeError());
+  std::string Above = dotGitAbove(Dir);
+  if (!Above.empty()) {
+    StringRef M(Message);
+    M.consume_front("fatal: ");
+    Why = M.str();
+  }
+  return Above;
+}
+
+/// The lines of \p Out, trimmed, without empty ones.
+static std::vector<std::string> linesOf(StringRef Out) {
+  SmallVector<StringRef, 4> Lines;
+  Out.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  std::vector<std::string> Result;
+  for (StringRef L : Lines)
+    if (!L.trim().empty())
+      Result.push_back(L.trim().str());
+  return Result;
+}
+
+/// The URLs of the remotes of the repository of \p Top, without scheme,
+/// user, a trailing `/` or `.git` (`git@host:o/r.git` and
+/// `https://host/o/r` are one), sorted.
+static std::vector<std::string> remoteUrls(StringRef Top) {
+  Expected<std::string> Out =
+      runGit({"config", "--get-regexp", "^remote\\..*\\.url$"}, Top);
+  if (!Out) {
+    consumeError(Out.takeError()); // no remote
+    return {};
+  }
+  std::vector<std::string> Urls;
+  for (const std::string &Line : linesOf(*Out)) {
+    StringRef Url = StringRef(Line).split(' ').second.trim();
+    bool Scheme = false;
+    if (size_t P = Url.find("://"); P != StringRef::npos) {
+      Url = Url.drop_front(P + 3);
+      Scheme = true;
+    }
+    // user@host
+    if (size_t At = Url.find('@');
+        At != StringRef::npos && Url.find('/') > At)
+      Url = Url.drop_front(At + 1);
+    std::string U = Url.str();
+    // host:owner/repo (scp-like, no scheme) is host/owner/repo.
+    if (size_t Colon = U.find(':');
+        !Scheme && Colon != std::string::npos && U.find('/') > Colon)
+      U[Colon] = '/';
+    StringRef R(U);
+    while (R.consume_back("/") || R.consume_back(".git"))
+      ;
+    if (!R.empty())
+      Urls.push_back(R.str());
+  }
+  llvm::sort(Urls);
+  return Urls;
+}
+
+/// Whether the work trees \p A and \p B (top levels) are checkouts of one
+/// repository: a root commit in common (a `git worktree`, a clone); a
+/// commit one has at the start of its history, or a parent recorded in it,
+/// that the other has (a shallow clone, as CI's fetch-depth 1 makes: its
+/// history starts at the commit it was cut at); or a remote in common (two
+/// clones of one remote, a shallow one at a commit the other lacks: a pull
+/// request's merge commit).
+static bool sameRepository(StringRef A, StringRef B) {
+  std::vector<std::string> RA = rootCommits(A), RB = rootCommits(B);
+  std::vector<std::string> Shared;
+  std::set_intersection(RA.begin(), RA.end(), RB.begin(), RB.end(),
+                        std::back_inserter(Shared));
+  if (!Shared.empty())
+    return true;
+  auto StartsIn = [](StringRef From, const std::vector<std::string> &Roots,
+                     StringRef To) {
+    std::vector<std::string> Ids;
+    // A shallow clone of a history with many merges has as many starts;
+    // a few tell.
+    for (const std::string &R :
+         ArrayRef(Roots).take_front(std::min<size_t>(Roots.size(), 16))) {
+      Ids.push_back(R);
+      // The commit object keeps its parents' ids where the shallow clone
+      // cut them off.
+      if (Expected<std::string> Commit = runGit({"cat-file", "-p", R}, From)) {
+        StringRef Rest(*Commit);
+        while (!Rest.empty()) {
+          auto [Line, Next] = Rest.split('\n');
+          if (Line.empty())
+            break; // the message
+          if (Line.consume_front("parent "))
+            Ids.push_back(Line.trim().str());
+          Rest = Next;
+        }
+      } else {
+        consumeError(Commit.takeError());
+      }
+    }
+    if (Ids.empty())
+      return false;
+    std::vector<StringRef> Args = {"rev-list", "--no-walk",
+                                   "--ignore-missing"};
+    Args.insert(Args.end(), Ids.begin(), Ids.end());
+    Args.push_back("--");
+    Expected<std::string> Found = runGit(Args, To);
+    if (!Found) {
+      consumeError(Found.takeError());
+      return false;
+    }
+    return !linesOf(*Found).empty();
+  };
+  if (StartsIn(A, RA, B) || StartsIn(B, RB, A))
+    return true;
+  std::vector<std::string> UA = remoteUrls(A), UB = remoteUrls(B);
+  Shared.clear();
+  std::set_intersection(UA.begin(), UA.end(), UB.begin(), UB.end(),
+                        std::back_inserter(Shared));
+  return !Shared.empty();
+}
+
+std::optional<OtherCheckout> otherCheckout(StringRef Dir, StringRef Other) {
   SmallString<256> Cwd(Other);
   if (Cwd.empty() && sys::fs::current_path(Cwd))
     return std::nullopt;
-  std::string Sources = topLevel(Dir), Here = topLevel(Cwd);
+  std::string WhySources, WhyHere;
+  std::string Sources = topLevel(Dir, WhySources),
+              Here = topLevel(Cwd, WhyHere);
   if (Sources.empty() || Here.empty() || Sources == Here)
     return std::nullopt;
+  // Two work trees, and git cannot look into one of them: whether they are
+  // one repository's is not known, and a run that cannot tell does not
+  // pass as if it could (CI trial 14, D7).
+  if (!WhySources.empty() || !WhyHere.empty())
+    return OtherCheckout{Sources, Here,
+                         !WhySources.empty() ? WhySources : WhyHere};
   // Another repository (the runner's workspace, a superproject) has a
-  // history of its own; a checkout of the same one shares its root commit.
-  std::vector<std::string> A = rootCommits(Sources), B = rootCommits(Here);
-  std::vector<std::string> Shared;
-  std::set_intersection(A.begin(), A.end(), B.begin(), B.end(),
-                        std::back_inserter(Shared));
-  if (Shared.empty())
+  // history of its own.
+  if (!sameRepository(Sources, Here))
     return std::nullopt;
-  return std::make_pair(Sources, Here);
+  return OtherCheckout{Sources, Here, ""};
 }
 
 std::optional<CheckoutState> checkoutState(StringRef Dir) {
@@ -730,7 +879,9 @@ std::string sourceFolder(ArrayRef<std::string> Files, StringRef Fallback) {
           runGit({"rev-parse", "--show-toplevel"}, Common);
       !Top) {
     consumeError(Top.takeError());
-    return Fallback.str();
+    // git cannot look there (not installed, a repository it refuses), but
+    // the folder is in a work tree: otherCheckout says so.
+    return dotGitAbove(Common).empty() ? Fallback.str() : Common;
   }
   return Common;
 }
@@ -838,7 +989,8 @@ includedFiles(StringRef File,
       [](const clang::tooling::CommandLineArguments &Args, StringRef) {
         std::optional<clang::tooling::CommandLineArguments> Clang =
             translateNvccCommand(Args);
-        return Clang ? *Clang : Args;
+        // A #warning under -Werror does not stop the preprocessing either.
+        return noWarningsAsErrors(Clang ? *Clang : Args);
       });
   std::string ResourceDirArg = ("-resource-dir=" + ResourceDir).str();
   Tool.appendArgumentsAdjuster(

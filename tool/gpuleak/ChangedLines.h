@@ -94,17 +94,29 @@ std::string gitTopLevel(llvm::StringRef Dir);
 
 /// The folder whose git work tree holds the sources: the deepest folder
 /// that holds every one of \p Files (translation units, absolute) when it
-/// is in a git work tree, else \p Fallback (the compile database's folder).
+/// is in a git work tree (or below a `.git` that git cannot look into),
+/// else \p Fallback (the compile database's folder).
 std::string sourceFolder(llvm::ArrayRef<std::string> Files,
                          llvm::StringRef Fallback);
 
+/// Two git work trees: that of the sources and another.
+struct OtherCheckout {
+  /// The top levels of the sources' work tree and of the other.
+  std::string Sources, Other;
+  /// Empty when git says they are checkouts of one repository; else why
+  /// git cannot tell (its message: "git is not installed", ...).
+  std::string Unknown;
+};
+
 /// When \p Other (default: the working directory) is in a git work tree
 /// other than the one that holds \p Dir, of the same repository (a `git
-/// worktree`, a copied clone: a root commit in common): the top levels of
-/// \p Dir's work tree and of \p Other's. std::nullopt otherwise (the same
-/// work tree, another repository, no git work tree, no commit).
-std::optional<std::pair<std::string, std::string>>
-otherCheckout(llvm::StringRef Dir, llvm::StringRef Other = "");
+/// worktree`, a clone, a shallow clone: a root commit in common, a commit
+/// of the start of one history in the other, or a remote in common), or
+/// when git cannot tell (it is not installed, or refuses one of them; the
+/// work trees found by their `.git`). std::nullopt otherwise (the same work
+/// tree, another repository, no git work tree, no commit).
+std::optional<OtherCheckout> otherCheckout(llvm::StringRef Dir,
+                                           llvm::StringRef Other = "");
 
 /// The state of a git work tree: what `gpuleak merge` compares between the
 /// checkouts of the shards and its own.

@@ -1338,26 +1338,34 @@ static int run(RunMode Mode) {
   if (Mode != RunMode::Merge) {
     std::string Prefix =
         ChangedSince.empty() ? "" : "--changed-since=" + ChangedSince + ": ";
-    // Other: {the sources' checkout, the other one}; Who: what is in the
-    // other one; Instead: the second way out.
-    auto OtherCheckout = [&](const std::pair<std::string, std::string> &Other,
-                             StringRef Who, const std::string &Instead) {
+    // Who: what is in the other checkout; Instead: the second way out.
+    auto Refuse = [&](const OtherCheckout &Other, StringRef Who,
+                      const std::string &Instead) {
+      if (!Other.Unknown.empty())
+        // git is not installed, or refuses a repository: the two work
+        // trees may be checkouts of one repository (CI trial 14, D7).
+        return fail(Prefix + "the sources of '" + DBPath +
+                    "' are in the work tree '" + Other.Sources + "', " + Who +
+                    " in '" + Other.Other +
+                    "', and git cannot tell whether they are checkouts of "
+                    "the same repository (" +
+                    Other.Unknown + "): give -p the build folder of '" +
+                    Other.Other + "', or " + Instead);
       return fail(Prefix + "the sources of '" + DBPath +
-                  "' are in the checkout '" + Other.first + "', " + Who +
-                  " in '" + Other.second +
+                  "' are in the checkout '" + Other.Sources + "', " + Who +
+                  " in '" + Other.Other +
                   "', another checkout of the same repository: give -p the "
                   "build folder of '" +
-                  Other.second + "', or " + Instead);
+                  Other.Other + "', or " + Instead);
     };
     if (!NamedRoot) {
-      if (std::optional<std::pair<std::string, std::string>> Other =
-              otherCheckout(Sources))
-        return OtherCheckout(*Other, "the working directory",
-                             "run gpuleak in '" + Other->first + "'");
-    } else if (std::optional<std::pair<std::string, std::string>> Other =
+      if (std::optional<OtherCheckout> Other = otherCheckout(Sources))
+        return Refuse(*Other, "the working directory",
+                      "run gpuleak in '" + Other->Sources + "'");
+    } else if (std::optional<OtherCheckout> Other =
                    otherCheckout(Sources, absolute(SourceRoot))) {
-      return OtherCheckout(*Other, "--source-root",
-                           "--source-root='" + Other->first + "'");
+      return Refuse(*Other, "--source-root",
+                    "--source-root='" + Other->Sources + "'");
     }
   }
   if (!ChangedSince.empty()) {

@@ -2,6 +2,7 @@
 
 #include "ClangCommand.h"
 #include "clang/Options/Options.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Option/ArgList.h"
@@ -40,6 +41,28 @@ std::vector<std::string> adaptGccCommand(const std::vector<std::string> &Args) {
   for (size_t I = 1; I < Args.size(); ++I)
     if (!Unknown.count(I - 1))
       Out.push_back(Args[I]);
+  return Out;
+}
+
+std::vector<std::string>
+noWarningsAsErrors(const std::vector<std::string> &Args) {
+  std::vector<std::string> Added = {"-Wno-error"};
+  bool PedanticErrors = false;
+  auto End = llvm::find(Args, "--");
+  for (auto I = Args.begin(); I != End; ++I) {
+    StringRef A = *I;
+    if (A.consume_front("-Werror=") && !A.empty()) {
+      std::string Undo = ("-Wno-error=" + A).str();
+      if (!llvm::is_contained(Added, Undo))
+        Added.push_back(std::move(Undo));
+    }
+    PedanticErrors |= A == "-pedantic-errors" || A == "--pedantic-errors";
+  }
+  if (PedanticErrors)
+    Added.push_back("-Wno-error=pedantic");
+  std::vector<std::string> Out(Args.begin(), End);
+  Out.insert(Out.end(), Added.begin(), Added.end());
+  Out.insert(Out.end(), End, Args.end());
   return Out;
 }
 

@@ -31,6 +31,16 @@ namespace gpuleak {
 /// the language's options, not code generation's (clangd drops them too).
 std::vector<std::string> adaptGccCommand(const std::vector<std::string> &Args);
 
+/// \p Args with compiler warnings never errors: gpuleak reports none, so a
+/// warning made an error would only stop the analysis of a file its
+/// compiler builds (CI trial 14, D10: GCC's `-Wall -Werror` and a warning
+/// GCC does not have, -Wunused-private-field). Added at the end (before a
+/// `--`): -Wno-error, -Wno-error=X for each -Werror=X of the command (which
+/// -Wno-error leaves errors), -Wno-error=pedantic for -pedantic-errors.
+/// Errors stay errors, as do clang's warnings that are errors by default.
+std::vector<std::string>
+noWarningsAsErrors(const std::vector<std::string> &Args);
+
 } // namespace gpuleak
 
 #endif

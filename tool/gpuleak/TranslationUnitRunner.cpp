@@ -1,6 +1,7 @@
 //===--- TranslationUnitRunner.cpp - gpuleak checks over one TU -----------===//
 
 #include "TranslationUnitRunner.h"
+#include "ClangCommand.h"
 #include "CompileDatabase.h"
 #include "ConfigProblems.h"
 #include "llvm/ADT/StringSet.h"
@@ -879,6 +880,11 @@ static tooling::ArgumentsAdjuster commandAdjuster(ClangTidyContext &Context,
         return Adjusted;
       });
   Adjusters.push_back(tooling::getStripPluginsAdjuster());
+  // Compiler warnings are never errors (ClangCommand.h): after the
+  // command's own options, the nvcc translation's and the ExtraArgs.
+  Adjusters.push_back([](const CommandLineArguments &Args, llvm::StringRef) {
+    return noWarningsAsErrors(Args);
+  });
   // Our binary is not next to clang's builtin headers: name them, unless the
   // command does.
   std::string ResourceDirArg = "-resource-dir=" + Settings.ResourceDir;

@@ -6,11 +6,14 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/StringSaver.h"
 
 #include <map>
 #include <mutex>
@@ -35,6 +38,9 @@ static bool isDroppedWithValue(StringRef Name) {
       .Cases({"-diag-suppress", "--diag-suppress", "-diag-warn", "--diag-warn",
               "-diag-error", "--diag-error"},
              true)
+      // nvcc's -Werror takes a kind (all-warnings, reorder, ...): kept, the
+      // kind was read as a source file.
+      .Cases({"-Werror", "--Werror"}, true)
       .Cases({"-static-global-template-stub", "--static-global-template-stub",
               "-keep-dir", "--keep-dir", "-odir", "--output-directory"},
              true)
@@ -61,6 +67,45 @@ static bool isDroppedSwitch(StringRef A) {
               "--source-in-ptx", "-restrict", "--restrict"},
              true)
       .Default(false);
+}
+
+/// Appends to \p Out the host compiler's arguments in \p Value, the value
+/// of `-Xcompiler`/`--compiler-options`, split as nvcc 13 splits it (its
+/// `--dryrun`, and the arguments its host compiler receives): at commas
+/// and at whitespace outside quotes (`-Xcompiler "-fPIC -DUSE_POOL"` is two
+/// arguments, as `-Xcompiler -fPIC,-DUSE_POOL` is), `\,` for a comma, and
+/// quotes removed by the shell that runs nvcc's host command
+/// (`-Xcompiler '-DMSG="a b"'` is `-DMSG=a b`; `"-DT=a,b"` keeps its
+/// comma). Commas outside quotes become spaces; LLVM's GNU tokenizer does
+/// the rest.
+static void appendHostArguments(StringRef Value, std::vector<std::string> &Out) {
+  std::string Line;
+  Line.reserve(Value.size());
+  char Quote = 0;
+  for (size_t I = 0; I < Value.size(); ++I) {
+    char C = Value[I];
+    // A backslash keeps the next character (in double quotes too) for the
+    // tokenizer, which reads `\,` as a comma; in single quotes it is itself.
+    if (C == '\\' && Quote != '\'' && I + 1 < Value.size()) {
+      Line += C;
+      Line += Value[++I];
+      continue;
+    }
+    if (Quote)
+      Quote = C == Quote ? 0 : Quote;
+    else if (C == '"' || C == '\'')
+      Quote = C;
+    else if (C == ',')
+      C = ' ';
+    Line += C;
+  }
+  llvm::BumpPtrAllocator Alloc;
+  llvm::StringSaver Saver(Alloc);
+  llvm::SmallVector<const char *, 4> Tokens;
+  llvm::cl::TokenizeGNUCommandLine(Line, Saver, Tokens);
+  for (const char *T : Tokens)
+    if (T && *T)
+      Out.push_back(T);
 }
 
 /// The architecture number in "sm_90", "compute_90", "arch=compute_90,code=[sm_90]".
@@ -521,12 +566,8 @@ translateNvccCommand(const std::vector<std::string> &Args) {
       continue;
     }
     if (Opt == "-Xcompiler" || Opt == "--compiler-options") {
-      if (std::optional<StringRef> V = Value()) {
-        llvm::SmallVector<StringRef, 4> Parts;
-        V->split(Parts, ',', -1, /*KeepEmpty=*/false);
-        for (StringRef P : Parts)
-          Out.push_back(P.str());
-      }
+      if (std::optional<StringRef> V = Value())
+        appendHostArguments(*V, Out);
       continue;
     }
     if (A == "--std" || A == "-std") {

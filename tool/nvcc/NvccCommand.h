@@ -22,12 +22,15 @@ namespace gpuleak {
 ///  - kept: -D/-U/-I/-isystem/-include, -std, -O, -g, -c, -o, -M* and -W/-f/-m
 ///    options (host-compiler options nvcc forwards);
 ///  - translated: `-x cu` to `-x cuda`; `--std X` to `-std=X`;
-///    `-Xcompiler A,B` / `--compiler-options` to A and B; `-rdc=true` to
+///    `-Xcompiler A,B` / `--compiler-options` to A and B, its value split
+///    at commas and whitespace outside quotes as nvcc splits it
+///    (`-Xcompiler "-fPIC -DX"` is -fPIC and -DX); `-rdc=true` to
 ///    `-fgpu-rdc`; the first
 ///    `-arch`/`-gencode`/`--generate-code` architecture to
 ///    `--cuda-gpu-arch=sm_NN` (sm_90 when there is none);
 ///  - dropped: nvcc-only options (`-ccbin`, `-Xptxas`, `-rdc`, `--expt-*`,
-///    `-lineinfo`, `--use_fast_math`, `--default-stream`, `--diag-suppress`, ...),
+///    `-lineinfo`, `--use_fast_math`, `--default-stream`, `--diag-suppress`,
+///    nvcc's `-Werror KIND`, ...),
 ///    with their values;
 ///  - added: `-x cuda` for a .cu file without -x, `--cuda-host-only` (the
 ///    checks read host code), `--cuda-path=` the toolkit holding this nvcc
