@@ -1,0 +1,3 @@
+// Shim: see spdlog.h here.
+#pragma once
+#include "/usr/include/spdlog/logger.h"
