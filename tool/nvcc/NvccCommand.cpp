@@ -407,16 +407,16 @@ bool isLibraryIncludeFolder(const std::string &Dir) {
     if (auto It = Known.find(Dir); It != Known.end())
       return It->second;
   }
-  bool Library = false;
-  for (const char *Marker : {"ATen/ATen.h", "torch/torch.h",
-                             "c10/macros/Macros.h", "cuda_runtime_api.h"}) {
+  auto Has = [&](const char *File) {
     llvm::SmallString<256> P(Dir);
-    llvm::sys::path::append(P, Marker);
-    if (llvm::sys::fs::exists(P)) {
-      Library = true;
-      break;
-    }
-  }
+    llvm::sys::path::append(P, File);
+    return llvm::sys::fs::exists(P);
+  };
+  // A project's own shim of <torch/torch.h> (an `#include_next` wrapper)
+  // is no LibTorch: the API folder also holds <torch/nn.h>.
+  bool Library = Has("ATen/ATen.h") || Has("c10/macros/Macros.h") ||
+                 (Has("torch/torch.h") && Has("torch/nn.h")) ||
+                 Has("cuda_runtime_api.h");
   std::lock_guard<std::mutex> Guard(Lock);
   Known[Dir] = Library;
   return Library;

@@ -90,10 +90,10 @@ cmakePchWrapperIncludes(const std::string &Path, const std::string &Directory);
 /// imported target's folders system folders, not these) gets LibTorch's
 /// headers as user headers: the checks would take LibTorch's own functions
 /// for the project's code, and summarize thousands of them in every
-/// translation unit. A library folder is one that holds `ATen/ATen.h`,
-/// `torch/torch.h` or `c10/macros/Macros.h` (LibTorch's two include
-/// folders), or `cuda_runtime_api.h` (the toolkit's). \p Args unchanged
-/// when it names none.
+/// translation unit. A library folder is one that holds `ATen/ATen.h` or
+/// `c10/macros/Macros.h`, or both `torch/torch.h` and `torch/nn.h`
+/// (LibTorch's two include folders), or `cuda_runtime_api.h` (the
+/// toolkit's). \p Args unchanged when it names none.
 std::vector<std::string> libraryIncludesAsSystem(const std::vector<std::string> &Args,
                                                  const std::string &Directory);
 
