@@ -648,24 +648,45 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
   llvm::DenseSet<std::tuple<const CFGBlock *, unsigned, uint64_t, uint64_t>>
       Seen;
   std::optional<Finding> First;
-  // Under `gpuleak check`: the losses before First that rest on assumptions
-  // about functions of other files, in the order found.
-  std::vector<Finding> Candidates;
+  // Every exit that leaks it, one loss each (the first path found to it),
+  // in the order found: the finding names each. Under `gpuleak check`, also
+  // those that rest on assumptions about functions of other files (at most
+  // 8), settled by the project step.
+  std::vector<Finding> Exits;
   bool Handled = false; // some path releases it or hands it on
   unsigned Steps = 0;
   const ResKind Kind = S.Creator->Kind;
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::SmallVector<Assumption, 2> Assumed; // the current path's
+  auto ExitPlace = [&](const Finding &F) {
+    return F.Where ? SM.getExpansionLoc(F.Where->getBeginLoc())
+                   : SourceLocation();
+  };
   auto Lost = [&](Finding F, std::optional<Assumption> Extra = std::nullopt) {
-    if (First)
+    // After a loss by an overwrite, or a wrong release, that loss is
+    // reported alone.
+    if (First && First->How != Finding::Exit)
       return;
     F.Assumed = Assumed;
     if (Extra)
       F.Assumed.push_back(*Extra);
-    if (F.Assumed.empty())
+    if (F.How == Finding::Exit) {
+      auto Same = llvm::find_if(Exits, [&](const Finding &E) {
+        return ExitPlace(E) == ExitPlace(F);
+      });
+      if (Same != Exits.end()) {
+        // A path to the same exit that assumes nothing is the stronger one.
+        if (!Same->Assumed.empty() && F.Assumed.empty())
+          *Same = F;
+      } else if (F.Assumed.empty() ||
+                 llvm::count_if(Exits, [](const Finding &E) {
+                   return !E.Assumed.empty();
+                 }) < 8) {
+        Exits.push_back(F);
+      }
+    }
+    if (!First && F.Assumed.empty())
       First = F;
-    else if (Candidates.size() < 8)
-      Candidates.push_back(F);
   };
   // A call of a function of another file: its index summary, or null.
   auto ElsewhereSummary = [&](const FunctionDecl *Callee) {
@@ -920,6 +941,10 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
       uint64_t SwHash = SuccSwKnown;
       for (const Assumption &A : Assumed)
         SwHash = llvm::hash_combine(SwHash, unsigned(A.K), A.Call, A.Param);
+      // The exit is reached once from each block that leaves (each return
+      // or throw is a leaking exit of its own, named in a note).
+      if (Succ == &Graph->getExit())
+        SwHash = llvm::hash_combine(SwHash, B);
       for (unsigned K = 0; K < MaxSlots; ++K)
         if (SuccSwKnown & (1U << K))
           SwHash = llvm::hash_combine(
@@ -936,28 +961,37 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
   }
   // Re-entering the start block (a loop) is walked from its first element,
   // so the site's own `&p` is seen and reported as an overwrite.
-  if (Candidates.empty()) {
-    if (!First)
-      return;
+  // A loss by an overwrite that holds whatever other files do is reported
+  // alone.
+  if (First && First->How != Finding::Exit) {
     First->NeverReleased = !Handled;
     Findings.push_back(*First);
     return;
   }
-  // Under `gpuleak check`: the losses that rest on assumptions, then the
-  // first that does not, as alternatives for the project step. A loss by
-  // an overwrite or a wrong release is not settled that way: one that holds
-  // whatever other files do is reported alone.
-  std::vector<Finding> Groups;
-  for (const Finding &C : Candidates)
-    if (C.How == Finding::Exit)
-      Groups.push_back(C);
-  if (First) {
-    if (First->How != Finding::Exit)
-      Groups.clear();
-    Groups.push_back(*First);
-  }
-  if (Groups.empty())
+  // Every leaking exit, in source order (the end of the body last): the
+  // first is the finding, the others its alternatives, each with its own
+  // note. Under `gpuleak check` the project step keeps each whose
+  // assumptions about other files hold.
+  if (Exits.empty())
     return;
+  // Ties (none: one loss per place) keep the order found: not
+  // std::stable_sort, whose temporary buffer libstdc++ 12 builds with a
+  // deprecated function.
+  llvm::SmallVector<size_t, 4> Order;
+  for (size_t I = 0; I < Exits.size(); ++I)
+    Order.push_back(I);
+  llvm::sort(Order, [&](size_t A, size_t B) {
+    SourceLocation LA = ExitPlace(Exits[A]), LB = ExitPlace(Exits[B]);
+    if (LA != LB) {
+      if (LA.isInvalid() || LB.isInvalid())
+        return LB.isInvalid();
+      return SM.isBeforeInTranslationUnit(LA, LB);
+    }
+    return A < B;
+  });
+  std::vector<Finding> Groups;
+  for (size_t I : Order)
+    Groups.push_back(Exits[I]);
   Finding F = Groups.front();
   F.Alternatives.assign(Groups.begin() + 1, Groups.end());
   F.NeverReleased = !Handled;

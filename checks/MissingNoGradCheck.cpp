@@ -1648,23 +1648,72 @@ public:
       Why.append(Project.begin(), Project.end());
       return true;
     }
-    Reasons Sub;
+    // Every caller must be an inference path. The notes name each call that
+    // is a cause: one that runs with grad mode on (a call that its caller
+    // holds under a guard is none), in source order, each with what makes
+    // its own path inference. Only when every call is covered (the helper is
+    // judged here for a pass that some other rule reports) does the first
+    // call stand for them, as it always did.
+    struct CallerReasons {
+      SourceLocation Begin;
+      Reasons Why;
+      bool Cause;
+    };
+    llvm::SmallVector<CallerReasons, 2> Calls;
     for (const CallerSite &C : F.Callers) {
       Reasons Inner;
       int CR = regionOf(*C.Caller, SM, C.Loc);
       if (!inference(*C.Caller, CR, C.Loc, Depth + 1, Inner))
         return false;
-      if (Sub.empty()) {
-        Sub.push_back({Reason::Caller, C.Begin, F.FD, C.Caller->FD});
-        for (const Reason &I : Inner)
-          if (I.Kind == Reason::Eval || I.Kind == Reason::Caller ||
-              I.Kind == Reason::Project || I.Kind == Reason::AssumedProject)
-            Sub.push_back(I);
-      }
+      CallerReasons &CRs = Calls.emplace_back();
+      CRs.Begin = C.Begin;
+      CRs.Why.push_back({Reason::Caller, C.Begin, F.FD, C.Caller->FD});
+      for (const Reason &I : Inner)
+        if (I.Kind == Reason::Eval || I.Kind == Reason::Caller ||
+            I.Kind == Reason::Project || I.Kind == Reason::AssumedProject)
+          CRs.Why.push_back(I);
+      CRs.Cause = !surelyCovered(*C.Caller, CR, C.Loc, Depth + 1);
     }
+    llvm::SmallVector<const CallerReasons *, 2> Named;
+    for (const CallerReasons &CRs : Calls)
+      if (CRs.Cause)
+        Named.push_back(&CRs);
+    if (Named.empty())
+      Named.push_back(&Calls.front());
+    llvm::sort(Named, [&](const CallerReasons *A, const CallerReasons *B) {
+      if (isBeforeExpanded(A->Begin, B->Begin, SM) !=
+          isBeforeExpanded(B->Begin, A->Begin, SM))
+        return isBeforeExpanded(A->Begin, B->Begin, SM);
+      return A < B; // the same place (a macro): the order of Callers
+    });
     addEval(F, R, P, Why);
-    Why.append(Sub.begin(), Sub.end());
+    for (const CallerReasons *CRs : Named)
+      for (const Reason &I : CRs->Why)
+        if (llvm::none_of(Why, [&](const Reason &W) {
+              return W.Kind == I.Kind && W.Loc == I.Loc && W.D1 == I.D1 &&
+                     W.D2 == I.D2;
+            }))
+          Why.push_back(I);
     return true;
+  }
+
+  /// Whether grad mode is off at \p P in region \p R of \p F whatever
+  /// other files do: covered() without resting on an assumption that the
+  /// step after the last file settles (under `gpuleak check`). Leaves no
+  /// trace in GuardedElsewhere or AssumedInvokes.
+  bool surelyCovered(FunctionFacts &F, int R, SourceLocation P,
+                     unsigned Depth) {
+    // Empty while it runs: covered() notes an assumption only once.
+    auto Elsewhere = std::move(GuardedElsewhere);
+    auto Invokes = std::move(AssumedInvokes);
+    GuardedElsewhere.clear();
+    AssumedInvokes.clear();
+    Reasons Ignored;
+    bool Covered = covered(F, R, P, Depth, Ignored);
+    bool Assumed = !GuardedElsewhere.empty() || !AssumedInvokes.empty();
+    GuardedElsewhere = std::move(Elsewhere);
+    AssumedInvokes = std::move(Invokes);
+    return Covered && !(Deferred && Assumed);
   }
 
   /// Grad mode at \p P from guards of region \p R alone: true if off, false

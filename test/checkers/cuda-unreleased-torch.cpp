@@ -15,7 +15,10 @@ torch::Tensor uploadBatchLeaky(const std::vector<float> &host) {
   cudaStream_t stream;
   cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: CUDA stream created by 'cudaStreamCreateWithFlags' is never released; release it with 'cudaStreamDestroy' or give it an owner [gpuleak-cuda-unreleased]
-  // CHECK-MESSAGES: :[[@LINE+4]]:5: note: leaked when this returns
+  // Every return leaks it, each named, in source order.
+  // CHECK-MESSAGES: :[[@LINE+6]]:5: note: leaked when this returns
+  // CHECK-MESSAGES: :[[@LINE+10]]:5: note: leaked when this returns
+  // CHECK-MESSAGES: :[[@LINE+16]]:3: note: leaked when this returns
   float *staging = nullptr;
   const size_t bytes = host.size() * sizeof(float);
   if (cudaMalloc(&staging, bytes) != cudaSuccess)

@@ -58,7 +58,9 @@ cudaError_t positiveEarlyReturn(const float *h, size_t n) {
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' on every path out of the function [gpuleak-cuda-unreleased]
   CUDA_TRY(cudaMalloc(&b, n * sizeof(float)));
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked when this returns
-  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
+  // 'a' leaks at the next CUDA_TRY too: each exit is named.
+  // CHECK-MESSAGES: :[[@LINE+2]]:3: note: leaked when this returns
+  // CHECK-MESSAGES: :[[@LINE-4]]:12: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
   CUDA_TRY(cudaMemcpy(a, h, n * sizeof(float), cudaMemcpyHostToDevice));
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked when this returns
   cudaFree(b);

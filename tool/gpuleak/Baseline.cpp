@@ -111,8 +111,50 @@ static std::string codeFingerprintOf(const FingerprintParts &P) {
   return toHex(SHA1::hash(arrayRefFromStringRef(Full)), /*LowerCase=*/true);
 }
 
+/// The fingerprint of a note: the SHA-1 of its message, every run of
+/// digits in it made one `0` (a place that a message names moves with
+/// edits), and of the normalized code around it (codeAround), NUL-joined. No
+/// file takes part, so that a moved file's notes keep theirs; the message
+/// tells a new caller from a copied one (it names the caller).
+static std::string noteFingerprintOf(SourceFiles &Sources,
+                                     const FindingNote &N) {
+  std::string Message;
+  for (size_t I = 0; I < N.Message.size(); ++I) {
+    char C = N.Message[I];
+    if (isDigit(C) && I > 0 && isDigit(N.Message[I - 1]))
+      continue;
+    Message += isDigit(C) ? '0' : C;
+  }
+  std::string Full =
+      Message + '\0' + codeAround(Sources, N.Place.File, N.Place.Line);
+  return toHex(SHA1::hash(arrayRefFromStringRef(Full)), /*LowerCase=*/true);
+}
+
+/// Whether each of \p Notes is one of \p Held, as many times as it is in
+/// \p Notes; always when \p Held is unknown (a baseline of version 1).
+static bool notesHeld(ArrayRef<std::string> Notes,
+                      const std::optional<std::vector<std::string>> &Held) {
+  if (!Held)
+    return true;
+  StringMap<unsigned> Left;
+  for (const std::string &N : *Held)
+    ++Left[N];
+  for (const std::string &N : Notes) {
+    auto It = Left.find(N);
+    if (It == Left.end() || It->second == 0)
+      return false;
+    --It->second;
+  }
+  return true;
+}
+
 void fingerprintFindings(Results &R, StringRef BaseDir) {
   SourceFiles Sources;
+  for (Finding &F : R.Findings) {
+    F.NoteFingerprints.clear();
+    for (const FindingNote &N : F.Notes)
+      F.NoteFingerprints.push_back(noteFingerprintOf(Sources, N));
+  }
   // Findings are sorted by place, so an occurrence index counts the equal
   // ones from the top of the file.
   StringMap<unsigned> Seen;
@@ -141,6 +183,10 @@ void writeBaseline(raw_ostream &OS, const Results &R, StringRef BaseDir) {
           J.attribute("file", Parts[I].File);
           J.attribute("line", F.Place.Line);
           J.attribute("codeFingerprint", codeFingerprintOf(Parts[I]));
+          J.attributeArray("notes", [&] {
+            for (const std::string &N : F.NoteFingerprints)
+              J.value(N);
+          });
         });
     });
   });
@@ -168,7 +214,7 @@ bool fromJSON(const json::Value &V, BaselineFile &B, json::Path P) {
   }
   if (!O.map("version", B.Version))
     return false;
-  if (B.Version != BaselineVersion) {
+  if (B.Version < OldestBaselineVersion || B.Version > BaselineVersion) {
     P.field("version").report("unsupported version");
     return false;
   }
@@ -207,6 +253,24 @@ bool fromJSON(const json::Value &V, BaselineFile &B, json::Path P) {
     }
     if (std::optional<StringRef> File = E->getString("file"))
       Entry.File = File->str();
+    // Version 2 on: the notes' fingerprints. Without them (version 1) the
+    // entry holds a finding whatever its notes, as it always did.
+    if (const json::Value *Notes = E->get("notes")) {
+      const json::Array *A = Notes->getAsArray();
+      if (!A) {
+        FP.index(I).field("notes").report("expected an array");
+        return false;
+      }
+      Entry.Notes.emplace();
+      for (size_t N = 0; N < A->size(); ++N) {
+        std::optional<StringRef> S = (*A)[N].getAsString();
+        if (!S || !IsFingerprint(*S)) {
+          FP.index(I).field("notes").index(N).report("expected 40 hex digits");
+          return false;
+        }
+        Entry.Notes->push_back(S->str());
+      }
+    }
     B.Entries.ByFingerprint.try_emplace(Entry.Fingerprint,
                                         B.Entries.Entries.size());
     B.Entries.Entries.push_back(std::move(Entry));
@@ -233,10 +297,11 @@ Expected<BaselineEntries> readBaseline(StringRef Path) {
   if (!fromJSON(*V, B, Root)) {
     // The version first: a newer gpuleak's file is not corrupt.
     if (B.Format == "gpuleak-baseline" && B.Version &&
-        B.Version != BaselineVersion) {
+        (B.Version < OldestBaselineVersion || B.Version > BaselineVersion)) {
       consumeError(Root.getError());
       return Fail("version " + Twine(B.Version) +
-                  " is not supported (this gpuleak reads version " +
+                  " is not supported (this gpuleak reads versions " +
+                  Twine(OldestBaselineVersion) + " to " +
                   Twine(BaselineVersion) + ")");
     }
     return Fail("not a gpuleak baseline: " + toString(Root.getError()));
@@ -338,14 +403,20 @@ void matchBaseline(Results &R, StringRef BaseDir, const BaselineEntries &B,
     if (Held.empty())
       continue; // all new, by occurrence as without a baseline
     std::string Key = Parts[Members.front()].key();
+    // Whether finding I names a cause (a note) that entry E does not know.
+    auto Unknown = [&](size_t I, const std::string &E) {
+      return !notesHeld(R.Findings[I].NoteFingerprints, B.at(E).Notes);
+    };
     // How far finding I is from entry E's recorded line; a finding on a
-    // changed line after every other.
+    // changed line after every other, and one with a cause that the entry
+    // does not know after all (it is new whatever the pairing).
     auto Cost = [&](size_t I, const std::string &E) -> uint64_t {
       const Finding &F = R.Findings[I];
       unsigned Line = B.at(E).Line;
       uint64_t D =
           Line ? uint64_t(std::abs(int64_t(F.Place.Line) - int64_t(Line))) : 0;
-      return (IsChanged(F) ? uint64_t(1) << 40 : 0) + D;
+      return (Unknown(I, E) ? uint64_t(1) << 41 : 0) +
+             (IsChanged(F) ? uint64_t(1) << 40 : 0) + D;
     };
     // The fewer of the two in order into the more (no two copies change
     // places), at the least total cost.
@@ -375,6 +446,11 @@ void matchBaseline(Results &R, StringRef BaseDir, const BaselineEntries &B,
         EntryOf[J - 1] = &Held[A - 1];
       --A;
     }
+    // A finding paired with an entry that does not know one of its causes
+    // is new.
+    for (size_t M = 0; M < NF; ++M)
+      if (EntryOf[M] && Unknown(Members[M], *EntryOf[M]))
+        EntryOf[M] = nullptr;
     // The new findings take the occurrence indexes the baseline does not
     // hold, from 0 up, in order.
     unsigned Free = 0;

@@ -9,7 +9,9 @@
 // `gpuleak baseline` writes and `gpuleak check --baseline` reads
 // (docs/cli.md, "Baselines"). A baseline entry also records its file and a
 // fingerprint of its check and code alone, so that the findings of a file
-// moved or renamed since stay baselined.
+// moved or renamed since stay baselined, and a fingerprint of each of its
+// notes (their code and message), so that a finding that names a new cause
+// (another caller, another leaking exit) is not taken for the baselined one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,21 +22,23 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace gpuleak {
 
-/// The version of the baseline file format that this gpuleak writes and
-/// reads.
-constexpr int64_t BaselineVersion = 1;
+/// The version of the baseline file format that this gpuleak writes, and
+/// the oldest that it reads (version 1 has no note fingerprints).
+constexpr int64_t BaselineVersion = 2;
+constexpr int64_t OldestBaselineVersion = 1;
 
 /// The SARIF partialFingerprints key of the fingerprint.
 constexpr llvm::StringLiteral FingerprintKey = "gpuleakFingerprint/v1";
 
-/// Sets the Fingerprint of each of \p R's findings, which must be sorted
-/// (sortAndDeduplicate). \p BaseDir is the absolute directory that file
-/// names are made relative to.
+/// Sets the Fingerprint and NoteFingerprints of each of \p R's findings,
+/// which must be sorted (sortAndDeduplicate). \p BaseDir is the absolute
+/// directory that file names are made relative to.
 void fingerprintFindings(Results &R, llvm::StringRef BaseDir);
 
 /// Writes \p R's findings (fingerprinted) as a baseline file.
@@ -54,6 +58,11 @@ struct BaselineEntry {
   /// (a baseline of an older gpuleak). Read to follow a moved file.
   std::string File;
   std::string Code;
+  /// The fingerprints of the finding's notes (the places it names: each
+  /// caller, each leaking exit), in order; std::nullopt when the entry does
+  /// not say (a baseline of version 1), which then holds a finding whatever
+  /// its notes.
+  std::optional<std::vector<std::string>> Notes;
 };
 
 /// The entries of a baseline file, in the file's order, and by
@@ -85,7 +94,10 @@ llvm::Expected<BaselineEntries> readBaseline(llvm::StringRef Path);
 /// hold. A group in a file that no entry names (a moved or renamed file) is
 /// matched in the same way against the entries of one file that no longer
 /// exists whose check and code (BaselineEntry::Code) are the group's
-/// (docs/cli.md, "Baselines").
+/// (docs/cli.md, "Baselines"). A finding is held by an entry only when
+/// each of its note fingerprints is one of the entry's notes (as many times
+/// as it has it, for an entry that records notes): otherwise it names a
+/// cause that the baseline does not know, and is new.
 void matchBaseline(Results &R, llvm::StringRef BaseDir,
                    const BaselineEntries &B,
                    llvm::function_ref<bool(const Finding &)> IsChanged);

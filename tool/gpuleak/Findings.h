@@ -63,6 +63,9 @@ struct Finding {
   std::vector<bool> FixesApplied;
   /// Its fingerprint (Baseline.h), or empty before fingerprintFindings.
   std::string Fingerprint;
+  /// The fingerprint of each of Notes, in order (Baseline.h), set with
+  /// Fingerprint.
+  std::vector<std::string> NoteFingerprints;
 };
 
 /// An input that could not be analysed: a translation unit that failed to

@@ -260,10 +260,11 @@ readsOnlyArguments(llvm::StringRef Note) {
 /// Settles a gpuleak-cuda-unreleased finding about a local resource whose
 /// leak rests on calls of functions of other files (AssumedThrowsNote,
 /// AssumedReadsOnlyNote, AssumedReturnsNote): its notes are groups, each a
-/// `leaked ...` note followed by what that path assumed; the first group
-/// whose assumptions the summaries confirm is kept, with each assumption
-/// that a callee throws made ElsewhereThrowsNote at its summary's throw and
-/// the others removed; the finding is dropped when no group holds. A
+/// `leaked ...` note followed by what that path assumed, one per leaking
+/// exit in source order; each group whose assumptions the summaries confirm
+/// is kept, with each assumption that a callee throws made
+/// ElsewhereThrowsNote at its summary's throw and the others removed; the
+/// finding is dropped when no group holds. A
 /// function that is not summarized neither throws nor ends the process, and
 /// may keep what it is handed. \p CalleeAt: the callee of the call at a
 /// place.
@@ -290,6 +291,9 @@ static bool keepElsewhereFinding(Finding &F, const ProjectIndex &Index,
       return G;
     return Index.named(Fn);
   };
+  // The notes of every group that holds: each is a leaking exit.
+  std::vector<FindingNote> AllKept;
+  bool Held = false;
   for (size_t Begin = 0; Begin < F.Notes.size();) {
     size_t End = Begin + 1;
     while (End < F.Notes.size() && KindOf(F.Notes[End]) != Plain)
@@ -332,12 +336,15 @@ static bool keepElsewhereFinding(Finding &F, const ProjectIndex &Index,
       }
     }
     if (Holds) {
-      F.Notes = std::move(Kept);
-      return true;
+      AllKept.insert(AllKept.end(), std::make_move_iterator(Kept.begin()),
+                     std::make_move_iterator(Kept.end()));
+      Held = true;
     }
     Begin = End;
   }
-  return false;
+  if (Held)
+    F.Notes = std::move(AllKept);
+  return Held;
 }
 
 /// Settles a gpuleak-missing-detach carry through accessors (its note
