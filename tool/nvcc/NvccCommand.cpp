@@ -424,8 +424,13 @@ bool isLibraryIncludeFolder(const std::string &Dir) {
 
 std::vector<std::string> libraryIncludesAsSystem(const std::vector<std::string> &Args,
                                                  const std::string &Directory) {
-  std::vector<std::string> Out;
-  bool Changed = false;
+  // The folders turned into system ones, in their -I order, go before the
+  // command's first -isystem: -I folders are searched before every -isystem
+  // one, so `<torch/torch.h>` is still found in the same folder (a project
+  // that vendors an old LibTorch with -I next to another one given with
+  // -isystem keeps its own).
+  std::vector<std::string> Out, Moved;
+  size_t FirstSystem = std::string::npos;
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef A = Args[I];
     std::optional<std::string> Dir;
@@ -439,17 +444,25 @@ std::vector<std::string> libraryIncludesAsSystem(const std::vector<std::string> 
       Dir = A.drop_front(2).str();
       Joined = true;
     }
+    if (I > 0 && FirstSystem == std::string::npos &&
+        (A == "-isystem" || A.starts_with("-isystem") || A == "--system-include" ||
+         A.starts_with("--system-include=")))
+      FirstSystem = Out.size();
     if (!Dir || Dir->empty() || !isLibraryIncludeFolder(inDirectory(*Dir, Directory))) {
       Out.push_back(Args[I]);
       continue;
     }
-    Out.push_back("-isystem");
-    Out.push_back(*Dir);
-    Changed = true;
+    Moved.push_back("-isystem");
+    Moved.push_back(*Dir);
+    if (FirstSystem == std::string::npos)
+      FirstSystem = Out.size(); // no -isystem before: here, in -I order
     if (!Joined)
       ++I;
   }
-  return Changed ? Out : Args;
+  if (Moved.empty())
+    return Args;
+  Out.insert(Out.begin() + FirstSystem, Moved.begin(), Moved.end());
+  return Out;
 }
 
 std::vector<std::string> expandCMakePchWrapper(const std::vector<std::string> &Args,
