@@ -106,17 +106,23 @@ static StringRef literalText(const Expr *E) {
   return "";
 }
 
+/// Whether every argument of \p C from the \p From-th on is a default one:
+/// the call is handed nothing there.
+static bool onlyDefaultsFrom(const CallExpr &C, unsigned From) {
+  for (unsigned I = From; I < C.getNumArgs(); ++I)
+    if (!isa<CXXDefaultArgExpr>(C.getArg(I)->IgnoreImplicit()))
+      return false;
+  return true;
+}
+
 /// A call through a `torch::jit::Method` that names a script method other
 /// than `forward` (by another literal or a runtime name) and passes it no
 /// input (`module.get_method(name)({})`): a policy's `reset`, an
 /// `initial_state`. It reads nothing of the caller's, so it is not the
 /// model's forward pass.
 AST_MATCHER(CXXOperatorCallExpr, isArglessNonForwardScriptMethodCall) {
-  if (Node.getNumArgs() < 2)
+  if (Node.getNumArgs() < 2 || !onlyDefaultsFrom(Node, 2))
     return false;
-  for (unsigned I = 2; I < Node.getNumArgs(); ++I)
-    if (!isa<CXXDefaultArgExpr>(Node.getArg(I)->IgnoreImplicit()))
-      return false;
   const Expr *Stack = Node.getArg(1)->IgnoreImplicit();
   if (const auto *CE = dyn_cast<CXXConstructExpr>(Stack)) {
     if (CE->getNumArgs() != 0)
@@ -146,11 +152,8 @@ AST_MATCHER(CXXOperatorCallExpr, isArglessNonForwardScriptMethodCall) {
 /// `module.run_method(name)` with no input, naming a method other than
 /// `forward`: as isArglessNonForwardScriptMethodCall.
 AST_MATCHER(CXXMemberCallExpr, isArglessNonForwardRunMethod) {
-  if (Node.getNumArgs() < 1)
+  if (Node.getNumArgs() < 1 || !onlyDefaultsFrom(Node, 1))
     return false;
-  for (unsigned I = 1; I < Node.getNumArgs(); ++I)
-    if (!isa<CXXDefaultArgExpr>(Node.getArg(I)->IgnoreImplicit()))
-      return false;
   return literalText(Node.getArg(0)) != "forward";
 }
 } // namespace script_methods

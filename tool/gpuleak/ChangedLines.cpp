@@ -528,16 +528,14 @@ std::optional<std::vector<std::string>> trackedFiles(StringRef Root) {
 }
 
 std::optional<std::set<std::string>> trackedFolders(StringRef Root) {
-  std::optional<std::string> Listed = lsFiles(Root);
-  if (!Listed)
+  // The folders of trackedFiles(), each up to Root: one reading of
+  // `git ls-files` (memoized by lsFiles) for both.
+  std::optional<std::vector<std::string>> Files = trackedFiles(Root);
+  if (!Files)
     return std::nullopt;
   std::set<std::string> Folders;
-  for (StringRef Entry : split(*Listed, '\0')) {
-    auto [Info, Path] = Entry.split('\t');
-    if (Path.empty() || Info.starts_with("160000")) // a submodule
-      continue;
-    SmallString<256> Dir(Root);
-    sys::path::append(Dir, sys::path::parent_path(Path));
+  for (const std::string &File : *Files) {
+    SmallString<256> Dir(sys::path::parent_path(File));
     while (Dir.size() >= Root.size() && Folders.insert(std::string(Dir)).second &&
            Dir.size() > Root.size())
       sys::path::remove_filename(Dir);
