@@ -1,6 +1,7 @@
 //===--- CudaApis.cpp - the CUDA resource APIs ----------------------------===//
 
 #include "CudaApis.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/ErrorHandling.h"
 #include <vector>
@@ -42,6 +43,33 @@ const KindInfo &kindInfo(ResKind K) {
     if (I.Kind == K)
       return I;
   llvm_unreachable("every kind has an entry");
+}
+
+namespace {
+// The CUDA driver API's calls are cu + an upper-case letter (cuMemAlloc);
+// the runtime's (cudaMalloc) and the libraries' (cublasCreate) are not.
+bool isDriverCall(llvm::StringRef Name) {
+  return Name.size() > 2 && Name.starts_with("cu") && llvm::isUpper(Name[2]);
+}
+bool isStreamOrdered(llvm::StringRef Name) {
+  Name.consume_back("_v2");
+  return Name.ends_with("Async");
+}
+unsigned fit(llvm::StringRef Creator, llvm::StringRef Releaser) {
+  return (isDriverCall(Creator) == isDriverCall(Releaser) ? 2 : 0) +
+         (isStreamOrdered(Creator) == isStreamOrdered(Releaser) ? 1 : 0);
+}
+} // namespace
+
+llvm::StringRef advisedReleaser(const CreatorInfo &C) {
+  llvm::StringRef Best = kindInfo(C.Kind).Releaser;
+  unsigned BestFit = fit(C.Name, Best);
+  for (const ReleaserInfo &R : Releasers)
+    if (R.Kind == C.Kind && fit(C.Name, R.Name) > BestFit) {
+      Best = R.Name;
+      BestFit = fit(C.Name, R.Name);
+    }
+  return Best;
 }
 
 const CreatorInfo *findCreator(llvm::StringRef Name) {

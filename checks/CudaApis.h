@@ -47,6 +47,12 @@ struct ReleaserInfo {
 };
 
 const KindInfo &kindInfo(ResKind K);
+/// The call to advise for releasing what \p C creates: of the release calls
+/// of its kind, the one of the same API as \p C (the driver's `cu*` calls
+/// for a driver call, the runtime's or a library's otherwise), stream-ordered
+/// (`...Async`) when \p C is; the kind's Releaser when none fits better.
+/// cudaMallocAsync: cudaFreeAsync; cuMemAlloc: cuMemFree.
+llvm::StringRef advisedReleaser(const CreatorInfo &C);
 /// The creating call named \p Name (without a `_ptsz`/`_ptds` suffix).
 const CreatorInfo *findCreator(llvm::StringRef Name);
 const ReleaserInfo *findReleaser(llvm::StringRef Name);

@@ -60,6 +60,7 @@ constexpr char FuncId[] = "func";       // a function that calls a creating API
 constexpr char EnqueueId[] = "enqueue"; // a call that enqueues a host function
 constexpr char ReleaseFnId[] = "releasefn"; // a function that calls a release API
 
+using cuda::advisedReleaser;
 using cuda::CreatorInfo;
 using cuda::kindInfo;
 using cuda::KindInfo;
@@ -1341,7 +1342,7 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
            "run then; release it with '%5' before throwing")
           << KI.Description << (KI.IsMemory ? 0 : 1)
           << L.Creation->getDirectCallee()->getDeclName() << L.Field
-          << Ctor->getParent() << KI.Releaser;
+          << Ctor->getParent() << advisedReleaser(*L.Creator);
       diag(Ctx.getSourceManager().getExpansionLoc(L.Throw->getBeginLoc()),
            "leaked when this throws", DiagnosticIDs::Note);
     }
@@ -1363,7 +1364,7 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
     switch (F.How) {
     case Analyzer::Finding::WrongApi:
       diag(Loc, "%0 %select{allocated|created}4 by %1 is released with '%2'; release it with '%3'")
-          << KI.Description << Callee << F.WrongName << KI.Releaser << Verb;
+          << KI.Description << Callee << F.WrongName << advisedReleaser(*F.Creator) << Verb;
       diag(F.Where->getBeginLoc(), "released with '%0' here",
            DiagnosticIDs::Note)
           << F.WrongName;
@@ -1374,7 +1375,7 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
                                  : nullptr) {
         diag(Loc, "%0 %select{allocated|created}4 by %1 is lost when %2 goes out of scope at "
                   "the end of the loop iteration; release it with '%3' first")
-            << KI.Description << Callee << F.H.Var << KI.Releaser << Verb;
+            << KI.Description << Callee << F.H.Var << advisedReleaser(*F.Creator) << Verb;
         diag(SM.getExpansionLoc(Body->getEndLoc()),
              "%0 goes out of scope here, and the next iteration creates another one",
              DiagnosticIDs::Note)
@@ -1383,7 +1384,7 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
       }
       diag(Loc, "%0 %select{allocated|created}4 by %1 is lost when %2 is overwritten; release it "
                 "with '%3' first")
-          << KI.Description << Callee << F.H.Var << KI.Releaser << Verb;
+          << KI.Description << Callee << F.H.Var << advisedReleaser(*F.Creator) << Verb;
       if (F.Where == F.Creation)
         diag(SM.getExpansionLoc(F.Where->getBeginLoc()),
              "the next loop iteration creates another one into %0 here",
@@ -1400,7 +1401,7 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
                       "'%2' or give it an owner"
                     : "%0 %select{allocated|created}3 by %1 is not released on every path; "
                       "release it with '%2' on every path out of the function")
-          << KI.Description << Callee << KI.Releaser << Verb;
+          << KI.Description << Callee << advisedReleaser(*F.Creator) << Verb;
       exitNotes(*this, F, FD, Ctx);
       for (const Analyzer::Finding &Alt : F.Alternatives)
         exitNotes(*this, Alt, FD, Ctx);
@@ -1426,7 +1427,7 @@ void CudaUnreleasedCheck::reportMembers() {
                 "one %3 already holds, %select{which a constructor of %4 "
                 "created|when %5 runs again}6; release it with '%7' first")
           << KI.Description << Verb << Callee << F.Field << F.Class << F.Where
-          << (ByConstructor ? 0 : 1) << KI.Releaser;
+          << (ByConstructor ? 0 : 1) << advisedReleaser(*F.Creator);
       diag(F.First->getBeginLoc(),
            ByConstructor ? "%0 receives the first one here"
                          : "%1 is called here each time this function runs",
@@ -1440,7 +1441,7 @@ void CudaUnreleasedCheck::reportMembers() {
                 "objects of %4 are made repeatedly; release it with '%5' in "
                 "a destructor of %4")
           << KI.Description << Verb << Callee << F.Field << F.Class
-          << KI.Releaser;
+          << advisedReleaser(*F.Creator);
       if (F.AssumeMade)
         diag(F.Class->getLocation(), AssumedMadeRepeatedlyNote,
              DiagnosticIDs::Note)
@@ -1481,7 +1482,7 @@ void CudaUnreleasedCheck::reportMembers() {
                 "but releases none of them|releases other members but not "
                 "%3}6; release it with '%5' there")
           << KI.Description << Verb << Callee << F.Field << F.Class
-          << KI.Releaser << (F.ReleasesOthers ? 1 : 0);
+          << advisedReleaser(*F.Creator) << (F.ReleasesOthers ? 1 : 0);
       diag(F.Where->getLocation(), "destructor of %0 is here",
            DiagnosticIDs::Note)
           << F.Class;
@@ -1497,7 +1498,7 @@ void CudaUnreleasedCheck::reportMembers() {
               "released: %4 releases other members of %5 but not %3; release "
               "it with '%6' there")
         << KI.Description << Verb << Callee << F.Field << F.Where
-        << cast<RecordDecl>(F.Field->getParent()) << KI.Releaser;
+        << cast<RecordDecl>(F.Field->getParent()) << advisedReleaser(*F.Creator);
     diag(F.Where->getLocation(), "%0 is here", DiagnosticIDs::Note) << F.Where;
   }
 }
