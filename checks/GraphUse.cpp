@@ -113,6 +113,7 @@ public:
       Lost = false;
       Returned = false;
       Uses = 0;
+      Writes = 0;
       walk(FD->getBody());
       if (Lost)
         return ParamUse::Lost;
@@ -132,6 +133,7 @@ public:
       Lost = false;
       SawSource = false;
       Uses = 0;
+      Writes = 0;
       Last = {};
       walk(Body);
       if (Lost || !SawSource)
@@ -145,7 +147,7 @@ public:
       return std::nullopt;
     // A followed variable that nothing reads is not evidence of a read-only
     // use (a dead variable next to training code).
-    if (!Tracked.empty() && Uses == 0)
+    if (!Tracked.empty() && Uses == Writes)
       return std::nullopt;
     return Last;
   }
@@ -181,9 +183,38 @@ private:
     return false;
   }
 
+  /// The local variable that the left side of an assignment names, when
+  /// it may be followed as one initialized (see root()).
+  const VarDecl *followableLocal(const Expr *LHS) const {
+    const auto *DR = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts());
+    const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    if (!VD || !VD->hasLocalStorage() || VD->isStaticLocal() ||
+        VD->getType()->isReferenceType() || isa<ParmVarDecl>(VD))
+      return nullptr;
+    return VD;
+  }
+
   Flow call(const CallExpr *C) {
     const FunctionDecl *FD = C->getDirectCallee();
     const bool MemberOp = isa<CXXOperatorCallExpr>(C) && FD && isa<CXXMethodDecl>(FD);
+    // `avg = loss / n;`: a local variable assigned the graph (not compound
+    // assignment, which adds it to what the variable holds) is followed as
+    // one initialized with it, through all its uses; the assignment is a
+    // write, not a read of it.
+    if (FollowLocals && MemberOp && FD->getOverloadedOperator() == OO_Equal &&
+        C->getNumArgs() == 2)
+      if (const VarDecl *VD = followableLocal(C->getArg(0))) {
+        Flow R = flow(C->getArg(1));
+        if (tracks(VD)) {
+          ++Uses;
+          ++Writes;
+        } else if (R == Flow::Carried) {
+          Tracked.insert(VD);
+        }
+        return R == Flow::Carried || R == Flow::Lost ? R
+               : tracks(VD)                          ? Flow::Cut
+                                                     : R;
+      }
     // The object (of a member call or member operator) and the arguments,
     // each followed once.
     const Expr *Obj = nullptr;
@@ -486,6 +517,7 @@ private:
   llvm::SmallPtrSet<const VarDecl *, 4> Tracked;
   bool Lost = false, SawSource = false;
   unsigned Uses = 0;
+  unsigned Writes = 0; // of Uses, those that assign a followed variable
   SourceLocation Last;
 };
 

@@ -28,8 +28,9 @@ namespace clang::tidy::gpuleak {
 /// Whether the graph that \p Source (an expression in the body of \p FD,
 /// outside any lambda) records is dropped unused, as above. \p Carrier says
 /// whether a type can hold a tensor. With \p FollowLocals, a local variable
-/// (not a reference, not static) that \p Source initializes is followed
-/// too, through all its uses, and at least one use must read it; without
+/// (not a reference, not static) that \p Source initializes, or that is
+/// assigned (`=`) a value carrying it, is followed too, through all its
+/// uses, and at least one use that is not an assignment must read it; without
 /// it, keeping the value in any variable gives up. On success, the location
 /// of the statement where the last graph-carrying value ends (for a note).
 std::optional<SourceLocation>
