@@ -64,6 +64,10 @@ if os.path.exists("/usr/bin/clang-tidy-14"):
     config.available_features.add("clang-tidy-14")
 if os.path.exists(os.path.join(config.gpuleak_tools_dir, "gpuleak-clangd")):
     config.available_features.add("clangd")
+# nvcc itself (the CUDA toolkit's compiler, not only its headers): the
+# table of its options is checked against its --help.
+if os.access(os.path.join(config.cuda_dir, "bin", "nvcc"), os.X_OK):
+    config.available_features.add("nvcc")
 if not os.path.isdir(torch_inc):
     config.available_features.add("no-libtorch")
 else:

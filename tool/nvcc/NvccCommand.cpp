@@ -22,51 +22,57 @@ namespace gpuleak {
 
 using llvm::StringRef;
 
-/// nvcc options (long and short spellings) that take a value, as a separate
-/// argument or after '='; none of them means anything to clang.
-static bool isDroppedWithValue(StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases({"-ccbin", "--compiler-bindir", "-Xptxas", "--ptxas-options", "-Xcudafe",
-              "-Xnvlink", "--nvlink-options", "-Xlinker", "--linker-options"},
-             true)
-      .Cases({"-Xfatbin", "--fatbin-options", "-Xarchive", "--archive-options",
-              "--options-file", "-optf", "-maxrregcount", "--maxrregcount"},
-             true)
-      .Cases({"-t", "--threads", "-split-compile", "--split-compile", "-default-stream",
-              "--default-stream", "-cudart", "--cudart", "-cudadevrt", "--cudadevrt"},
-             true)
-      .Cases({"-diag-suppress", "--diag-suppress", "-diag-warn", "--diag-warn",
-              "-diag-error", "--diag-error"},
-             true)
-      // nvcc's -Werror takes a kind (all-warnings, reorder, ...): kept, the
-      // kind was read as a source file.
-      .Cases({"-Werror", "--Werror"}, true)
-      .Cases({"-static-global-template-stub", "--static-global-template-stub",
-              "-keep-dir", "--keep-dir", "-odir", "--output-directory"},
-             true)
-      .Cases({"-arch", "--gpu-architecture", "-code", "--gpu-code", "-gencode",
-              "--generate-code"},
-             true)
-      .Default(false);
+namespace {
+/// An option of nvcc (NvccOptions.def, from `nvcc --help`).
+struct NvccOption {
+  StringRef Long, Short;
+  bool TakesValue, List;
+};
+constexpr NvccOption NvccOptions[] = {
+#define NVCC_OPTION(Long, Short, TakesValue, List) {Long, Short, TakesValue, List},
+#include "NvccOptions.def"
+};
+} // namespace
+
+/// The option of nvcc spelled \p Name (`--define-macro`, `-D`), or null.
+static const NvccOption *findNvccOption(StringRef Name) {
+  for (const NvccOption &O : NvccOptions)
+    if (Name == O.Long || Name == O.Short)
+      return &O;
+  return nullptr;
 }
 
-/// nvcc switches without a value that clang does not know.
-static bool isDroppedSwitch(StringRef A) {
-  return llvm::StringSwitch<bool>(A)
-      .Cases({"-forward-unknown-to-host-compiler", "--forward-unknown-to-host-compiler",
-              "-forward-unknown-to-host-linker", "--forward-unknown-to-host-linker",
-              "-lineinfo", "--generate-line-info", "-use_fast_math", "--use_fast_math"},
-             true)
-      .Cases({"-dc", "--device-c", "-dw", "--device-w", "-dlink", "--device-link", "-G",
-              "--device-debug", "-keep", "--keep", "-res-usage", "--resource-usage"},
-             true)
-      .Cases({"-extended-lambda", "--extended-lambda", "-expt-extended-lambda",
-              "--expt-extended-lambda", "-expt-relaxed-constexpr", "--expt-relaxed-constexpr"},
-             true)
-      .Cases({"-display-error-number", "--display-error-number", "-src-in-ptx",
-              "--source-in-ptx", "-restrict", "--restrict"},
-             true)
-      .Default(false);
+/// The one-letter options whose value nvcc also takes joined to the name
+/// (`-DNAME`, `-Ipath`, `-O3`, `-t0`). Not `-m` nor `-x`, whose joined
+/// spellings are host compiler options (`-march=native`, `-xc++`).
+static bool takesJoinedValue(StringRef Short) {
+  return Short.size() == 2 && StringRef("DUILlOot").contains(Short[1]);
+}
+
+/// The items of nvcc's comma-separated list \p Value (`-DA,B`,
+/// `-Ia,b`): split at commas outside quotes; `\,` is a comma.
+static std::vector<std::string> nvccListItems(StringRef Value) {
+  std::vector<std::string> Items(1);
+  char Quote = 0;
+  for (size_t I = 0; I < Value.size(); ++I) {
+    char C = Value[I];
+    if (C == '\\' && I + 1 < Value.size() && Value[I + 1] == ',') {
+      Items.back() += ',';
+      ++I;
+      continue;
+    }
+    if (Quote)
+      Quote = C == Quote ? 0 : Quote;
+    else if (C == '"' || C == '\'')
+      Quote = C;
+    else if (C == ',') {
+      Items.emplace_back();
+      continue;
+    }
+    Items.back() += C;
+  }
+  llvm::erase_if(Items, [](const std::string &S) { return S.empty(); });
+  return Items;
 }
 
 /// Appends to \p Out the host compiler's arguments in \p Value, the value
@@ -544,79 +550,113 @@ translateNvccCommand(const std::vector<std::string> &Args) {
   std::vector<std::string> Out{"clang++"};
   std::optional<std::string> Arch;
   bool HasLanguage = false, CudaLanguage = false, IsCu = false;
-  bool Rdc = false, RelaxedConstexpr = false, ExtendedLambda = false;
+  bool Rdc = false, GpuRdc = false, RelaxedConstexpr = false, ExtendedLambda = false;
   for (size_t I = 1; I < Args.size(); ++I) {
     StringRef A = Args[I];
-    const std::pair<StringRef, StringRef> Split = A.split('=');
-    const StringRef Opt = Split.first, EqValue = Split.second;
-    const bool HasEq = A.contains('=');
-    auto Value = [&]() -> std::optional<StringRef> {
-      if (HasEq)
-        return EqValue;
-      if (I + 1 < Args.size())
-        return StringRef(Args[++I]);
-      return std::nullopt;
-    };
-    if (Opt == "-rdc" || Opt == "--relocatable-device-code") {
-      // Device code that launches kernels needs it in clang as in nvcc.
-      if (std::optional<StringRef> V = Value(); V && *V == "true") {
-        Out.push_back("-fgpu-rdc");
-        Rdc = true;
+    if (!A.starts_with("-") || A == "-") {
+      StringRef Ext = llvm::sys::path::extension(A);
+      // A `.cuh` is CUDA too: a header that no translation unit includes,
+      // analysed with a `.cu` file's command (gpuleak check).
+      IsCu |= Ext == ".cu" || Ext == ".cuh";
+      Out.push_back(A.str());
+      continue;
+    }
+    // Which of nvcc's options (NvccOptions.def) it is: `--opt=V`, `--opt V`,
+    // `-s V`, `-s=V`, or a one-letter one with its value joined (`-DNAME`).
+    // Any other is the host compiler's (-forward-unknown-to-host-compiler),
+    // and clang's too.
+    const auto [Name, EqValue] = A.split('=');
+    const NvccOption *O = findNvccOption(Name);
+    std::optional<StringRef> Joined;
+    bool LetterJoined = false; // `-Ipath`: written back so
+    if (O && O->TakesValue && A.contains('='))
+      Joined = EqValue;
+    if (!O && !A.starts_with("--") && takesJoinedValue(A.take_front(2))) {
+      O = findNvccOption(A.take_front(2));
+      Joined = A.drop_front(2);
+      LetterJoined = true;
+    }
+    if (!O) {
+      Out.push_back(A.str());
+      continue;
+    }
+    std::optional<StringRef> V;
+    if (O->TakesValue)
+      V = Joined ? Joined : I + 1 < Args.size() ? std::optional<StringRef>(Args[++I])
+                                                : std::nullopt;
+    std::vector<std::string> Items;
+    if (V)
+      Items = O->List ? nvccListItems(*V) : std::vector<std::string>{V->str()};
+    StringRef L = O->Long;
+    auto Each = [&](StringRef Flag, bool Separate) {
+      for (const std::string &Item : Items) {
+        if (Separate)
+          Out.push_back(Flag.str());
+        Out.push_back(Separate ? Item : (Flag + Item).str());
       }
-      continue;
-    }
-    if (A.starts_with("-") && isDroppedWithValue(Opt)) {
-      std::optional<StringRef> V = Value();
-      if (V && !Arch && (Opt.contains("arch") || Opt.contains("code")))
-        Arch = archOf(*V);
-      continue;
-    }
-    if (isDroppedSwitch(A)) {
-      StringRef Switch = A.ltrim('-');
-      Rdc |= Switch == "dc" || Switch == "device-c";
-      RelaxedConstexpr |= Switch == "expt-relaxed-constexpr";
-      ExtendedLambda |= Switch == "extended-lambda" || Switch == "expt-extended-lambda";
-      continue;
-    }
-    if (Opt == "-Xcompiler" || Opt == "--compiler-options") {
-      if (std::optional<StringRef> V = Value())
+    };
+    if (L == "--define-macro")
+      Each("-D", false);
+    else if (L == "--undefine-macro")
+      Each("-U", false);
+    // nvcc spells include folders `-isystem=DIR` (CMake writes it so for
+    // the CUDA language); clang would read a folder named "=DIR".
+    else if (L == "--include-path")
+      Each("-I", !LetterJoined);
+    else if (L == "--system-include")
+      Each("-isystem", true);
+    else if (L == "--pre-include")
+      Each("-include", true);
+    else if (L == "--compiler-options") {
+      if (V)
         appendHostArguments(*V, Out);
-      continue;
-    }
-    if (A == "--std" || A == "-std") {
-      if (std::optional<StringRef> V = Value())
-        Out.push_back(("-std=" + *V).str());
-      continue;
-    }
-    if (A == "-x" || A == "--x") {
-      if (std::optional<StringRef> V = Value()) {
+    } else if (L == "--std")
+      Each("-std=", false);
+    else if (L == "--x") {
+      if (V) {
         HasLanguage = true;
         CudaLanguage = *V == "cu" || *V == "cuda";
         Out.push_back("-x");
         Out.push_back(CudaLanguage ? "cuda" : V->str());
       }
-      continue;
-    }
-    // nvcc spells include folders `-isystem=DIR` (CMake writes it so for
-    // the CUDA language); clang would read a folder named "=DIR".
-    if (Opt == "-isystem" || Opt == "--system-include" || Opt == "-I" ||
-        Opt == "--include-path" || Opt == "-include" ||
-        Opt == "--pre-include") {
-      if (std::optional<StringRef> V = Value()) {
-        bool Quote = Opt == "-I" || Opt == "--include-path";
-        bool Pre = Opt == "-include" || Opt == "--pre-include";
-        Out.push_back(Quote ? "-I" : Pre ? "-include" : "-isystem");
-        Out.push_back(V->str());
+    } else if (L == "--relocatable-device-code") {
+      // Device code that launches kernels needs it in clang as in nvcc.
+      if (V && *V == "true") {
+        if (!GpuRdc)
+          Out.push_back("-fgpu-rdc");
+        GpuRdc = Rdc = true;
       }
-      continue;
-    }
-    if (!A.starts_with("-")) {
-      StringRef Ext = llvm::sys::path::extension(A);
-      // A `.cuh` is CUDA too: a header that no translation unit includes,
-      // analysed with a `.cu` file's command (gpuleak check).
-      IsCu |= Ext == ".cu" || Ext == ".cuh";
-    }
-    Out.push_back(A.str());
+    } else if (L == "--device-c") {
+      Rdc = true;
+    } else if (L == "--expt-relaxed-constexpr") {
+      RelaxedConstexpr = true;
+    } else if (L == "--extended-lambda" || L == "--expt-extended-lambda") {
+      ExtendedLambda = true;
+    } else if (L == "--gpu-architecture" || L == "--gpu-code" ||
+               L == "--generate-code") {
+      if (V && !Arch)
+        Arch = archOf(*V);
+    } else if (L == "--output-file")
+      Each("-o", true);
+    else if (L == "--compile")
+      Out.push_back("-c");
+    else if (L == "--optimize")
+      Each("-O", false);
+    else if (L == "--debug")
+      Out.push_back("-g");
+    else if (L == "--disable-warnings")
+      Out.push_back("-w");
+    else if (L == "--m64" || L == "--machine")
+      Out.push_back("-m64");
+    else if (L == "--no-exceptions")
+      Out.push_back("-fno-exceptions");
+    else if (L == "--ftemplate-depth")
+      Each("-ftemplate-depth=", false);
+    else if (L == "--ftemplate-backtrace-limit")
+      Each("-ftemplate-backtrace-limit=", false);
+    // Every other option of nvcc (device code generation, linking, output
+    // kinds, dependency files, nvcc's own warnings and -Werror KIND) means
+    // nothing to clang's parse of the host side: dropped, with its value.
   }
   if (HasLanguage ? CudaLanguage : IsCu) {
     std::vector<std::string> Cuda;
