@@ -493,6 +493,13 @@ std::string gitTopLevel(StringRef Dir) {
   return T.empty() ? "" : realPathOr(T);
 }
 
+std::string gitProblem(StringRef Dir) {
+  Expected<std::string> Top = runGit({"rev-parse", "--show-toplevel"}, Dir);
+  if (Top)
+    return "";
+  return toString(Top.takeError());
+}
+
 /// `git ls-files -s -z` in \p Root: `MODE SHA STAGE\tPATH`, NUL-terminated,
 /// paths relative to Root and only those under it; run once per run and
 /// root (trackedFolders and trackedFiles both need it).

@@ -91,6 +91,10 @@ std::optional<std::vector<std::string>> trackedFiles(llvm::StringRef Root);
 /// (`git rev-parse --show-toplevel`: GIT_CEILING_DIRECTORIES and
 /// GIT_DIR apply), as a real path; "" when there is none.
 std::string gitTopLevel(llvm::StringRef Dir);
+/// Why git cannot name the work tree that holds \p Dir ("git is not
+/// installed", its first line of stderr: "fatal: detected dubious
+/// ownership ..."), or "" when it can.
+std::string gitProblem(llvm::StringRef Dir);
 
 /// The folder whose git work tree holds the sources: the deepest folder
 /// that holds every one of \p Files (translation units, absolute) when it

@@ -1093,6 +1093,13 @@ static int run(RunMode Mode) {
   }
   if (Mode == RunMode::Merge && SourcePaths.empty())
     return fail("no shard files; pass those of 'gpuleak check --shard=K/N'");
+  // A source root that is not there (a typo in a CI script) would find no
+  // header to analyse and name no file relative to it (CI trial 15, D10).
+  if (!SourceRoot.empty() && SourceRoot != "none" &&
+      !sys::fs::is_directory(SourceRoot))
+    return fail("--source-root=" + SourceRoot + ": " +
+                (sys::fs::exists(SourceRoot) ? "not a directory"
+                                             : "no such directory"));
 
   // The compile database (-p: its folder, or the file itself).
   SmallString<256> DBPath;
@@ -1314,6 +1321,28 @@ static int run(RunMode Mode) {
     HeaderCandidates =
         headerCandidates(ProjectRoot, Under,
                          absolute(sys::path::parent_path(DBPath)), Settings);
+  }
+  // The headers are the files git tracks: when git cannot list them (not
+  // installed, or it refuses the repository: "detected dubious ownership"
+  // in a CI container), they would be skipped without a word (CI trial 15,
+  // D12). A folder without `.git` above it is no work tree: nothing to
+  // look for there.
+  if (Mode != RunMode::Merge && !Shard && SourcePaths.empty() &&
+      SourceRoot != "none") {
+    std::string Root =
+        !ProjectRoot.empty()
+            ? ProjectRoot
+            : gitTopAbove(sourceFolder(
+                  Files, absolute(sys::path::parent_path(DBPath))));
+    if (!Root.empty() && !trackedFiles(Root)) {
+      std::string Why = gitProblem(Root);
+      return fail("git cannot list the files of the work tree '" + Root +
+                  "' (" + (Why.empty() ? "git ls-files failed" : Why) +
+                  "), so the headers that no translation unit includes "
+                  "cannot be found: make git work there (e.g. git config "
+                  "--global --add safe.directory '" + Root +
+                  "'), or give --source-root=none to skip them");
+    }
   }
   std::vector<std::string> LoneHeaders; // no translation unit includes them
   // Only changed code: the translation units that include a changed file.
