@@ -102,6 +102,40 @@ static bool resetsGrads(const Stmt &S, ASTContext &Ctx) {
   return false;
 }
 
+/// Whether the local tensor \p V may be a leaf of the graph: made by a
+/// factory (`torch::full(..., opts)`, `torch::ones(...)`: a function that
+/// takes no tensor), or by `requires_grad_()`. Not the output of a forward
+/// pass or of another operation on tensors (`auto logits =
+/// model->forward(x)`), which is no leaf and has no .grad (CI trial 15, D9:
+/// the note called such an output a leaf). An initializer of another shape
+/// (a copy of another variable) may name a leaf.
+static bool mayBeLeaf(const VarDecl *V) {
+  const Expr *E = V->getInit();
+  while (E) {
+    E = E->IgnoreImplicit();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+        CE && CE->getNumArgs() == 1) {
+      E = CE->getArg(0);
+      continue;
+    }
+    break;
+  }
+  const auto *Call = dyn_cast_or_null<CallExpr>(E);
+  if (!Call)
+    return true;
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (FD && FD->getDeclName().isIdentifier() &&
+      (FD->getName() == "requires_grad_" || FD->getName() == "set_requires_grad"))
+    return true;
+  if (isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call) || !FD)
+    return false;
+  return llvm::none_of(Call->arguments(), [](const Expr *A) {
+    const auto *RD = A->getType().getNonReferenceType()->getAsCXXRecordDecl();
+    return RD && (RD->getQualifiedNameAsString() == "at::Tensor" ||
+                  RD->getQualifiedNameAsString() == "at::TensorBase");
+  });
+}
+
 /// Local tensors created inside \p Loop that the tensor \p Backward is
 /// called on is computed from directly (`w` in `auto e = (w * w).sum();
 /// e.backward(...)`): the candidate leaves whose memory the cycle keeps, one
@@ -131,7 +165,7 @@ CreateGraphCycleCheck::leafCandidates(const CallExpr *Backward,
            *ReceiverVar->getInit(), *Ctx)) {
     const auto *V = M.getNodeAs<VarDecl>(VarId);
     if (V == ReceiverVar || llvm::is_contained(Leaves, V) ||
-        !rangeContains(LoopRange, V->getLocation(), SM))
+        !rangeContains(LoopRange, V->getLocation(), SM) || !mayBeLeaf(V))
       continue;
     Leaves.push_back(V);
   }
