@@ -1,0 +1,3 @@
+// gpuleak bench stub (rystylee/ofxLibTorch)
+#pragma once
+#include "ofMain.h"
