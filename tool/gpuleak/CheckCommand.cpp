@@ -1325,8 +1325,9 @@ static int run(RunMode Mode) {
   // The headers are the files git tracks: when git cannot list them (not
   // installed, or it refuses the repository: "detected dubious ownership"
   // in a CI container), they would be skipped without a word (CI trial 15,
-  // D12). A folder without `.git` above it is no work tree: nothing to
-  // look for there.
+  // D12). A folder without `.git` above it is no work tree, nor one that
+  // git says is none (GIT_CEILING_DIRECTORIES, GIT_DIR): nothing to look
+  // for there.
   if (Mode != RunMode::Merge && !Shard && SourcePaths.empty() &&
       SourceRoot != "none") {
     std::string Root =
@@ -1334,11 +1335,12 @@ static int run(RunMode Mode) {
             ? ProjectRoot
             : gitTopAbove(sourceFolder(
                   Files, absolute(sys::path::parent_path(DBPath))));
-    if (!Root.empty() && !trackedFiles(Root)) {
-      std::string Why = gitProblem(Root);
+    std::string Why;
+    if (!Root.empty() && (ProjectRoot.empty() || !trackedFiles(Root)))
+      Why = gitProblem(Root);
+    if (!Why.empty() && !StringRef(Why).starts_with("fatal: not a git repository")) {
       return fail("git cannot list the files of the work tree '" + Root +
-                  "' (" + (Why.empty() ? "git ls-files failed" : Why) +
-                  "), so the headers that no translation unit includes "
+                  "' (" + Why + "), so the headers that no translation unit includes "
                   "cannot be found: make git work there (e.g. git config "
                   "--global --add safe.directory '" + Root +
                   "'), or give --source-root=none to skip them");
