@@ -1322,28 +1322,6 @@ static int run(RunMode Mode) {
         headerCandidates(ProjectRoot, Under,
                          absolute(sys::path::parent_path(DBPath)), Settings);
   }
-  // The headers are the files git tracks: when git cannot list them (not
-  // installed, or it refuses the repository: "detected dubious ownership"
-  // in a CI container), they would be skipped without a word (CI trial 15,
-  // D12). A folder without `.git` above it is no work tree: nothing to
-  // look for there.
-  if (Mode != RunMode::Merge && !Shard && SourcePaths.empty() &&
-      SourceRoot != "none") {
-    std::string Root =
-        !ProjectRoot.empty()
-            ? ProjectRoot
-            : gitTopAbove(sourceFolder(
-                  Files, absolute(sys::path::parent_path(DBPath))));
-    if (!Root.empty() && !trackedFiles(Root)) {
-      std::string Why = gitProblem(Root);
-      return fail("git cannot list the files of the work tree '" + Root +
-                  "' (" + (Why.empty() ? "git ls-files failed" : Why) +
-                  "), so the headers that no translation unit includes "
-                  "cannot be found: make git work there (e.g. git config "
-                  "--global --add safe.directory '" + Root +
-                  "'), or give --source-root=none to skip them");
-    }
-  }
   std::vector<std::string> LoneHeaders; // no translation unit includes them
   // Only changed code: the translation units that include a changed file.
   std::optional<ChangedLines> Changed;
@@ -1395,6 +1373,39 @@ static int run(RunMode Mode) {
                    otherCheckout(Sources, absolute(SourceRoot))) {
       return Refuse(*Other, "--source-root",
                     "--source-root='" + Other->Sources + "'");
+    }
+  }
+  // The headers are the files git tracks: when git cannot list them (not
+  // installed, or it refuses the repository: "detected dubious ownership"
+  // in a CI container), they would be skipped without a word (CI trial 15,
+  // D12). A folder without `.git` above it is no work tree, nor one that
+  // git says is none (GIT_CEILING_DIRECTORIES, GIT_DIR): nothing to look
+  // for there.
+  if (Mode != RunMode::Merge && !Shard && SourcePaths.empty() &&
+      SourceRoot != "none") {
+    std::string Root =
+        !ProjectRoot.empty()
+            ? ProjectRoot
+            : gitTopAbove(sourceFolder(
+                  Files, absolute(sys::path::parent_path(DBPath))));
+    std::string Why;
+    if (!Root.empty() && (ProjectRoot.empty() || !trackedFiles(Root)))
+      Why = gitProblem(Root);
+    // Without git at all (a container that lacks it), the run goes on as
+    // before, and says so.
+    if (Why == "git is not installed")
+      WithColor::warning(errs(), "gpuleak")
+          << "git is not installed: the headers of '" << Root
+          << "' that no translation unit includes are not looked for (git "
+             "lists the project's files); install git, or give "
+             "--source-root=none to say so\n";
+    else if (!Why.empty() &&
+             !StringRef(Why).starts_with("fatal: not a git repository")) {
+      return fail("git cannot list the files of the work tree '" + Root +
+                  "' (" + Why + "), so the headers that no translation unit includes "
+                  "cannot be found: make git work there (e.g. git config "
+                  "--global --add safe.directory '" + Root +
+                  "'), or give --source-root=none to skip them");
     }
   }
   if (!ChangedSince.empty()) {
