@@ -780,6 +780,11 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
           continue; // a destructor that looks after no CUDA member
         Finding Lost{Finding::NotReleased, A.Call, A.Creator, A.Field, Dtor,
                      cast<CXXMethodDecl>(Dtor)->getParent(), nullptr, {}, false};
+        if (Index && !Dtor->doesThisDeclarationHaveABody())
+          if (const FunctionSummary *S =
+                  Index->lookup(usrOf(Dtor->getCanonicalDecl()));
+              S && !S->Def.File.empty())
+            Lost.WhereDefined = locationOf(S->Def, Ctx.getSourceManager());
         Lost.Assumed = Released.Assumed;
         Lost.NothingKnownReleased = Released.empty();
         Lost.ReleasesOthers = Released.ReleasesAny || !Released.USRs.empty() ||

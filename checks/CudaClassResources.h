@@ -92,6 +92,11 @@ public:
     /// are not known (AssumedNotReleasedElsewhereNote).
     bool AssumeMade = false;
     bool AssumeNotReleasedElsewhere = false;
+    /// NotReleased by a destructor that this file declares but another
+    /// defines: where the project index says it is defined, for its note
+    /// (a release removed from it is there, not at the declaration);
+    /// invalid otherwise.
+    SourceLocation WhereDefined{};
   };
 
   /// The creations into members that are lost, once each.

@@ -1483,8 +1483,10 @@ void CudaUnreleasedCheck::reportMembers() {
                 "%3}6; release it with '%5' there")
           << KI.Description << Verb << Callee << F.Field << F.Class
           << advisedReleaser(*F.Creator) << (F.ReleasesOthers ? 1 : 0);
-      diag(F.Where->getLocation(), "destructor of %0 is here",
-           DiagnosticIDs::Note)
+      // At its definition when another file has it (the index says where):
+      // a release removed there is inside the function the note names.
+      diag(F.WhereDefined.isValid() ? F.WhereDefined : F.Where->getLocation(),
+           "destructor of %0 is here", DiagnosticIDs::Note)
           << F.Class;
       for (const FunctionDecl *Elsewhere : F.Assumed)
         diag(Elsewhere->getLocation(),

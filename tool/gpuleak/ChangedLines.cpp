@@ -14,6 +14,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -1059,12 +1060,75 @@ bool isBuildFileName(StringRef Path) {
           !isConfigureTemplate(Name, Generated));
 }
 
+/// The files that the CMake presets of \p SourceDir include (presets v4+:
+/// `"include": [...]`, paths relative to the including file, `${sourceDir}`
+/// and `${fileDir}` expanded), recursively, from its CMakePresets.json and
+/// CMakeUserPresets.json: real path -> the real path of a file that
+/// includes it. cmake reads them with the top-level files, so a cache
+/// variable set there is a build setting as one set in CMakePresets.json.
+static std::map<std::string, std::string> includedPresetFiles(
+    StringRef SourceDir) {
+  std::map<std::string, std::string> Included;
+  if (SourceDir.empty())
+    return Included;
+  std::vector<std::string> Work;
+  std::set<std::string> Seen;
+  for (StringRef Top : {"CMakePresets.json", "CMakeUserPresets.json"}) {
+    SmallString<256> Path(SourceDir);
+    sys::path::append(Path, Top);
+    Work.push_back(realPathOr(Path));
+  }
+  while (!Work.empty()) {
+    std::string File = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(File).second)
+      continue;
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(File);
+    if (!Text)
+      continue;
+    Expected<json::Value> Presets = json::parse((*Text)->getBuffer());
+    if (!Presets) {
+      consumeError(Presets.takeError());
+      continue;
+    }
+    const json::Object *Top = Presets->getAsObject();
+    const json::Array *Includes = Top ? Top->getArray("include") : nullptr;
+    if (!Includes)
+      continue;
+    StringRef FileDir = sys::path::parent_path(File);
+    for (const json::Value &V : *Includes) {
+      std::optional<StringRef> Name = V.getAsString();
+      if (!Name)
+        continue;
+      std::string Expanded = Name->str();
+      for (auto [Macro, Value] :
+           {std::pair<StringRef, StringRef>("${sourceDir}", SourceDir),
+            std::pair<StringRef, StringRef>("${fileDir}", FileDir)})
+        for (size_t At; (At = Expanded.find(Macro.str())) != std::string::npos;)
+          Expanded.replace(At, Macro.size(), Value.str());
+      if (StringRef(Expanded).contains('$')) // $penv{...}: not followed
+        continue;
+      SmallString<256> Path(FileDir);
+      if (sys::path::is_absolute(Expanded))
+        Path = Expanded;
+      else
+        sys::path::append(Path, Expanded);
+      std::string Real = realPathOr(Path);
+      Included.emplace(Real, File);
+      Work.push_back(Real);
+    }
+  }
+  return Included;
+}
+
 std::vector<std::string> changedBuildFiles(const ChangedLines &Changed,
                                            StringRef DBPath, std::string &Why) {
   std::string Recorder;
   std::set<std::string> Inputs;
   for (const std::string &F : cmakeInputs(DBPath, Recorder))
     Inputs.insert(realPathOr(F));
+  const std::map<std::string, std::string> Presets =
+      includedPresetFiles(cmakeSourceDir(DBPath));
   std::string DB = realPathOr(DBPath);
   std::vector<std::string> Found;
   for (const auto &[File, Ranges] : Changed.Files) {
@@ -1072,6 +1136,8 @@ std::vector<std::string> changedBuildFiles(const ChangedLines &Changed,
     std::string How;
     if (File == DB)
       How = "the compile database itself";
+    else if (auto P = Presets.find(File); P != Presets.end())
+      How = "a CMake preset file that '" + P->second + "' includes";
     else if (Recorder.empty() ? isBuildFileName(File)
                               : ((Inputs.count(File) &&
                                   !isConfigureTemplate(Name, Generated)) ||

@@ -234,7 +234,9 @@ bool isBuildFileName(llvm::StringRef Path);
 /// re-runs cmake for), but configure_file templates of C, C++ or CUDA
 /// files (their generated files are followed instead), and the preset
 /// files, which cmake reads from its command line; otherwise those
-/// isBuildFileName takes; and the compile database itself when the
+/// isBuildFileName takes; the preset files that the CMakePresets.json or
+/// CMakeUserPresets.json of the build's source folder include (`"include"`,
+/// recursively); and the compile database itself when the
 /// repository tracks it. A flag they set can change any finding of any
 /// translation unit. \p Why says how the first was recognized (`build.ninja
 /// lists it among CMake's inputs`).
