@@ -1423,6 +1423,10 @@ bool TensorStoreFinder::computedFrom(const Expr *E, const ValueDecl *D,
   return pathTo(E, D, info(FD, Ctx), Ctx, 0) != Path::None;
 }
 
+static llvm::SmallVector<const CXXOperatorCallExpr *, 2>
+lambdaCalls(const TensorStoreFinder::FnInfo &F, const LambdaExpr *L,
+            ASTContext &Ctx);
+
 TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
                                                       ASTContext &Ctx,
                                                       unsigned Depth) {
@@ -1440,8 +1444,23 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
     if (const Expr *Bound = bindingValue(DR->getDecl()))
       return provenance(Bound, F, Ctx, Depth + 1);
     const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
-    if (!VD || isa<ParmVarDecl>(VD) || VD->hasGlobalStorage() ||
-        !VisitingVars.insert(VD).second)
+    // A parameter of a lambda that a local of this function holds
+    // (`auto keep = [&](const Tensor &l) { all.push_back(l); };`): what
+    // the calls of that local pass to it (`keep(loss)`, CI trial 15, D6).
+    if (const auto *PV = dyn_cast_or_null<ParmVarDecl>(VD)) {
+      const auto *Op = dyn_cast<CXXMethodDecl>(PV->getDeclContext());
+      if (Op && Op->getParent()->isLambda() && VisitingVars.insert(VD).second) {
+        for (const LambdaExpr *L : F.LambdaExprs)
+          if (L->getCallOperator() == Op)
+            for (const CXXOperatorCallExpr *Call : lambdaCalls(F, L, Ctx))
+              if (PV->getFunctionScopeIndex() + 1 < Call->getNumArgs())
+                P.merge(provenance(Call->getArg(PV->getFunctionScopeIndex() + 1),
+                                   F, Ctx, Depth + 1));
+        VisitingVars.erase(VD);
+      }
+      return P;
+    }
+    if (!VD || VD->hasGlobalStorage() || !VisitingVars.insert(VD).second)
       return P;
     auto It = F.Defs.find(VD);
     if (It != F.Defs.end()) {
@@ -1850,6 +1869,31 @@ static bool leavesLoopAfter(const Expr *Store, const Stmt *Loop,
   return false;
 }
 
+/// The calls (`step(b)`) of the local variable that holds lambda \p L
+/// (`auto step = [&](...) {...};`), in \p F's body; none when no local of
+/// the function holds it.
+static llvm::SmallVector<const CXXOperatorCallExpr *, 2>
+lambdaCalls(const TensorStoreFinder::FnInfo &F, const LambdaExpr *L,
+            ASTContext &Ctx) {
+  llvm::SmallVector<const CXXOperatorCallExpr *, 2> Calls;
+  const VarDecl *Holder = nullptr;
+  for (const auto &[VD, Values] : F.Defs)
+    for (const Expr *V : Values)
+      if (strip(V) == L)
+        Holder = VD;
+  if (!Holder)
+    return Calls;
+  for (const auto &M : match(
+           findAll(cxxOperatorCallExpr(
+                       hasOverloadedOperatorName("()"),
+                       hasArgument(0, ignoringParenImpCasts(
+                                          declRefExpr(to(equalsNode(Holder))))))
+                       .bind(CallId)),
+           *F.Body, Ctx))
+    Calls.push_back(M.getNodeAs<CXXOperatorCallExpr>(CallId));
+  return Calls;
+}
+
 /// For a store in the body of a lambda that a local holds and that a loop of
 /// the function calls while not containing it (`auto step = [&](auto &b) {
 /// ...; all.push_back(loss); }; for (auto &b : data) step(b);`): that loop,
@@ -1861,21 +1905,8 @@ static const Stmt *loopCallingLambda(const TensorStoreFinder::FnInfo &F,
   for (const LambdaExpr *L : F.LambdaExprs) {
     if (!rangeContains(L->getBody()->getSourceRange(), StoreLoc, SM))
       continue;
-    const VarDecl *Holder = nullptr;
-    for (const auto &[VD, Values] : F.Defs)
-      for (const Expr *V : Values)
-        if (strip(V) == L)
-          Holder = VD;
-    if (!Holder)
-      return nullptr;
-    for (const auto &M : match(
-             findAll(cxxOperatorCallExpr(
-                         hasOverloadedOperatorName("()"),
-                         hasArgument(0, ignoringParenImpCasts(
-                                            declRefExpr(to(equalsNode(Holder))))))
-                         .bind(CallId)),
-             *F.Body, Ctx)) {
-      const Stmt *Loop = innermostLoop(F, M.getNodeAs<Expr>(CallId)->getBeginLoc(), SM);
+    for (const CXXOperatorCallExpr *Call : lambdaCalls(F, L, Ctx)) {
+      const Stmt *Loop = innermostLoop(F, Call->getBeginLoc(), SM);
       if (Loop && !rangeContains(Loop->getSourceRange(), L->getBeginLoc(), SM)) {
         *Via = L;
         return Loop;
