@@ -653,6 +653,17 @@ void ProjectIndex::deriveProjectFacts() {
   }
   if (Trains)
     NoTraining.reset();
+  // A virtual call names the method called, not what it runs: a call of a
+  // method that an overrider overrides is a call of the overrider too (a
+  // battle's `player.GetActions(trees)` through an `IPlayer &`).
+  std::vector<std::pair<std::string, std::pair<std::string, bool>>> Dispatch;
+  for (const auto &[USR, F] : Functions)
+    for (const std::string &O : F.Overrides)
+      if (auto It = CallersOf.find(O); It != CallersOf.end())
+        for (const auto &Caller : It->second)
+          Dispatch.push_back({USR, Caller});
+  for (auto &[USR, Caller] : Dispatch)
+    CallersOf[USR].push_back(std::move(Caller));
 }
 
 bool ProjectIndex::guardedByCallers(llvm::StringRef USR) const {

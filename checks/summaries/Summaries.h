@@ -604,7 +604,8 @@ private:
   std::map<std::string, FunctionSummary> Dispatched;
   /// The union of the functions' Bounds.
   llvm::StringSet<> Bounded;
-  /// Callee USR -> (caller USR, the call runs with grad mode off).
+  /// Callee USR -> (caller USR, the call runs with grad mode off); for an
+  /// overrider, also the callers of the methods it overrides.
   llvm::StringMap<llvm::SmallVector<std::pair<std::string, bool>, 2>> CallersOf;
   /// Callee USR -> (the caller's definition, the index of the call in its
   /// Calls).
