@@ -94,6 +94,8 @@ struct TensorStoreFinder::FnInfo {
   /// parameter (its summary, or its body in this TU) is a sink for that
   /// argument.
   llvm::DenseSet<const ValueDecl *> Differentiated;
+  /// The arguments of calls whose callee differentiates the parameter.
+  llvm::SmallVector<const Expr *, 2> DifferentiatedArgs;
   /// Under `gpuleak check`: declarations that reach an argument of a
   /// function of another file whose summary is not known yet, with the call
   /// and the argument's index. They are differentiated if that function
@@ -1137,8 +1139,10 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
         Params.assign(S->Differentiates.begin(), S->Differentiates.end());
       }
       for (unsigned P : Params)
-        if (P + Shift < C->getNumArgs())
+        if (P + Shift < C->getNumArgs()) {
+          F.DifferentiatedArgs.push_back(C->getArg(P + Shift));
           Mentions(C->getArg(P + Shift), F.Differentiated, /*Transitive=*/true);
+        }
       if (!Known && Deferred)
         for (unsigned I = Shift; I < C->getNumArgs(); ++I) {
           if (!holdsTensor(C->getArg(I)->getType()))
@@ -1421,6 +1425,25 @@ bool TensorStoreFinder::computedFrom(const Expr *E, const ValueDecl *D,
   if (!FD || !FD->getBody())
     return true;
   return pathTo(E, D, info(FD, Ctx), Ctx, 0) != Path::None;
+}
+
+bool TensorStoreFinder::reachesBackward(const Expr *E, const FunctionDecl *FD,
+                                        ASTContext &Ctx) {
+  if (!FD || !FD->getBody())
+    return false;
+  FnInfo &F = info(FD, Ctx);
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Within = [&](const Expr *Root) {
+    return rangeContains(Root->getSourceRange(), E->getBeginLoc(), SM);
+  };
+  if (llvm::any_of(F.Sinks, Within) || llvm::any_of(F.DifferentiatedArgs, Within))
+    return true;
+  for (const ValueDecl *D : F.Differentiated)
+    if (const auto *V = dyn_cast<VarDecl>(D))
+      if (auto It = F.Defs.find(V);
+          It != F.Defs.end() && llvm::any_of(It->second, Within))
+        return true;
+  return false;
 }
 
 TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,

@@ -291,6 +291,11 @@ public:
   /// locals it is assigned to.
   bool computedFrom(const Expr *E, const ValueDecl *D, const FunctionDecl *FD,
                     ASTContext &Ctx);
+  /// Whether the value of \p E, an expression of \p FD's body, reaches a
+  /// backward pass in \p FD: it is part of a backward call or of an argument
+  /// that a callee differentiates (FunctionSummary::Differentiates), or of
+  /// a value of a local that one of those is computed from.
+  bool reachesBackward(const Expr *E, const FunctionDecl *FD, ASTContext &Ctx);
 
   struct FnInfo;
 
