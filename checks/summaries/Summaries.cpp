@@ -144,6 +144,12 @@ Value FunctionSummary::toJSON() const {
       M.push_back(Object{{"usr", U}, {"name", N}});
     O["looks_after_members"] = std::move(M);
   }
+  if (!ReleasesParamMembers.empty()) {
+    Array M;
+    for (const auto &[P, U, N] : ReleasesParamMembers)
+      M.push_back(Object{{"param", P}, {"usr", U}, {"name", N}});
+    O["releases_param_members"] = std::move(M);
+  }
   if (!Constructs.empty()) {
     Array C;
     for (const Construction &K : Constructs) {
@@ -316,6 +322,16 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
     return std::nullopt;
   if (!getMembers(*O, "looks_after_members", S.LooksAfterMembers))
     return std::nullopt;
+  if (const Array *A = O->getArray("releases_param_members"))
+    for (const Value &MV : *A) {
+      const Object *MO = MV.getAsObject();
+      std::optional<int64_t> P = MO ? MO->getInteger("param") : std::nullopt;
+      std::optional<llvm::StringRef> U = MO ? MO->getString("usr") : std::nullopt;
+      if (!P || *P < 0 || !U)
+        return std::nullopt;
+      S.ReleasesParamMembers.push_back(
+          {unsigned(*P), U->str(), MO->getString("name").value_or("").str()});
+    }
   if (const Array *C = O->getArray("constructs"))
     for (const Value &CV : *C) {
       const Object *CO = CV.getAsObject();
@@ -550,6 +566,7 @@ mergeDefinitions(llvm::ArrayRef<const FunctionSummary *> Defs) {
     unite(M.ObjectCalls, D->ObjectCalls);
     unite(M.ReadsMembers, D->ReadsMembers);
     unite(M.LooksAfterMembers, D->LooksAfterMembers);
+    unite(M.ReleasesParamMembers, D->ReleasesParamMembers);
     unite(M.Bounds, D->Bounds);
     for (const ParamInvoke &I : D->Invokes) {
       auto It = llvm::find_if(M.Invokes, [&](const ParamInvoke &J) {
@@ -813,6 +830,13 @@ bool ProjectIndex::membersReleasedBy(llvm::StringRef USR,
           USRs.insert(MU);
           Names.insert(MN);
         }
+        // A function handed the object (`destroyPlan(this)`): the members
+        // of the objects its parameters point to.
+        if (Depth == 0)
+          for (const auto &[P, MU, MN] : F->ReleasesParamMembers) {
+            USRs.insert(MU);
+            Names.insert(MN);
+          }
         if (Depth == 3)
           return true;
         return llvm::all_of(F->ObjectCalls, [&](const std::string &C) {

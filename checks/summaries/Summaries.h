@@ -50,6 +50,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace clang::tidy::gpuleak {
@@ -382,6 +383,13 @@ struct FunctionSummary {
   /// name): gpuleak-cuda-unreleased's evidence that a member created by a
   /// class without a destructor is looked after somewhere in the project.
   std::vector<std::pair<std::string, std::string>> LooksAfterMembers;
+  /// The members of the object that a parameter points or refers to
+  /// (`cufftDestroy(p->plan_)` in `destroyPlan(Plan *p)`) that it releases
+  /// with a CUDA release call or hands on, as (parameter, member USR,
+  /// qualified name): a destructor that hands `this` or `*this` to it
+  /// releases them (gpuleak-cuda-unreleased).
+  std::vector<std::tuple<unsigned, std::string, std::string>>
+      ReleasesParamMembers;
   /// The first `throw`, or call that may throw, that leaves its body (not
   /// inside a `try` block; gpuleak-cuda-unreleased's ThrowClassifier): a
   /// call of it may throw there. Unset when it cannot throw as far as its
@@ -521,8 +529,9 @@ public:
   bool neverTrainedOn(llvm::StringRef USR) const;
   /// The members of its object that the method \p USR releases or hands on,
   /// with the methods it calls on the object, up to 3 deep (by USR and
-  /// qualified name). False when one of them is not in the index or did
-  /// not parse: nothing is known.
+  /// qualified name); for a function handed the object (`destroyPlan(this)`),
+  /// those of the objects its parameters point to. False when one of them
+  /// is not in the index or did not parse: nothing is known.
   bool membersReleasedBy(llvm::StringRef USR, llvm::StringSet<> &USRs,
                          llvm::StringSet<> &Names) const;
   /// Whether some function of the project releases or hands on the member
