@@ -1446,6 +1446,34 @@ bool TensorStoreFinder::reachesBackward(const Expr *E, const FunctionDecl *FD,
   return false;
 }
 
+llvm::SmallVector<const FieldDecl *, 2>
+TensorStoreFinder::resultMembers(const FunctionDecl *FD, ASTContext &Ctx) {
+  llvm::SmallVector<const FieldDecl *, 2> Out;
+  if (!isa<CXXMethodDecl>(FD) || !FD->getBody())
+    return Out;
+  FnInfo &F = info(FD, Ctx);
+  llvm::SmallVector<const Stmt *, 4> Work(F.Returned.begin(), F.Returned.end());
+  llvm::DenseSet<const ValueDecl *> Seen;
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    for (const auto &R : match(findAll(expr(anyOf(
+                                   declRefExpr(to(varDecl().bind(VarId))),
+                                   memberExpr(has(cxxThisExpr()),
+                                              member(fieldDecl().bind(VarId)))))),
+                               *S, Ctx)) {
+      const auto *D = R.getNodeAs<ValueDecl>(VarId);
+      if (!Seen.insert(D).second)
+        continue;
+      if (const auto *M = dyn_cast<FieldDecl>(D)) {
+        Out.push_back(M);
+      } else if (auto It = F.Defs.find(cast<VarDecl>(D)); It != F.Defs.end()) {
+        Work.append(It->second.begin(), It->second.end());
+      }
+    }
+  }
+  return Out;
+}
+
 TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
                                                       ASTContext &Ctx,
                                                       unsigned Depth) {
@@ -3072,6 +3100,24 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
   for (unsigned I = 0; I < FD->getNumParams(); ++I)
     if (F.Differentiated.contains(FD->getParamDecl(I)))
       S.Differentiates.push_back(I);
+  // The data flow of members into backward passes (consumedByBackward()):
+  // members of its own object that its results are computed from, members
+  // it differentiates itself, and the callees whose results it does.
+  for (const FieldDecl *M : resultMembers(FD, Ctx))
+    S.ResultMembers.push_back({usrOf(M), M->getQualifiedNameAsString()});
+  for (const ValueDecl *D : F.Differentiated)
+    if (const auto *M = dyn_cast<FieldDecl>(D))
+      S.DifferentiatesMembers.push_back({usrOf(M), M->getQualifiedNameAsString()});
+  llvm::sort(S.DifferentiatesMembers);
+  for (const CallExpr *C : F.Calls) {
+    const auto *G = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
+    if (!G || G->isStatic() || SM.isInSystemHeader(G->getLocation()) ||
+        !reachesBackward(C, FD, Ctx))
+      continue;
+    std::string U = usrOf(G->getCanonicalDecl());
+    if (!U.empty() && !llvm::is_contained(S.DifferentiatesResultsOf, U))
+      S.DifferentiatesResultsOf.push_back(std::move(U));
+  }
   // A graph handed out through a non-const reference parameter.
   for (unsigned I = 0; I < FD->getNumParams(); ++I) {
     const ParmVarDecl *P = FD->getParamDecl(I);
@@ -3415,6 +3461,23 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
   for (const auto &[D, S] : F.Shrinks)
     if (outlivesFunction(D))
       ShrunkTU.insert(D);
+  // What a method returns, computed from members of its object, reaching a
+  // backward pass here: those members' graphs are consumed.
+  for (const CallExpr *C : F.Calls) {
+    const auto *G = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
+    if (!G || G->isStatic() || Ctx.getSourceManager().isInSystemHeader(G->getLocation()) ||
+        !reachesBackward(C, FD, Ctx))
+      continue;
+    const FunctionDecl *Def = G->getDefinition();
+    if (Def && Def->hasBody()) {
+      if (Def != FD)
+        for (const FieldDecl *M : resultMembers(Def, Ctx))
+          ConsumedTU.insert(M);
+    } else if (const FunctionSummary *S = indexed(G)) {
+      for (const auto &[U, N] : S->ResultMembers)
+        ConsumedUSRs.insert(U);
+    }
+  }
 
   Sources = &Ctx.getSourceManager();
   considerStores(F, Ctx);
@@ -3508,6 +3571,16 @@ TensorStoreFinder::finish(const SourceManager &SM) {
     if (S.Kind != TensorStore::Cache) {
       if (S.Kind != TensorStore::Carry && DifferentiatedTU.contains(S.Target))
         continue;
+      // A member overwritten per call whose graph a backward pass consumes
+      // through what a method returns: in this TU, by the index, or (under
+      // `gpuleak check`) after the last file.
+      if (S.Kind == TensorStore::Assign && isa_and_nonnull<FieldDecl>(S.Target)) {
+        if (ConsumedTU.contains(S.Target) ||
+            ConsumedUSRs.contains(usrOf(S.Target)) ||
+            (Index && Index->consumedByBackward(usrOf(S.Target))))
+          continue;
+        S.AssumeUnconsumed = Deferred;
+      }
       if (S.Kind == TensorStore::Carry || S.Kind == TensorStore::Assign ||
           S.Kind == TensorStore::InPlace)
         if (DetachedTU.contains(S.Target))
@@ -3571,6 +3644,8 @@ TensorStoreFinder::finish(const SourceManager &SM) {
   OverridersBuilt = false;
   LoopCalls.clear();
   DifferentiatedTU.clear();
+  ConsumedTU.clear();
+  ConsumedUSRs.clear();
   ShrunkTU.clear();
   DetachedTU.clear();
   return Unique;
