@@ -1465,7 +1465,8 @@ TensorStoreFinder::resultMembers(const FunctionDecl *FD, ASTContext &Ctx) {
       if (!Seen.insert(D).second)
         continue;
       if (const auto *M = dyn_cast<FieldDecl>(D)) {
-        Out.push_back(M);
+        if (holdsTensor(M->getType()))
+          Out.push_back(M);
       } else if (auto It = F.Defs.find(cast<VarDecl>(D)); It != F.Defs.end()) {
         Work.append(It->second.begin(), It->second.end());
       }

@@ -300,8 +300,9 @@ public:
   /// that a callee differentiates (FunctionSummary::Differentiates), or of
   /// a value of a local that one of those is computed from.
   bool reachesBackward(const Expr *E, const FunctionDecl *FD, ASTContext &Ctx);
-  /// The members of its own object that the values \p FD (a method defined
-  /// in this TU) returns are computed from, through its locals
+  /// The members of its own object, able to hold a tensor, that the values
+  /// \p FD (a method defined in this TU) returns are computed from, through
+  /// its locals
   /// (FunctionSummary::ResultMembers).
   llvm::SmallVector<const FieldDecl *, 2> resultMembers(const FunctionDecl *FD,
                                                         ASTContext &Ctx);
