@@ -38,6 +38,7 @@
 #include <functional>
 #include <set>
 #include <string>
+#include <tuple>
 
 namespace clang::tidy::gpuleak {
 
@@ -78,6 +79,32 @@ const FieldDecl *memberOf(const Expr *E, bool &ThisBased) {
   return dyn_cast<FieldDecl>(ME->getMemberDecl());
 }
 
+/// The parameter of \p FD whose object \p E's member belongs to
+/// (`p->plan_`, `(*p).plan_`, `b.buf_` of a reference `b`), or null.
+const ParmVarDecl *paramOwner(const Expr *E) {
+  E = E->IgnoreParenCasts();
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    E = ASE->getBase()->IgnoreParenImpCasts();
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  if (!ME)
+    return nullptr;
+  const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Base);
+      UO && UO->getOpcode() == UO_Deref)
+    Base = UO->getSubExpr()->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+  return DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+}
+
+/// Whether \p E is `this` or `*this`.
+bool isThisObject(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_Deref)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  return isa<CXXThisExpr>(E);
+}
+
 struct MemberAcquisition {
   const CallExpr *Call;
   const cuda::CreatorInfo *Creator;
@@ -103,6 +130,14 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     StringRef Name = apiNameOf(Callee);
+    // `this` or `*this` handed to a function of the project (not an
+    // operator method, whose first argument is its object).
+    if (Callee && !isCudaApi(Callee) &&
+        !SM.isInSystemHeader(Callee->getLocation()) &&
+        !(isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee)))
+      for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams(); ++I)
+        if (isThisObject(Call->getArg(I)))
+          ThisHanded.push_back({Call, I});
     if (Name.empty())
       return true;
     if (const cuda::CreatorInfo *CI = cuda::findCreator(Name);
@@ -123,8 +158,11 @@ public:
         RI && RI->HandleArg < Call->getNumArgs()) {
       bool ThisBased = false;
       if (const FieldDecl *F =
-              memberOf(Call->getArg(RI->HandleArg), ThisBased))
+              memberOf(Call->getArg(RI->HandleArg), ThisBased)) {
         (ThisBased ? Released : ReleasedElsewhere).insert(F);
+        if (const ParmVarDecl *P = paramOwner(Call->getArg(RI->HandleArg)))
+          ParamMembers[P->getFunctionScopeIndex()].insert(F);
+      }
       return true;
     }
     // Any other CUDA call on a member of the object itself
@@ -155,10 +193,14 @@ public:
     auto [It, Inserted] = FirstUse.try_emplace(F, Loc);
     if (!Inserted && SM.isBeforeInTranslationUnit(Loc, It->second))
       It->second = Loc;
+    const ParmVarDecl *Owner = paramOwner(ME);
     if (const VarDecl *Local = localCopy(ME))
-      Copies.push_back({Local, F});
-    else if (handsOn(ME))
+      Copies.push_back({Local, F, Owner});
+    else if (handsOn(ME)) {
       HandedOn.insert(F);
+      if (Owner)
+        ParamMembers[Owner->getFunctionScopeIndex()].insert(F);
+    }
     return true;
   }
 
@@ -175,9 +217,12 @@ public:
 
   /// The members handed on through a local copy, once the body is read.
   void addCopiesHandedOn() {
-    for (const auto &[Local, F] : Copies)
-      if (OwningLocals.contains(Local))
+    for (const auto &[Local, F, Owner] : Copies)
+      if (OwningLocals.contains(Local)) {
         HandedOn.insert(F);
+        if (Owner)
+          ParamMembers[Owner->getFunctionScopeIndex()].insert(F);
+      }
   }
 
   const ParentMap &PM;
@@ -187,11 +232,15 @@ public:
       CudaUsed;
   llvm::SmallVector<std::pair<const CXXMethodDecl *, const Expr *>, 4>
       ThisCalls;
+  llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2> ThisHanded;
+  llvm::DenseMap<unsigned, llvm::DenseSet<const FieldDecl *>> ParamMembers;
   llvm::DenseMap<const FieldDecl *, SourceLocation> FirstUse;
   bool HasErrors = false;
 
 private:
-  llvm::SmallVector<std::pair<const VarDecl *, const FieldDecl *>, 4> Copies;
+  llvm::SmallVector<
+      std::tuple<const VarDecl *, const FieldDecl *, const ParmVarDecl *>, 4>
+      Copies;
   llvm::DenseSet<const VarDecl *> OwningLocals;
 
   /// The parent of \p E through parentheses, casts and temporaries, and the
@@ -496,6 +545,8 @@ CudaClassResources::factsOf(const FunctionDecl *FD) {
     F->HandedOn = std::move(V.HandedOn);
     F->CudaUsed = std::move(V.CudaUsed);
     F->ThisCalls = std::move(V.ThisCalls);
+    F->ThisHanded = std::move(V.ThisHanded);
+    F->ParamMembers = std::move(V.ParamMembers);
     F->FirstUse = std::move(V.FirstUse);
     F->HasErrors = V.HasErrors;
   } else {
@@ -547,6 +598,11 @@ void CudaClassResources::summarize(const FunctionDecl *FD, ASTContext &Ctx,
     for (const FieldDecl *M : *Set)
       Any.insert({usrOf(M), M->getQualifiedNameAsString()});
   S.LooksAfterMembers.assign(Any.begin(), Any.end());
+  std::set<std::tuple<unsigned, std::string, std::string>> OfParams;
+  for (const auto &[P, Fields] : F.ParamMembers)
+    for (const FieldDecl *M : Fields)
+      OfParams.insert({P, usrOf(M), M->getQualifiedNameAsString()});
+  S.ReleasesParamMembers.assign(OfParams.begin(), OfParams.end());
   if (!MD || MD->isStatic())
     return;
   std::set<std::pair<std::string, std::string>> Members;
@@ -603,11 +659,49 @@ void CudaClassResources::closure(const FunctionDecl *FD, unsigned Depth,
         QualType T = M->getType().getCanonicalType();
         return T->isPointerType() || T->isArrayType();
       });
+  // `destroyPlan(this)`, `release_all(*this)`: what the function releases
+  // of the object its parameter points to.
+  for (const auto &[Call, Param] : F.ThisHanded)
+    handedThis(Call->getDirectCallee(), Param, Released, Unknown);
   if (Depth == 3)
     return;
   for (const auto &[MD, Call] : F.ThisCalls) {
     closure(MD, Depth + 1, Seen, Released, Unknown);
   }
+}
+
+void CudaClassResources::handedThis(const FunctionDecl *FD, unsigned Param,
+                                    ReleaseSet &Released, bool &Unknown) {
+  const FunctionDecl *Def = FD->getDefinition();
+  if (Def && Def->getBody()) {
+    const Facts &G = factsOf(Def);
+    if (G.HasErrors) {
+      Unknown = true;
+      return;
+    }
+    auto It = G.ParamMembers.find(Param);
+    if (It == G.ParamMembers.end())
+      return;
+    Released.Fields.insert(It->second.begin(), It->second.end());
+    Released.ReleasesAny = Released.WorksWithCuda = true;
+    return;
+  }
+  if (Index) {
+    const FunctionSummary *S = Index->lookup(usrOf(FD->getCanonicalDecl()));
+    if (!S) {
+      Unknown = true; // not in the index: it may release anything
+      return;
+    }
+    for (const auto &[P, U, N] : S->ReleasesParamMembers)
+      if (P == Param)
+        Released.USRs.insert(U);
+    return;
+  }
+  if (Deferred) {
+    Released.Assumed.push_back(FD);
+    return;
+  }
+  Unknown = true; // a function defined in another file may release anything
 }
 
 bool CudaClassResources::destructorChain(

@@ -125,6 +125,12 @@ private:
     /// Methods called on the object itself.
     llvm::SmallVector<std::pair<const CXXMethodDecl *, const Expr *>, 4>
         ThisCalls;
+    /// Calls that hand `this` or `*this` to a function, with the index of
+    /// the parameter (`destroyPlan(this)`).
+    llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2> ThisHanded;
+    /// By parameter: the members of the object it points or refers to that
+    /// the function releases or hands on (`cufftDestroy(p->plan_)`).
+    llvm::DenseMap<unsigned, llvm::DenseSet<const FieldDecl *>> ParamMembers;
     /// The first use of each member, by position in the body.
     llvm::DenseMap<const FieldDecl *, SourceLocation> FirstUse;
     bool HasErrors = false;
@@ -161,6 +167,11 @@ private:
   /// \p FD is defined in another file: what the index says it releases,
   /// or, under `gpuleak check`, an assumption; else unknown.
   void elsewhere(const FunctionDecl *FD, ReleaseSet &Released, bool &Unknown);
+  /// \p FD is handed the object (`this` or `*this`) as parameter \p Param:
+  /// the members of it that \p FD releases, from its body, the index, or,
+  /// under `gpuleak check`, an assumption; else unknown.
+  void handedThis(const FunctionDecl *FD, unsigned Param, ReleaseSet &Released,
+                  bool &Unknown);
 
   /// For a class without a destructor: where the translation unit (or the
   /// index) shows objects of \p RD made again and again. Fills \p F's

@@ -463,6 +463,33 @@ static const Expr *handedFunctor(const Expr *Arg) {
 
 /// Where a forward pass is reported: for `model(x)`, the module, not the
 /// parenthesis.
+/// Whether \p Def, a module's method defined here, trains on every forward
+/// pass it runs: each forward call of its body, and each call of a function
+/// that runs one, reaches a backward pass in it (JulianWww/AlphaZero's
+/// `Model::fit`, handing its forward's output to `train()`, which calls
+/// `loss.backward()`). Such a method is no forward pass to its caller, as
+/// one of another file whose summary trains is not.
+static bool trainsOnItsPasses(const FunctionDecl *Def, ASTContext &Ctx,
+                              const ProjectIndex *Index,
+                              TensorStoreFinder &Provenance) {
+  bool Any = false;
+  for (const BoundNodes &N :
+       match(findAll(callExpr().bind(CallId)), *Def->getBody(), Ctx)) {
+    const auto *C = N.getNodeAs<CallExpr>(CallId);
+    const FunctionDecl *G = C->getDirectCallee();
+    bool Pass = !match(forwardPassCall(), *C, Ctx).empty() ||
+                (G && G != Def &&
+                 !Ctx.getSourceManager().isInSystemHeader(G->getLocation()) &&
+                 forwardRunBy(G, Ctx, Index));
+    if (!Pass)
+      continue;
+    if (!Provenance.reachesBackward(C, Def, Ctx))
+      return false;
+    Any = true;
+  }
+  return Any;
+}
+
 static SourceLocation forwardPlace(const CallExpr *Fwd) {
   return isa<CXXOperatorCallExpr>(Fwd) ? Fwd->getArg(0)->getBeginLoc()
                                        : Fwd->getBeginLoc();
@@ -779,8 +806,11 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
           !SM.isInSystemHeader(MD->getLocation()))
       {
         const FunctionDecl *Def = MD->getDefinition();
-        if (std::optional<SourceLocation> Inner =
-                forwardRunBy(MD, *Ctx, Index.get())) {
+        std::optional<SourceLocation> Inner = forwardRunBy(MD, *Ctx, Index.get());
+        if (Inner && Def && Def->hasBody() &&
+            trainsOnItsPasses(Def, *Ctx, Index.get(), Provenance))
+          Inner.reset();
+        if (Inner) {
           F.Forwards.push_back(C);
           if (Inner->isInvalid() && Index) // from the index: its place
             if (const FunctionSummary *S =

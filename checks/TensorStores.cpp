@@ -94,6 +94,8 @@ struct TensorStoreFinder::FnInfo {
   /// parameter (its summary, or its body in this TU) is a sink for that
   /// argument.
   llvm::DenseSet<const ValueDecl *> Differentiated;
+  /// The arguments of calls whose callee differentiates the parameter.
+  llvm::SmallVector<const Expr *, 2> DifferentiatedArgs;
   /// Under `gpuleak check`: declarations that reach an argument of a
   /// function of another file whose summary is not known yet, with the call
   /// and the argument's index. They are differentiated if that function
@@ -1137,8 +1139,10 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
         Params.assign(S->Differentiates.begin(), S->Differentiates.end());
       }
       for (unsigned P : Params)
-        if (P + Shift < C->getNumArgs())
+        if (P + Shift < C->getNumArgs()) {
+          F.DifferentiatedArgs.push_back(C->getArg(P + Shift));
           Mentions(C->getArg(P + Shift), F.Differentiated, /*Transitive=*/true);
+        }
       if (!Known && Deferred)
         for (unsigned I = Shift; I < C->getNumArgs(); ++I) {
           if (!holdsTensor(C->getArg(I)->getType()))
@@ -1421,6 +1425,54 @@ bool TensorStoreFinder::computedFrom(const Expr *E, const ValueDecl *D,
   if (!FD || !FD->getBody())
     return true;
   return pathTo(E, D, info(FD, Ctx), Ctx, 0) != Path::None;
+}
+
+bool TensorStoreFinder::reachesBackward(const Expr *E, const FunctionDecl *FD,
+                                        ASTContext &Ctx) {
+  if (!FD || !FD->getBody())
+    return false;
+  FnInfo &F = info(FD, Ctx);
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Within = [&](const Expr *Root) {
+    return rangeContains(Root->getSourceRange(), E->getBeginLoc(), SM);
+  };
+  if (llvm::any_of(F.Sinks, Within) || llvm::any_of(F.DifferentiatedArgs, Within))
+    return true;
+  for (const ValueDecl *D : F.Differentiated)
+    if (const auto *V = dyn_cast<VarDecl>(D))
+      if (auto It = F.Defs.find(V);
+          It != F.Defs.end() && llvm::any_of(It->second, Within))
+        return true;
+  return false;
+}
+
+llvm::SmallVector<const FieldDecl *, 2>
+TensorStoreFinder::resultMembers(const FunctionDecl *FD, ASTContext &Ctx) {
+  llvm::SmallVector<const FieldDecl *, 2> Out;
+  if (!isa<CXXMethodDecl>(FD) || !FD->getBody())
+    return Out;
+  FnInfo &F = info(FD, Ctx);
+  llvm::SmallVector<const Stmt *, 4> Work(F.Returned.begin(), F.Returned.end());
+  llvm::DenseSet<const ValueDecl *> Seen;
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    for (const auto &R : match(findAll(expr(anyOf(
+                                   declRefExpr(to(varDecl().bind(VarId))),
+                                   memberExpr(has(cxxThisExpr()),
+                                              member(fieldDecl().bind(VarId)))))),
+                               *S, Ctx)) {
+      const auto *D = R.getNodeAs<ValueDecl>(VarId);
+      if (!Seen.insert(D).second)
+        continue;
+      if (const auto *M = dyn_cast<FieldDecl>(D)) {
+        if (holdsTensor(M->getType()))
+          Out.push_back(M);
+      } else if (auto It = F.Defs.find(cast<VarDecl>(D)); It != F.Defs.end()) {
+        Work.append(It->second.begin(), It->second.end());
+      }
+    }
+  }
+  return Out;
 }
 
 static llvm::SmallVector<const CXXOperatorCallExpr *, 2>
@@ -3111,6 +3163,24 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
   for (unsigned I = 0; I < FD->getNumParams(); ++I)
     if (F.Differentiated.contains(FD->getParamDecl(I)))
       S.Differentiates.push_back(I);
+  // The data flow of members into backward passes (consumedByBackward()):
+  // members of its own object that its results are computed from, members
+  // it differentiates itself, and the callees whose results it does.
+  for (const FieldDecl *M : resultMembers(FD, Ctx))
+    S.ResultMembers.push_back({usrOf(M), M->getQualifiedNameAsString()});
+  for (const ValueDecl *D : F.Differentiated)
+    if (const auto *M = dyn_cast<FieldDecl>(D))
+      S.DifferentiatesMembers.push_back({usrOf(M), M->getQualifiedNameAsString()});
+  llvm::sort(S.DifferentiatesMembers);
+  for (const CallExpr *C : F.Calls) {
+    const auto *G = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
+    if (!G || G->isStatic() || SM.isInSystemHeader(G->getLocation()) ||
+        !reachesBackward(C, FD, Ctx))
+      continue;
+    std::string U = usrOf(G->getCanonicalDecl());
+    if (!U.empty() && !llvm::is_contained(S.DifferentiatesResultsOf, U))
+      S.DifferentiatesResultsOf.push_back(std::move(U));
+  }
   // A graph handed out through a non-const reference parameter.
   for (unsigned I = 0; I < FD->getNumParams(); ++I) {
     const ParmVarDecl *P = FD->getParamDecl(I);
@@ -3454,6 +3524,23 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
   for (const auto &[D, S] : F.Shrinks)
     if (outlivesFunction(D))
       ShrunkTU.insert(D);
+  // What a method returns, computed from members of its object, reaching a
+  // backward pass here: those members' graphs are consumed.
+  for (const CallExpr *C : F.Calls) {
+    const auto *G = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
+    if (!G || G->isStatic() || Ctx.getSourceManager().isInSystemHeader(G->getLocation()) ||
+        !reachesBackward(C, FD, Ctx))
+      continue;
+    const FunctionDecl *Def = G->getDefinition();
+    if (Def && Def->hasBody()) {
+      if (Def != FD)
+        for (const FieldDecl *M : resultMembers(Def, Ctx))
+          ConsumedTU.insert(M);
+    } else if (const FunctionSummary *S = indexed(G)) {
+      for (const auto &[U, N] : S->ResultMembers)
+        ConsumedUSRs.insert(U);
+    }
+  }
 
   Sources = &Ctx.getSourceManager();
   considerStores(F, Ctx);
@@ -3547,6 +3634,16 @@ TensorStoreFinder::finish(const SourceManager &SM) {
     if (S.Kind != TensorStore::Cache) {
       if (S.Kind != TensorStore::Carry && DifferentiatedTU.contains(S.Target))
         continue;
+      // A member overwritten per call whose graph a backward pass consumes
+      // through what a method returns: in this TU, by the index, or (under
+      // `gpuleak check`) after the last file.
+      if (S.Kind == TensorStore::Assign && isa_and_nonnull<FieldDecl>(S.Target)) {
+        if (ConsumedTU.contains(S.Target) ||
+            ConsumedUSRs.contains(usrOf(S.Target)) ||
+            (Index && Index->consumedByBackward(usrOf(S.Target))))
+          continue;
+        S.AssumeUnconsumed = Deferred;
+      }
       if (S.Kind == TensorStore::Carry || S.Kind == TensorStore::Assign ||
           S.Kind == TensorStore::InPlace)
         if (DetachedTU.contains(S.Target))
@@ -3610,6 +3707,8 @@ TensorStoreFinder::finish(const SourceManager &SM) {
   OverridersBuilt = false;
   LoopCalls.clear();
   DifferentiatedTU.clear();
+  ConsumedTU.clear();
+  ConsumedUSRs.clear();
   ShrunkTU.clear();
   DetachedTU.clear();
   return Unique;

@@ -144,6 +144,22 @@ Value FunctionSummary::toJSON() const {
       M.push_back(Object{{"usr", U}, {"name", N}});
     O["looks_after_members"] = std::move(M);
   }
+  if (!ReleasesParamMembers.empty()) {
+    Array M;
+    for (const auto &[P, U, N] : ReleasesParamMembers)
+      M.push_back(Object{{"param", P}, {"usr", U}, {"name", N}});
+    O["releases_param_members"] = std::move(M);
+  }
+  for (const auto &[Key, List] :
+       {std::pair{"result_members", &ResultMembers},
+        std::pair{"differentiates_members", &DifferentiatesMembers}})
+    if (!List->empty()) {
+      Array M;
+      for (const auto &[U, N] : *List)
+        M.push_back(Object{{"usr", U}, {"name", N}});
+      O[Key] = std::move(M);
+    }
+  putList(O, "differentiates_results_of", DifferentiatesResultsOf);
   if (!Constructs.empty()) {
     Array C;
     for (const Construction &K : Constructs) {
@@ -316,6 +332,20 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
     return std::nullopt;
   if (!getMembers(*O, "looks_after_members", S.LooksAfterMembers))
     return std::nullopt;
+  if (!getMembers(*O, "result_members", S.ResultMembers) ||
+      !getMembers(*O, "differentiates_members", S.DifferentiatesMembers) ||
+      !getStrings(*O, "differentiates_results_of", S.DifferentiatesResultsOf))
+    return std::nullopt;
+  if (const Array *A = O->getArray("releases_param_members"))
+    for (const Value &MV : *A) {
+      const Object *MO = MV.getAsObject();
+      std::optional<int64_t> P = MO ? MO->getInteger("param") : std::nullopt;
+      std::optional<llvm::StringRef> U = MO ? MO->getString("usr") : std::nullopt;
+      if (!P || *P < 0 || !U)
+        return std::nullopt;
+      S.ReleasesParamMembers.push_back(
+          {unsigned(*P), U->str(), MO->getString("name").value_or("").str()});
+    }
   if (const Array *C = O->getArray("constructs"))
     for (const Value &CV : *C) {
       const Object *CO = CV.getAsObject();
@@ -550,6 +580,10 @@ mergeDefinitions(llvm::ArrayRef<const FunctionSummary *> Defs) {
     unite(M.ObjectCalls, D->ObjectCalls);
     unite(M.ReadsMembers, D->ReadsMembers);
     unite(M.LooksAfterMembers, D->LooksAfterMembers);
+    unite(M.ReleasesParamMembers, D->ReleasesParamMembers);
+    unite(M.ResultMembers, D->ResultMembers);
+    unite(M.DifferentiatesMembers, D->DifferentiatesMembers);
+    unite(M.DifferentiatesResultsOf, D->DifferentiatesResultsOf);
     unite(M.Bounds, D->Bounds);
     for (const ParamInvoke &I : D->Invokes) {
       auto It = llvm::find_if(M.Invokes, [&](const ParamInvoke &J) {
@@ -632,6 +666,15 @@ void ProjectIndex::deriveProjectFacts() {
   for (const auto &[USR, F] : Functions)
     for (const std::string &B : F.Bounds)
       Bounded.insert(B);
+  Consumed.clear();
+  for (const auto &[USR, F] : Functions) {
+    for (const auto &[MU, MN] : F.DifferentiatesMembers)
+      Consumed.insert(MU), Consumed.insert(MN);
+    for (const std::string &G : F.DifferentiatesResultsOf)
+      if (const FunctionSummary *R = dispatched(G))
+        for (const auto &[MU, MN] : R->ResultMembers)
+          Consumed.insert(MU), Consumed.insert(MN);
+  }
   CallersOf.clear();
   CallsOf.clear();
   NoTraining.reset();
@@ -653,6 +696,17 @@ void ProjectIndex::deriveProjectFacts() {
   }
   if (Trains)
     NoTraining.reset();
+  // A virtual call names the method called, not what it runs: a call of a
+  // method that an overrider overrides is a call of the overrider too (a
+  // battle's `player.GetActions(trees)` through an `IPlayer &`).
+  std::vector<std::pair<std::string, std::pair<std::string, bool>>> Dispatch;
+  for (const auto &[USR, F] : Functions)
+    for (const std::string &O : F.Overrides)
+      if (auto It = CallersOf.find(O); It != CallersOf.end())
+        for (const auto &Caller : It->second)
+          Dispatch.push_back({USR, Caller});
+  for (auto &[USR, Caller] : Dispatch)
+    CallersOf[USR].push_back(std::move(Caller));
 }
 
 bool ProjectIndex::guardedByCallers(llvm::StringRef USR) const {
@@ -719,6 +773,10 @@ ProjectIndex::calledInLoop(llvm::StringRef USR, unsigned MaxDepth) const {
     Level = std::move(Next);
   }
   return std::nullopt;
+}
+
+bool ProjectIndex::consumedByBackward(llvm::StringRef Member) const {
+  return Consumed.contains(Member);
 }
 
 bool ProjectIndex::neverTrainedOn(llvm::StringRef USR) const {
@@ -802,6 +860,13 @@ bool ProjectIndex::membersReleasedBy(llvm::StringRef USR,
           USRs.insert(MU);
           Names.insert(MN);
         }
+        // A function handed the object (`destroyPlan(this)`): the members
+        // of the objects its parameters point to.
+        if (Depth == 0)
+          for (const auto &[P, MU, MN] : F->ReleasesParamMembers) {
+            USRs.insert(MU);
+            Names.insert(MN);
+          }
         if (Depth == 3)
           return true;
         return llvm::all_of(F->ObjectCalls, [&](const std::string &C) {

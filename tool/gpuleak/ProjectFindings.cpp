@@ -600,6 +600,16 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
     std::map<size_t, std::vector<FindingNote>> Replaced; // ... by these
     for (size_t I = 0; I < F.Notes.size(); ++I) {
       FindingNote &N = F.Notes[I];
+      // A member overwritten per call whose graph no backward pass of its
+      // file consumes: unless one of the project does.
+      if (llvm::StringRef Member = quotedArgument(
+              N.Message, clang::tidy::gpuleak::AssumedUnconsumedNote);
+          !Member.empty()) {
+        if (Index.consumedByBackward(Member))
+          return true;
+        Settled.push_back(I);
+        continue;
+      }
       // A member read by a method of another file only through cuts: only
       // if the method's summary says it reads the member no other way.
       if (auto [Fn, Member] = releaseNoteArguments(
