@@ -492,8 +492,10 @@ static bool passesThrough(const CallExpr *C) {
   if (!FD)
     return true;
   switch (FD->getOverloadedOperator()) {
-  case OO_Arrow: case OO_Star: case OO_Subscript: case OO_Equal:
+  case OO_Arrow: case OO_Subscript: case OO_Equal:
     return true;
+  case OO_Star: // `*it`, not `a * b`
+    return C->getNumArgs() == 1;
   default:
     break;
   }
