@@ -3248,8 +3248,9 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
     S.Calls.push_back(std::move(Call));
   }
   // Device storage it adds on every call to what outlives the call, directly
-  // or through a callee: the findings `gpuleak check` keeps when the function
-  // is called in a loop, unless the project bounds the target.
+  // or through a callee (and a graph a callee keeps or writes in place
+  // there): the findings `gpuleak check` keeps when the function is called
+  // in a loop, unless the project bounds the target.
   size_t Before[] = {Found.size(), Pending.size(), PendingCallee.size()};
   considerStores(F, Ctx);
   for (size_t I = Before[1]; I < Pending.size(); ++I)
@@ -3260,8 +3261,7 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
   for (size_t I = Before[2]; I < PendingCallee.size(); ++I) {
     const TensorStore &T = PendingCallee[I];
     const ParamStore *E = PendingExternal[I];
-    if ((T.Kind == TensorStore::Device || T.Kind == TensorStore::InPlace) &&
-        T.RepeatedBy == FD && (T.Target || E))
+    if (T.RepeatedBy == FD && (T.Target || E))
       S.Grows.push_back({T.Target ? T.Target->getQualifiedNameAsString() : E->Target,
                          T.Target ? usrOf(T.Target) : E->TargetUSR,
                          placeOf(T.Store->getBeginLoc(), SM)});

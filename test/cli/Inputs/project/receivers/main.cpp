@@ -13,6 +13,7 @@ int main() {
       trainer.stepWindow(x);
       trainer.stepLocal(x);
       trainer.evalStep(x);
+      trainer.stepInline(x);
     }
     trainer.endEpoch();
   }

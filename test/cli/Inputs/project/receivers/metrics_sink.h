@@ -13,6 +13,14 @@ private:
   torch::Tensor last_;
 };
 
+// Defined here: the TU of its caller sees the store.
+class InlineSink {
+public:
+  void add(torch::Tensor t) { values_.push_back(t); }
+private:
+  std::vector<torch::Tensor> values_;
+};
+
 class Window {
 public:
   void add(torch::Tensor t);

@@ -40,4 +40,9 @@ void Trainer::evalStep(const torch::Tensor &x) {
   torch::NoGradGuard off;
   sink_.add(net_.forward(x));
 }
+void Trainer::stepInline(const torch::Tensor &x) {
+  torch::Tensor loss = net_.forward(x).sum();
+  loss.backward();
+  inline_.add(loss);
+}
 void Trainer::endEpoch() { window_.reset(); }

@@ -16,9 +16,11 @@ public:
   void stepOnce(const torch::Tensor &x);
   void stepLocal(const torch::Tensor &x);
   void evalStep(const torch::Tensor &x);
+  void stepInline(const torch::Tensor &x);
   void endEpoch();
 private:
   Net net_;
   MetricsSink sink_;
+  InlineSink inline_;
   Window window_;
 };
