@@ -1865,6 +1865,15 @@ static const Expr *producer(const Expr *E, TensorStoreFinder::FnInfo &F,
     return passesThrough(C) && C->getNumArgs()
                ? producer(C->getArg(C->getNumArgs() - 1), F, Depth + 1)
                : C;
+  // A key-value pair built in place (`cache.insert({key, t})`): its tensor.
+  llvm::ArrayRef<const Expr *> Parts;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    Parts = llvm::ArrayRef(CE->getArgs(), CE->getNumArgs());
+  else if (const auto *IL = dyn_cast<InitListExpr>(E))
+    Parts = llvm::ArrayRef(IL->getInits(), IL->getNumInits());
+  for (const Expr *Part : llvm::reverse(Parts))
+    if (holdsTensor(Part->getType()))
+      return producer(Part, F, Depth + 1);
   return nullptr;
 }
 

@@ -471,3 +471,23 @@ void negativeProductUnderGuard(Net &net, int steps) {
     scaled.push_back(out * 0.5);
   }
 }
+
+// A pair built in place (`insert({key, t})`): its tensor is the one cached.
+const torch::Tensor &positiveBracedPairCache(int64_t n, double s) {
+  static std::unordered_map<int64_t, torch::Tensor> masks;
+  auto it = masks.find(n);
+  if (it == masks.end())
+    it = masks.insert({n, torch::ones({n}) * s}).first;
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'masks' caches a tensor for every new shape and never evicts one, so the device memory it holds grows without bound; bound the cache or evict entries [gpuleak-retained-tensor]
+    // CHECK-MESSAGES: :[[@LINE-2]]:27: note: the cached tensor is created here
+  return it->second;
+}
+
+// Keyed by a device, a cache is bounded by design, however it is filled.
+const torch::Tensor &negativeBracedDeviceCache(int device, int64_t n) {
+  static std::unordered_map<int, torch::Tensor> per_device;
+  auto it = per_device.find(device);
+  if (it == per_device.end())
+    it = per_device.insert({device, torch::ones({n}) * 2}).first;
+  return it->second;
+}
