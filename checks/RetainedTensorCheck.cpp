@@ -73,10 +73,11 @@ void RetainedTensorCheck::onEndOfTranslationUnit() {
                          << S.Callee << S.CalleeTarget << PerCall
                    : diag(S.Store->getBeginLoc(),
                           "passing a tensor that carries autograd history to "
-                          "%0, which keeps it in %1, keeps every iteration's "
-                          "graph alive; pass a number (.item<double>()) or a "
-                          "detached tensor (.detach())")
-                         << S.Callee << S.CalleeTarget;
+                          "%0, which keeps it in %1, keeps every "
+                          "%select{iteration's|call's}2 graph alive; pass a "
+                          "number (.item<double>()) or a detached tensor "
+                          "(.detach())")
+                         << S.Callee << S.CalleeTarget << PerCall;
       D << SM->getExpansionRange(S.Store->getSourceRange());
       if (S.FixDetach)
         if (auto Fix = appendText(S.Value, ".detach()", *SM, *LangOpts))

@@ -110,6 +110,9 @@ struct TensorStoreFinder::FnInfo {
   llvm::SmallVector<std::pair<const ValueDecl *, const Expr *>, 2> Assigns;
   /// Every call of the body with a known callee, in source order.
   llvm::SmallVector<const CallExpr *, 8> Calls;
+  /// Assignments into an element appended in the same iteration
+  /// (writesAppendedElement()): insertions that grow the container.
+  llvm::SmallPtrSet<const Expr *, 1> AppendedElementStores;
   /// Calls to item() (their object's range), for the `.item()` fix-it.
   llvm::SmallVector<SourceRange, 2> ItemObjects;
   /// forEachStore()'s matches in the body, found on first use: keptParams()
@@ -491,8 +494,10 @@ static bool passesThrough(const CallExpr *C) {
   if (!FD)
     return true;
   switch (FD->getOverloadedOperator()) {
-  case OO_Arrow: case OO_Star: case OO_Subscript: case OO_Equal:
+  case OO_Arrow: case OO_Subscript: case OO_Equal:
     return true;
+  case OO_Star: // `*it`, not `a * b`
+    return C->getNumArgs() == 1;
   default:
     break;
   }
@@ -702,7 +707,8 @@ static const ValueDecl *destDecl(const Expr *E, unsigned Depth) {
       return destDecl(OC->getArg(0), Depth + 1);
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     StringRef N = calleeName(MC->getDirectCallee());
-    if (N == "at" || N == "back" || N == "front" || N == "second")
+    if (N == "at" || N == "back" || N == "front" || N == "second" ||
+        N == "emplace_back" || N == "emplace_front")
       return destDecl(MC->getImplicitObjectArgument(), Depth + 1);
     // A view of a tensor (`bank.narrow(0, i, 1)`, `bank.index({i})`): a
     // write into it is a write into the tensor it views.
@@ -722,6 +728,37 @@ static const ValueDecl *destDecl(const Expr *E, unsigned Depth) {
   if (const auto *C = dyn_cast<CallExpr>(E))
     return accessedBy(C, Depth);
   return nullptr;
+}
+
+/// Whether the object \p Obj (the object a method is called on) outlives a
+/// call of the function whose code names it: `this`, a member, a global or
+/// static, an object reached through a reference or pointer parameter, or
+/// what a call that takes no argument returns by reference, when the object
+/// it is called on (if any) outlives the call too: a singleton's
+/// `Registry::instance()`, an accessor `trainer_.metrics()`. Such a call can
+/// return only a static, or a member of that object (or what they point
+/// to), wherever it is defined.
+static bool outlivesCall(const Expr *Obj, unsigned Depth = 0) {
+  Obj = strip(Obj);
+  if (!Obj || Depth > 4)
+    return false;
+  if (isa<CXXThisExpr>(Obj))
+    return true;
+  if (const ValueDecl *D = destDecl(Obj)) {
+    const auto *P = dyn_cast<ParmVarDecl>(D);
+    return outlivesFunction(D) ||
+           (P && (P->getType()->isReferenceType() ||
+                  P->getType()->isPointerType()));
+  }
+  const auto *C = dyn_cast<CallExpr>(Obj);
+  const FunctionDecl *Callee = C ? C->getDirectCallee() : nullptr;
+  if (!Callee || !Callee->getReturnType()->isLValueReferenceType() ||
+      isa<CXXOperatorCallExpr>(C))
+    return false;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+    return MC->getNumArgs() == 0 &&
+           outlivesCall(MC->getImplicitObjectArgument(), Depth + 1);
+  return C->getNumArgs() == 0;
 }
 
 /// int64_t, size_t and the like: wide enough to be a dimension.
@@ -1797,6 +1834,86 @@ static const Stmt *innermostLoop(const TensorStoreFinder::FnInfo &F,
   return Best;
 }
 
+/// Whether \p Store writes into the element of a container appended earlier
+/// in the same iteration of its innermost loop (outside loops, earlier in
+/// the same call): `recs.emplace_back(); recs.back().loss = v;`,
+/// `recs.push_back(R{}); recs[recs.size() - 1].loss = v;`, or `auto &r =
+/// recs.emplace_back(); r.loss = v;`. Such a write adds v to the container,
+/// as `push_back(v)` does; `recs.back().loss = v` without an append
+/// overwrites the last element.
+static bool writesAppendedElement(const Expr *Dest, const Expr *Store,
+                                  const TensorStoreFinder::FnInfo &F,
+                                  ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Expr *E = strip(Dest);
+  while (const auto *ME = dyn_cast_or_null<MemberExpr>(E)) {
+    if (ME->isArrow())
+      return false; // an element's pointee is not the element
+    E = strip(ME->getBase());
+  }
+  if (const auto *DR = dyn_cast_or_null<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+    if (!VD || !VD->isLocalVarDecl() || !VD->getType()->isLValueReferenceType() ||
+        !VD->getInit())
+      return false;
+    E = strip(VD->getInit());
+  }
+  const Stmt *Loop = innermostLoop(F, Store->getBeginLoc(), SM);
+  const Stmt *Iteration = Loop ? Loop : F.Body;
+  auto InIteration = [&](const Expr *A) {
+    return rangeContains(Iteration->getSourceRange(), A->getBeginLoc(), SM) &&
+           innermostLoop(F, A->getBeginLoc(), SM) == Loop &&
+           isBeforeExpanded(A->getBeginLoc(), Store->getBeginLoc(), SM);
+  };
+  // The container, and the appending calls that make the element accessed
+  // the new one.
+  const Expr *Container = nullptr;
+  llvm::StringRef Appends[2];
+  if (const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(E)) {
+    StringRef Name = calleeName(MC->getDirectCallee());
+    Container = MC->getImplicitObjectArgument();
+    if (Name == "emplace_back" || Name == "emplace_front")
+      return InIteration(MC); // the element it returns is the new one
+    if (Name == "back")
+      Appends[0] = "push_back", Appends[1] = "emplace_back";
+    else if (Name == "front")
+      Appends[0] = "push_front", Appends[1] = "emplace_front";
+    else
+      return false;
+  } else if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(E);
+             OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2) {
+    // `c[c.size() - 1]`
+    const auto *Sub = dyn_cast<BinaryOperator>(strip(OC->getArg(1)));
+    const auto *Size =
+        Sub ? dyn_cast<CXXMemberCallExpr>(strip(Sub->getLHS())) : nullptr;
+    const auto *One =
+        Sub ? dyn_cast<IntegerLiteral>(strip(Sub->getRHS())) : nullptr;
+    if (!Sub || Sub->getOpcode() != BO_Sub || !Size || !One ||
+        One->getValue() != 1 || calleeName(Size->getDirectCallee()) != "size")
+      return false;
+    Container = OC->getArg(0);
+    if (destDecl(Size->getImplicitObjectArgument()) != destDecl(Container))
+      return false;
+    Appends[0] = "push_back", Appends[1] = "emplace_back";
+  } else {
+    return false;
+  }
+  const ValueDecl *Target = destDecl(Container);
+  if (!Target)
+    return false;
+  static constexpr char AppendId[] = "append";
+  for (const BoundNodes &N :
+       match(findAll(cxxMemberCallExpr(callee(cxxMethodDecl(
+                                           hasAnyName(Appends[0], Appends[1]))))
+                         .bind(AppendId)),
+             *Iteration, Ctx)) {
+    const auto *MC = N.getNodeAs<CXXMemberCallExpr>(AppendId);
+    if (destDecl(MC->getImplicitObjectArgument()) == Target && InIteration(MC))
+      return true;
+  }
+  return false;
+}
+
 /// The tensor-producing call a cached value comes from (for the note of a
 /// Cache finding): the value itself, or the initializer of the local it names.
 static const Expr *producer(const Expr *E, TensorStoreFinder::FnInfo &F,
@@ -1819,6 +1936,15 @@ static const Expr *producer(const Expr *E, TensorStoreFinder::FnInfo &F,
     return passesThrough(C) && C->getNumArgs()
                ? producer(C->getArg(C->getNumArgs() - 1), F, Depth + 1)
                : C;
+  // A key-value pair built in place (`cache.insert({key, t})`): its tensor.
+  llvm::ArrayRef<const Expr *> Parts;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    Parts = llvm::ArrayRef(CE->getArgs(), CE->getNumArgs());
+  else if (const auto *IL = dyn_cast<InitListExpr>(E))
+    Parts = llvm::ArrayRef(IL->getInits(), IL->getNumInits());
+  for (const Expr *Part : llvm::reverse(Parts))
+    if (holdsTensor(Part->getType()))
+      return producer(Part, F, Depth + 1);
   return nullptr;
 }
 
@@ -2113,7 +2239,8 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   // (`v[i] = x` overwrites a slot; only calls that add an element grow.)
   bool DeviceOnly = false;
   if (P.K != Prov::Attached && Kind == TensorStore::Insert &&
-      isa<CXXMemberCallExpr>(Store)) {
+      (isa<CXXMemberCallExpr>(Store) ||
+       F.AppendedElementStores.contains(Store))) {
     llvm::SaveAndRestore Mode(DeviceMode, true);
     P = provenance(Value, F, Ctx, 0);
     DeviceOnly = true;
@@ -2478,41 +2605,45 @@ static bool detachFixApplies(const Expr *Arg) {
          isTensorRecord(V->getType().getNonReferenceType()->getAsCXXRecordDecl());
 }
 
-/// A call, outside any loop of \p F, of a callee that writes \p Arg in
-/// place into a tensor that outlives \p F's call: a member of the object
-/// the callee is called on, when that object is \p F's own, a member, a
-/// global or static, or reached through a reference parameter; or a global
-/// or static. Each call chains one more graph onto it: a store when \p F is
-/// called in a loop (RepeatedBy, decided in finish()).
+/// A call, outside any loop of \p F, of a callee that keeps \p Arg where
+/// it outlives \p F's call (writes it in place into a tensor when
+/// \p InPlace): in a member of the object the callee is called on, when
+/// that object outlives the call (outlivesCall()), or in a global or static.
+/// Each call keeps one more graph (or, without a graph, one more tensor's
+/// device storage): a store when \p F is called in a loop (RepeatedBy,
+/// decided in finish()).
 std::optional<TensorStore>
-TensorStoreFinder::perCallInPlace(const CallExpr *Call, const Expr *Arg,
-                                  const FunctionDecl *Callee, bool IntoMember,
-                                  FnInfo &F, ASTContext &Ctx) {
+TensorStoreFinder::perCallStore(const CallExpr *Call, const Expr *Arg,
+                                const FunctionDecl *Callee, bool IntoMember,
+                                bool InPlace, FnInfo &F, ASTContext &Ctx) {
   if (isa<CXXConstructorDecl, CXXDestructorDecl>(F.FD) || F.IsModuleForward)
     return std::nullopt; // once per object; a forward's caller decides
   if (IntoMember) {
     const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-    if (!MC)
-      return std::nullopt;
-    const Expr *Obj = strip(MC->getImplicitObjectArgument());
-    if (!isa<CXXThisExpr>(Obj)) {
-      const ValueDecl *Holder = destDecl(Obj);
-      const auto *P = dyn_cast_or_null<ParmVarDecl>(Holder);
-      if (!Holder ||
-          !(outlivesFunction(Holder) ||
-            (P && (P->getType()->isReferenceType() ||
-                   P->getType()->isPointerType()))))
-        return std::nullopt; // a local object dies with the call
-    }
+    if (!MC || !outlivesCall(MC->getImplicitObjectArgument()))
+      return std::nullopt; // a local object dies with the call
   }
   Prov P = provenance(Arg, F, Ctx, 0);
+  bool DeviceOnly = false;
+  if (P.K != Prov::Attached && !InPlace) {
+    llvm::SaveAndRestore Mode(DeviceMode, true);
+    P = provenance(Arg, F, Ctx, 0);
+    DeviceOnly = true;
+  }
   if (P.K != Prov::Attached || !P.Origin ||
       !rangeContains(F.Body->getSourceRange(), P.Origin->getBeginLoc(),
                      Ctx.getSourceManager()))
     return std::nullopt;
-  TensorStore S{TensorStore::InPlace, Call, nullptr, Arg, P.Origin, nullptr};
+  TensorStore S{InPlace      ? TensorStore::InPlace
+                : DeviceOnly ? TensorStore::Device
+                             : TensorStore::Insert,
+                Call, nullptr, Arg, P.Origin, nullptr};
   S.Callee = Callee;
   S.RepeatedBy = F.FD;
+  if (DeviceOnly) {
+    S.AssumedDevice = P.Assumed;
+    return S;
+  }
   S.Assumed = P.Assumed;
   S.AssumedGraph = P.AssumedGraph;
   S.FixDetach = detachFixApplies(Arg);
@@ -2529,10 +2660,8 @@ TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
   const LambdaExpr *Via = nullptr;
   if (!Loop)
     Loop = loopCallingLambda(F, Call->getBeginLoc(), Ctx, &Via);
-  if (!Loop && !InPlace)
-    return std::nullopt; // once per call: the caller's own callers decide
   if (!Loop)
-    return perCallInPlace(Call, Arg, Callee, IntoMember, F, Ctx);
+    return perCallStore(Call, Arg, Callee, IntoMember, InPlace, F, Ctx);
   auto InIteration = [&](SourceLocation L) {
     return rangeContains(Loop->getSourceRange(), L, SM) ||
            (Via && rangeContains(Via->getBody()->getSourceRange(), L, SM));
@@ -2544,7 +2673,7 @@ TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call); MC && IntoMember) {
     const Expr *Obj = MC->getImplicitObjectArgument();
     const ValueDecl *ObjDecl = destDecl(Obj);
-    if (!ObjDecl && !isa<CXXThisExpr>(strip(Obj)))
+    if (!ObjDecl && !outlivesCall(Obj))
       return std::nullopt; // a temporary, or an object we cannot name
     if (ObjDecl && !outlivesFunction(ObjDecl) && InIteration(ObjDecl->getLocation()))
       return std::nullopt;
@@ -2604,6 +2733,9 @@ void TensorStoreFinder::considerCalleeStore(const CallExpr *Call,
   // the loop, chained onto the tensor written in place, or chained when the
   // value is carried.)
   if (S.Kind == TensorStore::Device && (K.Overwrites || K.InPlace))
+    return;
+  // Called once per call of the caller, a setter keeps one graph at a time.
+  if (!S.Loop && K.Overwrites && !K.InPlace)
     return;
   if (K.InPlace)
     S.Kind = TensorStore::InPlace;
@@ -2882,7 +3014,7 @@ TensorStoreFinder::openCallSites(const FunctionDecl *FD, ASTContext &Ctx) {
               calleeStoreCandidate(C, Arg, G, Method, /*InPlace=*/false, F, Ctx))
         Sites.push_back({C, G, I, Arg, S->Origin, S->Assumed, S->AssumedGraph,
                          S->Kind == TensorStore::Device, S->RepeatedBy,
-                         S->AssumedDevice});
+                         S->AssumedDevice, /*PerCall=*/!S->Loop});
     }
   }
   return Sites;
@@ -3257,8 +3389,9 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
     S.Calls.push_back(std::move(Call));
   }
   // Device storage it adds on every call to what outlives the call, directly
-  // or through a callee: the findings `gpuleak check` keeps when the function
-  // is called in a loop, unless the project bounds the target.
+  // or through a callee (and a graph a callee keeps or writes in place
+  // there): the findings `gpuleak check` keeps when the function is called
+  // in a loop, unless the project bounds the target.
   size_t Before[] = {Found.size(), Pending.size(), PendingCallee.size()};
   considerStores(F, Ctx);
   for (size_t I = Before[1]; I < Pending.size(); ++I)
@@ -3269,8 +3402,7 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
   for (size_t I = Before[2]; I < PendingCallee.size(); ++I) {
     const TensorStore &T = PendingCallee[I];
     const ParamStore *E = PendingExternal[I];
-    if ((T.Kind == TensorStore::Device || T.Kind == TensorStore::InPlace) &&
-        T.RepeatedBy == FD && (T.Target || E))
+    if (T.RepeatedBy == FD && (T.Target || E))
       S.Grows.push_back({T.Target ? T.Target->getQualifiedNameAsString() : E->Target,
                          T.Target ? usrOf(T.Target) : E->TargetUSR,
                          placeOf(T.Store->getBeginLoc(), SM)});
@@ -3468,6 +3600,11 @@ void TensorStoreFinder::forEachStore(FnInfo &F, ASTContext &Ctx,
           Each(TensorStore::InPlace, S, Dest, Value);
           continue;
         }
+      }
+      if (writesAppendedElement(Dest, S, F, Ctx)) {
+        F.AppendedElementStores.insert(S);
+        Each(TensorStore::Insert, S, Dest, Value);
+        continue;
       }
       // `map[key] = v` inserts into the map, unless the key names the same
       // few slots on every iteration (`m["loss"] = v`, `m[i % 8] = v`).

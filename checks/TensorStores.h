@@ -209,10 +209,11 @@ std::optional<FixItHint> appendText(const Expr *E, StringRef Text,
                                     const SourceManager &SM,
                                     const LangOptions &LangOpts);
 
-/// A call in a loop that passes a graph-carrying value to a function
-/// defined in another translation unit: a store, if the project's summary of
-/// the callee says it keeps that parameter (decided by `gpuleak check` after
-/// the last translation unit).
+/// A call in a loop (or, PerCall, a call of a function called in a loop) that
+/// passes a graph-carrying value to a function defined in another
+/// translation unit: a store, if the project's summary of the callee says it
+/// keeps that parameter (decided by `gpuleak check` after the last
+/// translation unit).
 struct OpenCallSite {
   const CallExpr *Call;
   const FunctionDecl *Callee;
@@ -228,6 +229,10 @@ struct OpenCallSite {
   const FunctionDecl *RepeatedBy = nullptr;
   /// Device: the call the value passes through (TensorStore::AssumedDevice).
   const CallExpr *AssumedDevice = nullptr;
+  /// The call is in no loop of the caller: it keeps one value per call of
+  /// RepeatedBy, a store only when the callee adds to what it keeps (not a
+  /// setter) and RepeatedBy is called in a loop.
+  bool PerCall = false;
 };
 
 class TensorStoreFinder {
@@ -374,11 +379,11 @@ private:
   calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
                        const FunctionDecl *Callee, bool IntoMember,
                        bool InPlace, FnInfo &F, ASTContext &Ctx);
-  std::optional<TensorStore> perCallInPlace(const CallExpr *Call,
-                                            const Expr *Arg,
-                                            const FunctionDecl *Callee,
-                                            bool IntoMember, FnInfo &F,
-                                            ASTContext &Ctx);
+  std::optional<TensorStore> perCallStore(const CallExpr *Call,
+                                          const Expr *Arg,
+                                          const FunctionDecl *Callee,
+                                          bool IntoMember, bool InPlace,
+                                          FnInfo &F, ASTContext &Ctx);
   void considerCalleeStore(const CallExpr *Call, const Expr *Arg,
                            const FunctionDecl *Callee, const KeptParam &Kept,
                            FnInfo &F, ASTContext &Ctx);

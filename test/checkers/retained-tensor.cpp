@@ -444,3 +444,50 @@ void negativeLambdaOwnLocal(torch::nn::Linear &model,
   for (const auto &b : data)
     step(b);
 }
+
+// A cached tensor computed from a factory by arithmetic (`ones(...) * 2`):
+// created by the factory. Until 2026-12-03 a binary `*` was taken for a
+// dereference, which passes its last operand through, and the cache was
+// missed (issue 8, kind 4).
+const torch::Tensor &positiveScaledCache(int64_t n) {
+  static std::unordered_map<int64_t, torch::Tensor> scales;
+  auto it = scales.find(n);
+  if (it != scales.end())
+    return it->second;
+  scales[n] = torch::ones({n}) * 2;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'scales' caches a tensor for every new shape and never evicts one, so the device memory it holds grows without bound; bound the cache or evict entries [gpuleak-retained-tensor]
+  // CHECK-MESSAGES: :[[@LINE-2]]:15: note: the cached tensor is created here
+  return scales[n];
+}
+
+// A product computed under a guard carries no graph, whatever its operands
+// carry (a binary `*` is an operation, not a dereference).
+void negativeProductUnderGuard(Net &net, int steps) {
+  std::vector<torch::Tensor> scaled;
+  for (int i = 0; i < steps; ++i) {
+    torch::Tensor out = net.forward(torch::randn({1, 4}));
+    out.sum().backward();
+    torch::NoGradGuard no_grad;
+    scaled.push_back(out * 0.5);
+  }
+}
+
+// A pair built in place (`insert({key, t})`): its tensor is the one cached.
+const torch::Tensor &positiveBracedPairCache(int64_t n, double s) {
+  static std::unordered_map<int64_t, torch::Tensor> masks;
+  auto it = masks.find(n);
+  if (it == masks.end())
+    it = masks.insert({n, torch::ones({n}) * s}).first;
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'masks' caches a tensor for every new shape and never evicts one, so the device memory it holds grows without bound; bound the cache or evict entries [gpuleak-retained-tensor]
+    // CHECK-MESSAGES: :[[@LINE-2]]:27: note: the cached tensor is created here
+  return it->second;
+}
+
+// Keyed by a device, a cache is bounded by design, however it is filled.
+const torch::Tensor &negativeBracedDeviceCache(int device, int64_t n) {
+  static std::unordered_map<int, torch::Tensor> per_device;
+  auto it = per_device.find(device);
+  if (it == per_device.end())
+    it = per_device.insert({device, torch::ones({n}) * 2}).first;
+  return it->second;
+}

@@ -28,18 +28,20 @@ static SourcePlace placeOf(const SummaryPlace &P) {
 /// The message of a store made by a callee, as gpuleak-retained-tensor words
 /// it (RetainedTensorCheck.cpp).
 static std::string calleeStoreMessage(llvm::StringRef Callee,
-                                      llvm::StringRef Target, bool InPlace) {
+                                      llvm::StringRef Target, bool InPlace,
+                                      bool PerCall) {
+  llvm::StringRef Each = PerCall ? "call's" : "iteration's";
   if (InPlace)
     return ("passing a tensor that carries autograd history to '" + Callee +
-            "', which writes it in place into '" + Target +
-            "', chains every iteration's graph onto the history of '" +
-            Target + "'; pass a detached tensor (.detach()) or call '" +
-            Callee + "' under a torch::NoGradGuard")
+            "', which writes it in place into '" + Target + "', chains every " +
+            Each + " graph onto the history of '" + Target +
+            "'; pass a detached tensor (.detach()) or call '" + Callee +
+            "' under a torch::NoGradGuard")
         .str();
   return ("passing a tensor that carries autograd history to '" + Callee +
-          "', which keeps it in '" + Target +
-          "', keeps every iteration's graph alive; pass a number "
-          "(.item<double>()) or a detached tensor (.detach())")
+          "', which keeps it in '" + Target + "', keeps every " + Each +
+          " graph alive; pass a number (.item<double>()) or a detached tensor "
+          "(.detach())")
       .str();
 }
 
@@ -61,18 +63,6 @@ static std::vector<FindingNote> storeNotes(const OpenSite &S,
   return Notes;
 }
 
-/// The finding for \p S, whose callee keeps its parameter by \p PS.
-static Finding siteFinding(const OpenSite &S, const ParamStore &PS) {
-  Finding F;
-  F.Check = "gpuleak-retained-tensor";
-  F.Severity = S.Severity;
-  F.Message = calleeStoreMessage(S.CalleeName, PS.Target, PS.InPlace);
-  F.Place = S.Call;
-  F.Notes = storeNotes(S, PS);
-  F.Notes.push_back({"the graph it keeps alive is built here", S.Origin, {}});
-  return F;
-}
-
 /// The notes of \p Chain (ProjectIndex::calledInLoop()): the call in a loop,
 /// then each call down to the function whose calls repeat the store.
 static std::vector<FindingNote>
@@ -81,6 +71,24 @@ loopCallNotes(const std::vector<clang::tidy::gpuleak::SummaryCall> &Chain) {
   for (const auto &[Text, At] : clang::tidy::gpuleak::calledInLoopNotes(Chain))
     Notes.push_back({Text, placeOf(At), {}});
   return Notes;
+}
+
+/// The finding for \p S, whose callee keeps its parameter by \p PS,
+/// repeated by the calls \p Chain (empty: the call is in a loop).
+static Finding
+siteFinding(const OpenSite &S, const ParamStore &PS,
+            const std::vector<clang::tidy::gpuleak::SummaryCall> &Chain) {
+  Finding F;
+  F.Check = "gpuleak-retained-tensor";
+  F.Severity = S.Severity;
+  F.Message =
+      calleeStoreMessage(S.CalleeName, PS.Target, PS.InPlace, S.PerCall);
+  F.Place = S.Call;
+  F.Notes = storeNotes(S, PS);
+  for (FindingNote &N : loopCallNotes(Chain))
+    F.Notes.push_back(std::move(N));
+  F.Notes.push_back({"the graph it keeps alive is built here", S.Origin, {}});
+  return F;
 }
 
 /// The finding for \p S, a tensor without a graph whose callee adds it to
@@ -94,9 +102,10 @@ static Finding deviceSiteFinding(
   F.Severity = S.Severity;
   F.Message = "passing a tensor to '" + S.CalleeName + "', which keeps it in '" +
               PS.Target +
-              "' and never clears it, makes device memory grow with every "
-              "iteration for the rest of the run; pass a CPU copy (.cpu()) or "
-              "a number (.item<double>())";
+              "' and never clears it, makes device memory grow with every " +
+              (S.PerCall ? "call" : "iteration") +
+              " for the rest of the run; pass a CPU copy (.cpu()) or a number "
+              "(.item<double>())";
   F.Place = S.Call;
   F.Notes = storeNotes(S, PS);
   for (FindingNote &N : loopCallNotes(Chain))
@@ -555,23 +564,22 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
       for (const ParamStore &PS : G->Stores) {
         if (PS.Param != S.Param || Index.bounded(PS.TargetUSR))
           continue;
-        if (S.Device) {
-          // Device storage piles up only where the callee adds to what it
-          // keeps, on every iteration of something that lasts the run.
-          if (PS.Overwrites || PS.InPlace)
-            continue;
-          std::vector<clang::tidy::gpuleak::SummaryCall> Chain;
-          if (!S.RepeatedByUSR.empty()) {
-            auto Found = Index.calledInLoop(S.RepeatedByUSR);
-            if (!Found)
-              break;
-            Chain = std::move(*Found);
-          }
-          R.Findings.push_back(deviceSiteFinding(S, PS, Chain));
-          ++Stats.Added;
-          break;
+        // Device storage piles up only where the callee adds to what it
+        // keeps; a setter called once per call keeps one graph at a time.
+        if ((S.Device && (PS.Overwrites || PS.InPlace)) ||
+            (S.PerCall && PS.Overwrites && !PS.InPlace))
+          continue;
+        // Repeated by a loop that lasts the run, or by the calls of the
+        // caller (RepeatedByUSR) from a loop of the project.
+        std::vector<clang::tidy::gpuleak::SummaryCall> Chain;
+        if (!S.RepeatedByUSR.empty()) {
+          auto Found = Index.calledInLoop(S.RepeatedByUSR);
+          if (!Found)
+            break;
+          Chain = std::move(*Found);
         }
-        R.Findings.push_back(siteFinding(S, PS));
+        R.Findings.push_back(S.Device ? deviceSiteFinding(S, PS, Chain)
+                                      : siteFinding(S, PS, Chain));
         ++Stats.Added;
         break;
       }

@@ -44,10 +44,12 @@ static json::Value siteJSON(const OpenSite &S) {
                       {"assumed_graph_usr", S.AssumedGraphUSR},
                       {"silenced", S.Silenced},
                       {"severity", S.Severity}};
-  if (S.Device) {
+  if (S.Device)
     O["device"] = true;
+  if (S.PerCall)
+    O["per_call"] = true;
+  if (!S.RepeatedByUSR.empty())
     O["repeated_by_usr"] = S.RepeatedByUSR;
-  }
   return O;
 }
 
@@ -156,6 +158,7 @@ public:
     S.Param = unsigned(*Param);
     S.Silenced = *Silenced;
     S.Device = O->getBoolean("device").value_or(false);
+    S.PerCall = O->getBoolean("per_call").value_or(false);
     S.RepeatedByUSR = O->getString("repeated_by_usr").value_or("").str();
     return string(*O, "callee_usr", S.CalleeUSR, Path) &&
            string(*O, "callee_name", S.CalleeName, Path) &&

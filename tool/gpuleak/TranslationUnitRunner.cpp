@@ -316,6 +316,7 @@ private:
           S.AssumedUSR = clang::tidy::gpuleak::usrOf(
               O.Assumed->getDirectCallee()->getCanonicalDecl());
         S.Device = O.Device;
+        S.PerCall = O.PerCall;
         if (O.AssumedDevice && O.AssumedDevice->getDirectCallee())
           S.AssumedUSR = clang::tidy::gpuleak::usrOf(
               O.AssumedDevice->getDirectCallee()->getCanonicalDecl());

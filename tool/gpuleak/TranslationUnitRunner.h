@@ -101,8 +101,8 @@ private:
   std::map<std::string, std::string> Inputs;
 };
 
-/// A call in a loop that hands a graph-carrying value to a function defined
-/// in another translation unit (clang::tidy::gpuleak::OpenCallSite, in
+/// A call in a loop (or of a function called in a loop) that hands a
+/// graph-carrying value to a function defined in another translation unit (clang::tidy::gpuleak::OpenCallSite, in
 /// places): a gpuleak-retained-tensor finding when the project index says
 /// the callee keeps that parameter.
 struct OpenSite {
@@ -124,6 +124,10 @@ struct OpenSite {
   /// function, the caller, is called in a loop of the project.
   bool Device = false;
   std::string RepeatedByUSR;
+  /// The call is in no loop of its caller (RepeatedByUSR): a finding only
+  /// when the callee adds to what it keeps (not a setter's `overwrites`) and
+  /// the caller is called in a loop of the project; worded per call.
+  bool PerCall = false;
   /// Set when a // NOLINT comment on the call's line silences the check.
   bool Silenced = false;
   /// "error" under WarningsAsErrors.
