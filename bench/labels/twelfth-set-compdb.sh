@@ -2,6 +2,8 @@
 # Writes DIR/<owner>+<name>/build/compile_commands.json for the trees of twelfth-set.tsv
 # (bench/score-labels.py uses a tree's build/compile_commands.json when there is one).
 # Run it after `bench/labels/checkout.sh DIR bench/labels/twelfth-set.tsv`.
+# Needs Debian's libyaml-cpp-dev and libspdlog-dev (omikad/probs, JulianWww/AlphaZero, Vortex):
+# without them those trees do not parse and their labels score as misses (session 15).
 # Usage: bench/labels/twelfth-set-compdb.sh DIR
 set -euo pipefail
 dir=${1:?usage: twelfth-set-compdb.sh DIR}
