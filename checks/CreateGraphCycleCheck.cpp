@@ -109,7 +109,7 @@ static bool resetsGrads(const Stmt &S, ASTContext &Ctx) {
 /// model->forward(x)`), which is no leaf and has no .grad (CI trial 15, D9:
 /// the note called such an output a leaf). An initializer of another shape
 /// (a copy of another variable) may name a leaf.
-static bool mayBeLeaf(const VarDecl *V) {
+static bool mayBeLeaf(const VarDecl *V, ASTContext &Ctx) {
   const Expr *E = V->getInit();
   while (E) {
     E = E->IgnoreImplicit();
@@ -129,10 +129,8 @@ static bool mayBeLeaf(const VarDecl *V) {
     return true;
   if (isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call) || !FD)
     return false;
-  return llvm::none_of(Call->arguments(), [](const Expr *A) {
-    const auto *RD = A->getType().getNonReferenceType()->getAsCXXRecordDecl();
-    return RD && (RD->getQualifiedNameAsString() == "at::Tensor" ||
-                  RD->getQualifiedNameAsString() == "at::TensorBase");
+  return llvm::none_of(Call->arguments(), [&](const Expr *A) {
+    return !match(tensorType(), A->getType().getNonReferenceType(), Ctx).empty();
   });
 }
 
@@ -165,7 +163,7 @@ CreateGraphCycleCheck::leafCandidates(const CallExpr *Backward,
            *ReceiverVar->getInit(), *Ctx)) {
     const auto *V = M.getNodeAs<VarDecl>(VarId);
     if (V == ReceiverVar || llvm::is_contained(Leaves, V) ||
-        !rangeContains(LoopRange, V->getLocation(), SM) || !mayBeLeaf(V))
+        !rangeContains(LoopRange, V->getLocation(), SM) || !mayBeLeaf(V, *Ctx))
       continue;
     Leaves.push_back(V);
   }

@@ -66,13 +66,19 @@ bool isCudaApi(const FunctionDecl *FD) {
   return Name.size() > 2 && Name.starts_with("cu") && isUppercase(Name[2]);
 }
 
-/// The member that \p E names, through parentheses, casts and a subscript
-/// (`descs_[i]`), and whether the object is the one `this` points to.
-const FieldDecl *memberOf(const Expr *E, bool &ThisBased) {
+/// The member access that \p E is, through parentheses, casts and a
+/// subscript (`descs_[i]`), or null.
+const MemberExpr *memberAccess(const Expr *E) {
   E = E->IgnoreParenCasts();
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
     E = ASE->getBase()->IgnoreParenImpCasts();
-  const auto *ME = dyn_cast<MemberExpr>(E);
+  return dyn_cast<MemberExpr>(E);
+}
+
+/// The member that \p E names (memberAccess), and whether the object is
+/// the one `this` points to.
+const FieldDecl *memberOf(const Expr *E, bool &ThisBased) {
+  const MemberExpr *ME = memberAccess(E);
   if (!ME)
     return nullptr;
   ThisBased = isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts());
@@ -82,10 +88,7 @@ const FieldDecl *memberOf(const Expr *E, bool &ThisBased) {
 /// The parameter of \p FD whose object \p E's member belongs to
 /// (`p->plan_`, `(*p).plan_`, `b.buf_` of a reference `b`), or null.
 const ParmVarDecl *paramOwner(const Expr *E) {
-  E = E->IgnoreParenCasts();
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
-    E = ASE->getBase()->IgnoreParenImpCasts();
-  const auto *ME = dyn_cast<MemberExpr>(E);
+  const MemberExpr *ME = memberAccess(E);
   if (!ME)
     return nullptr;
   const Expr *Base = ME->getBase()->IgnoreParenImpCasts();

@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/SmallString.h"
@@ -36,10 +37,16 @@ constexpr NvccOption NvccOptions[] = {
 
 /// The option of nvcc spelled \p Name (`--define-macro`, `-D`), or null.
 static const NvccOption *findNvccOption(StringRef Name) {
-  for (const NvccOption &O : NvccOptions)
-    if (Name == O.Long || Name == O.Short)
-      return &O;
-  return nullptr;
+  // Built once per run: every argument of every nvcc command looks here.
+  static const llvm::StringMap<const NvccOption *> ByName = [] {
+    llvm::StringMap<const NvccOption *> M;
+    for (const NvccOption &O : NvccOptions) {
+      M.try_emplace(O.Long, &O);
+      M.try_emplace(O.Short, &O);
+    }
+    return M;
+  }();
+  return ByName.lookup(Name);
 }
 
 /// The one-letter options whose value nvcc also takes joined to the name
