@@ -2190,6 +2190,119 @@ static const FieldDecl *writtenMember(const Expr *Dest) {
   return nullptr;
 }
 
+static unsigned firstParamArg(const CallExpr *C, const FunctionDecl *Callee);
+
+/// The key of an insertion into a map: `m[k] = v`, `m.emplace(k, v)`,
+/// `m.try_emplace(k, ...)`, `m.insert_or_assign(k, v)`, and the first
+/// element of the pair `m.insert({k, v})` / `m.insert(std::make_pair(k, v))`
+/// / `m.emplace(std::make_pair(k, v))` inserts.
+static const Expr *insertedKey(const Expr *Store, const Expr *Dest) {
+  if (const auto *Sub = dyn_cast<CXXOperatorCallExpr>(strip(Dest));
+      Sub && Sub->getOperator() == OO_Subscript && Sub->getNumArgs() == 2)
+    return Sub->getArg(1);
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Store);
+  if (!MC || !MC->getNumArgs() || !MC->getDirectCallee())
+    return nullptr;
+  StringRef Name = calleeName(MC->getDirectCallee());
+  const Expr *A = strip(MC->getArg(0));
+  if (Name == "try_emplace" || Name == "insert_or_assign" ||
+      (Name == "emplace" && MC->getNumArgs() >= 2))
+    return A;
+  if (Name != "insert" && Name != "emplace")
+    return nullptr;
+  if (const auto *IL = dyn_cast<InitListExpr>(A))
+    return IL->getNumInits() == 2 ? IL->getInit(0) : nullptr;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(A))
+    return CE->getNumArgs() == 2 ? CE->getArg(0) : nullptr;
+  if (const auto *C = dyn_cast<CallExpr>(A);
+      C && C->getNumArgs() == 2 && C->getDirectCallee() &&
+      C->getDirectCallee()->isInStdNamespace() &&
+      calleeName(C->getDirectCallee()) == "make_pair")
+    return C->getArg(0);
+  return nullptr;
+}
+
+llvm::ArrayRef<std::pair<const CallExpr *, const FunctionDecl *>>
+TensorStoreFinder::callsOf(const FunctionDecl *FD, ASTContext &Ctx) {
+  auto [It, New] = CallsOf.try_emplace(FD);
+  if (New) {
+    static constexpr char CallId[] = "call", FnId[] = "fn";
+    for (const BoundNodes &N :
+         match(callExpr(callee(functionDecl(equalsNode(FD))),
+                        forCallable(functionDecl().bind(FnId)))
+                   .bind(CallId),
+               Ctx))
+      It->second.push_back({N.getNodeAs<CallExpr>(CallId),
+                            N.getNodeAs<FunctionDecl>(FnId)});
+  }
+  return CallsOf.find(FD)->second;
+}
+
+bool TensorStoreFinder::shapeKeyed(const Expr *Key, FnInfo &F, ASTContext &Ctx,
+                                   unsigned Depth) {
+  const Expr *E = strip(Key);
+  if (!E || Depth > 8)
+    return false;
+  auto Any = [&](auto Parts) {
+    for (const Expr *P : Parts)
+      if (shapeKeyed(P, F, Ctx, Depth + 1))
+        return true;
+    return false;
+  };
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    static const llvm::StringSet<> Shape = {"size", "sizes", "sym_size",
+                                            "sym_sizes", "numel", "dim"};
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(MC->getDirectCallee());
+    if (MD && isTensorRecord(MD->getParent()) && Shape.contains(calleeName(MD)))
+      return true;
+    // `x.sizes().vec()`, `shape.begin()`: the object's value.
+    return MD && calleeName(MD) == "vec" &&
+           shapeKeyed(MC->getImplicitObjectArgument(), F, Ctx, Depth + 1);
+  }
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return passesThrough(C) &&
+           Any(llvm::ArrayRef(C->getArgs(), C->getNumArgs()));
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    return Any(llvm::ArrayRef(CE->getArgs(), CE->getNumArgs()));
+  if (const auto *IL = dyn_cast<InitListExpr>(E))
+    return Any(llvm::ArrayRef(IL->getInits(), IL->getNumInits()));
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return BO->isAdditiveOp() || BO->isMultiplicativeOp() || BO->isShiftOp()
+               ? shapeKeyed(BO->getLHS(), F, Ctx, Depth + 1) ||
+                     shapeKeyed(BO->getRHS(), F, Ctx, Depth + 1)
+               : false;
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return shapeKeyed(CO->getTrueExpr(), F, Ctx, Depth + 1) ||
+           shapeKeyed(CO->getFalseExpr(), F, Ctx, Depth + 1);
+  const auto *DR = dyn_cast<DeclRefExpr>(E);
+  if (!DR)
+    return false;
+  if (const Expr *Bound = bindingValue(DR->getDecl()))
+    return shapeKeyed(Bound, F, Ctx, Depth + 1);
+  const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
+  if (!VD || VD->hasGlobalStorage() || !VisitingVars.insert(VD).second)
+    return false;
+  bool Found = false;
+  if (const auto *PV = dyn_cast<ParmVarDecl>(VD)) {
+    // What the callers of this TU pass.
+    const auto *Fn = dyn_cast<FunctionDecl>(PV->getDeclContext());
+    if (Fn)
+      for (const auto &[Call, Caller] : callsOf(Fn, Ctx)) {
+        unsigned I = PV->getFunctionScopeIndex() + firstParamArg(Call, Fn);
+        if (I >= Call->getNumArgs() || !Caller->hasBody())
+          continue;
+        if ((Found = shapeKeyed(Call->getArg(I), info(Caller, Ctx), Ctx,
+                                Depth + 1)))
+          break;
+      }
+  } else if (auto It = F.Defs.find(VD); It != F.Defs.end()) {
+    llvm::SmallVector<const Expr *, 2> Defs = It->second;
+    Found = Any(Defs);
+  }
+  VisitingVars.erase(VD);
+  return Found;
+}
+
 void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
                                       const Expr *Store, const Expr *Dest,
                                       const Expr *Value, FnInfo &F,
@@ -2231,6 +2344,23 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
                                       nullptr));
         return;
       }
+    }
+    // A member map is a cache of the same kind when its key is computed
+    // from a tensor's shape: data flow, not the key's type, since a member
+    // map keyed by an id or a step (filled from a fixed set) is common.
+    // (CI trial 15, L12: `TensorCache<std::pair<int64_t, int64_t>>`'s
+    // `cache_.emplace(key, make())` with `get_or_make({len, dim}, ...)` and
+    // `positional(x.size(1), ...)`.)
+    const auto *Field = dyn_cast<FieldDecl>(Target);
+    if (Field && isShapeKeyedMap(Field->getType(), Mapped) &&
+        holdsTensor(Mapped)) {
+      const Expr *Key = insertedKey(Store, Dest);
+      if (Key && shapeKeyed(Key, F, Ctx, 0))
+        if (const Expr *Origin = producer(Value, F)) {
+          Pending.push_back(TensorStore(TensorStore::Cache, Store, Target,
+                                        Value, Origin, nullptr));
+          return;
+        }
     }
   }
 
@@ -3837,6 +3967,7 @@ TensorStoreFinder::finish(const SourceManager &SM) {
   Kept.clear();
   Indexed.clear();
   Infos.clear();
+  CallsOf.clear();
   ForwardFacts.clear();
   Returns[0].clear();
   Returns[1].clear();

@@ -351,6 +351,18 @@ private:
 
   bool escapes(const ValueDecl *Target, FnInfo &F, ASTContext &Ctx);
 
+  /// Whether \p Key, a map's key, is computed from a tensor's shape
+  /// (`x.size(1)`, `x.sizes().vec()`, a pair or tuple holding one), through
+  /// locals, arithmetic and the parameters of functions of this TU whose
+  /// callers here pass such a value.
+  bool shapeKeyed(const Expr *Key, FnInfo &F, ASTContext &Ctx, unsigned Depth);
+  /// The calls of \p FD in this TU, with the function each is made in.
+  llvm::ArrayRef<std::pair<const CallExpr *, const FunctionDecl *>>
+  callsOf(const FunctionDecl *FD, ASTContext &Ctx);
+  llvm::DenseMap<const FunctionDecl *,
+                 llvm::SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 2>>
+      CallsOf;
+
   /// Carries through accessors: a setter's call whose argument is computed
   /// from a getter's result on the same object (see TensorStore::ReadBack).
   /// The member a method returns, or replaces with its parameter \p Param:

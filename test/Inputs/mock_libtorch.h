@@ -43,6 +43,7 @@ public:
   ArrayRef(std::initializer_list<T>) {}
   const T *begin() const { return nullptr; }
   const T *end() const { return nullptr; }
+  std::vector<T> vec() const { return {}; }
 };
 using IntArrayRef = ArrayRef<int64_t>;
 // c10/util/ArrayRef.h
