@@ -13,7 +13,9 @@
 //   here but defined in another file, or that did not parse, makes the check
 //   say nothing about the class.
 // - A member released, stored, returned or handed to a function anywhere in
-//   the translation unit is taken to be looked after there.
+//   the translation unit is taken to be looked after there; except that a
+//   method returning it (a getter) only reads it, unless the getter's result
+//   is released (`cudaStreamDestroy(w.stream())`).
 // - A method other than a constructor that creates into a member that a
 //   constructor already created into, with no use of the member before the
 //   creation (no release, no null test), loses the first resource; so does
@@ -99,6 +101,23 @@ const ParmVarDecl *paramOwner(const Expr *E) {
   return DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
 }
 
+/// The member that \p E, a call of a getter of its object, returns: a
+/// method whose body is `return member_;`.
+const FieldDecl *getterMember(const Expr *E) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(E->IgnoreParenImpCasts());
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  const FunctionDecl *Def = MD ? MD->getDefinition() : nullptr;
+  const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  if (!Body || Body->size() != 1)
+    return nullptr;
+  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
+  bool ThisBased = false;
+  const FieldDecl *F = Ret && Ret->getRetValue()
+                           ? memberOf(Ret->getRetValue(), ThisBased)
+                           : nullptr;
+  return ThisBased ? F : nullptr;
+}
+
 /// Whether \p E is `this` or `*this`.
 bool isThisObject(const Expr *E) {
   E = E->IgnoreParenImpCasts();
@@ -118,8 +137,9 @@ struct MemberAcquisition {
 /// Collects the facts of one body.
 class FactsVisitor : public RecursiveASTVisitor<FactsVisitor> {
 public:
-  FactsVisitor(const ParentMap &PM, const SourceManager &SM)
-      : PM(PM), SM(SM) {}
+  FactsVisitor(const ParentMap &PM, const SourceManager &SM,
+               bool TransfersReturn = false)
+      : PM(PM), SM(SM), TransfersReturn(TransfersReturn) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaExpressions() const { return false; }
@@ -165,7 +185,9 @@ public:
         (ThisBased ? Released : ReleasedElsewhere).insert(F);
         if (const ParmVarDecl *P = paramOwner(Call->getArg(RI->HandleArg)))
           ParamMembers[P->getFunctionScopeIndex()].insert(F);
-      }
+      } else if (const FieldDecl *G = getterMember(Call->getArg(RI->HandleArg)))
+        // Released through its getter (`cudaStreamDestroy(w.stream())`).
+        ReleasedElsewhere.insert(G);
       return true;
     }
     // Any other CUDA call on a member of the object itself
@@ -230,6 +252,8 @@ public:
 
   const ParentMap &PM;
   const SourceManager &SM;
+  /// The body is a method named for giving up what it returns.
+  bool TransfersReturn;
   llvm::SmallVector<MemberAcquisition, 4> Acquisitions;
   llvm::DenseSet<const FieldDecl *> Released, ReleasedElsewhere, HandedOn,
       CudaUsed;
@@ -300,8 +324,18 @@ private:
     auto [P, Child] = valueParent(ME);
     if (!P)
       return false;
-    if (isa<ReturnStmt, DeclStmt, CXXConstructExpr, InitListExpr,
-            CXXNewExpr, LambdaExpr>(P))
+    // `return buf_;` in a method of the object reads the member, as a
+    // getter does (`cudaStream_t stream() const { return stream_; }`): the
+    // object keeps it. A copy returned after the member is reset
+    // (`p = buf_; buf_ = nullptr; return p;`, `std::exchange`) hands it on.
+    // So does a method named for giving it up (`release()`, `take()`).
+    if (isa<ReturnStmt>(P)) {
+      bool ThisBased = false;
+      return TransfersReturn ||
+             !(isa<MemberExpr>(ME) && memberOf(ME, ThisBased) && ThisBased);
+    }
+    if (isa<DeclStmt, CXXConstructExpr, InitListExpr, CXXNewExpr, LambdaExpr>(
+            P))
       return true;
     if (const auto *BO = dyn_cast<BinaryOperator>(P))
       return BO->isAssignmentOp() && BO->getRHS() == Child;
@@ -538,7 +572,15 @@ CudaClassResources::factsOf(const FunctionDecl *FD) {
   auto F = std::make_unique<Facts>();
   if (const Stmt *Body = FD->getBody()) {
     ParentMap PM(const_cast<Stmt *>(Body));
-    FactsVisitor V(PM, Ctx.getSourceManager());
+    // `release()`, `take()`, `detach()`, `steal()`, `transfer()`,
+    // `extract()`: what it returns changes owner, whether or not it resets
+    // the member.
+    bool Transfers = false;
+    if (FD->getIdentifier())
+      for (StringRef Verb :
+           {"release", "take", "detach", "steal", "transfer", "extract"})
+        Transfers |= FD->getName().starts_with_insensitive(Verb);
+    FactsVisitor V(PM, Ctx.getSourceManager(), Transfers);
     V.TraverseStmt(const_cast<Stmt *>(Body));
     V.addCopiesHandedOn();
     for (const auto &A : V.Acquisitions)
