@@ -2628,7 +2628,10 @@ static llvm::SmallVector<const Expr *, 4> tiedTargets(const Expr *E) {
     return Out;
   for (const Expr *A : C->arguments()) {
     const Expr *SA = strip(A);
-    if (isa<DeclRefExpr>(SA) || isa<MemberExpr>(SA))
+    // `std::ignore` swallows what is assigned to it: only a variable that
+    // can hold a tensor keeps anything.
+    if ((isa<DeclRefExpr>(SA) || isa<MemberExpr>(SA)) &&
+        (SA->getType()->isDependentType() || holdsTensor(SA->getType())))
       Out.push_back(SA);
     else
       Out.append(tiedTargets(SA));
