@@ -1,6 +1,7 @@
 //===--- ChangedLines.cpp - `gpuleak check --changed-since=REF` -----------===//
 
 #include "ChangedLines.h"
+#include "BuildGraph.h"
 #include "ClangCommand.h"
 #include "CompileDatabase.h"
 #include "NvccCommand.h"
@@ -1134,6 +1135,8 @@ std::vector<std::string> changedBuildFiles(const ChangedLines &Changed,
   for (const auto &[File, Ranges] : Changed.Files) {
     StringRef Name = sys::path::filename(File), Generated;
     std::string How;
+    if (Changed.BuiltFrom.count(File))
+      continue; // made by the build from a changed file, not in the diff
     if (File == DB)
       How = "the compile database itself";
     else if (auto P = Presets.find(File); P != Presets.end())
@@ -1264,26 +1267,14 @@ static StringSet<> cmakeProducts(StringRef BuildDir) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Path);
   if (!Text)
     return Products;
-  StringRef Rest = (*Text)->getBuffer();
-  size_t At = Rest.find("set(CMAKE_MAKEFILE_PRODUCTS");
-  if (At == StringRef::npos)
-    return Products;
-  Rest = Rest.substr(At).split(')').first;
-  while (true) {
-    size_t Open = Rest.find('"');
-    if (Open == StringRef::npos)
-      break;
-    size_t Close = Rest.find('"', Open + 1);
-    if (Close == StringRef::npos)
-      break;
+  for (const std::string &Name :
+       cmakeSetStrings((*Text)->getBuffer(), "CMAKE_MAKEFILE_PRODUCTS")) {
     SmallString<256> File(BuildDir);
-    StringRef Name = Rest.slice(Open + 1, Close);
     if (sys::path::is_absolute(Name))
       File = Name;
     else
       sys::path::append(File, Name);
     Products.insert(realPathOr(File));
-    Rest = Rest.substr(Close + 1);
   }
   return Products;
 }
@@ -1310,7 +1301,8 @@ std::vector<std::string> translationUnitsIncluding(
     StringRef Generated;
     if (isConfigureTemplate(Name, Generated))
       TemplatesOf[Generated].push_back(File);
-    else if (hasExtension(Name, SourceExtensions) && !TUs.contains(File))
+    else if (hasExtension(Name, SourceExtensions) && !TUs.contains(File) &&
+             !Changed.BuiltFrom.count(File))
       Orphans.insert(File);
   }
   const bool NeedAll = !TemplatesOf.empty() || !Orphans.empty();
@@ -1388,6 +1380,10 @@ std::vector<std::string> translationUnitsIncluding(
         if (Lonely.contains(F)) {
           std::lock_guard<std::mutex> G(Lock);
           IncludedLonely.insert(F);
+        }
+        if (Changed.BuiltFrom.count(F)) {
+          std::lock_guard<std::mutex> G(Lock);
+          Survey.IncludedBuilt.insert(F);
         }
         if (!NeedAll || Second)
           continue;

@@ -44,6 +44,11 @@ struct ChangedLines {
   std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> Removals;
   /// The submodules whose commit changed (real paths of their folders).
   std::vector<std::string> Submodules;
+  /// The files the build generates from a changed file (real paths: a
+  /// source or header that add_custom_command makes of a changed template;
+  /// filesBuiltFrom), changed on every line, and the changed file each is
+  /// made from. Not in the diff themselves.
+  std::map<std::string, std::string> BuiltFrom;
 
   /// Whether \p File (any path of it) is changed, or on \p Line of it.
   bool changed(llvm::StringRef File) const;
@@ -193,6 +198,9 @@ struct ChangedFileSurvey {
   /// (real paths): analysed as translation units of their own. None when a
   /// translation unit's preprocessing failed (it may include them).
   std::vector<std::string> Unincluded;
+  /// The files of ChangedLines::BuiltFrom that a translation unit it
+  /// preprocessed includes.
+  std::set<std::string> IncludedBuilt;
 };
 
 /// The files of \p Files (translation units, absolute) that are changed,
