@@ -1169,11 +1169,14 @@ void ProjectIndex::setNoIndexSink(NoIndexSink Sink) { NoIndexSay = Sink; }
 static void sayNoIndex(llvm::StringRef BuildDB, llvm::StringRef MainFile) {
   static std::once_flag Once;
   std::call_once(Once, [&] {
-    // clangd sets no build folder: its compile database is the one it
-    // finds above the file, in a folder or its build/.
+    // clangd sets no build folder: its compile database is the first it
+    // finds above the file, in a folder or its build/, unless a
+    // compile_flags.txt comes first.
     std::string DBDir = BuildDB.str();
+    bool Flags = false;
     for (llvm::StringRef Dir = llvm::sys::path::parent_path(MainFile);
-         DBDir.empty() && !Dir.empty(); Dir = llvm::sys::path::parent_path(Dir))
+         DBDir.empty() && !Flags && !Dir.empty();
+         Dir = llvm::sys::path::parent_path(Dir)) {
       for (llvm::StringRef Sub : {"", "build"}) {
         llvm::SmallString<256> P(Dir);
         llvm::sys::path::append(P, Sub, "compile_commands.json");
@@ -1182,6 +1185,10 @@ static void sayNoIndex(llvm::StringRef BuildDB, llvm::StringRef MainFile) {
           break;
         }
       }
+      llvm::SmallString<256> P(Dir);
+      llvm::sys::path::append(P, "compile_flags.txt");
+      Flags = llvm::sys::fs::exists(P);
+    }
     llvm::SmallString<256> DB(DBDir);
     llvm::sys::path::append(DB, "compile_commands.json");
     std::string Where =
