@@ -1285,7 +1285,8 @@ std::vector<std::string> translationUnitsIncluding(
         CommandsOf,
     StringRef ResourceDir, unsigned Jobs, ChangedLines &Changed,
     StringRef BuildDir, std::vector<std::string> &Failed,
-    ChangedFileSurvey &Survey, const std::set<std::string> &Headers) {
+    ChangedFileSurvey &Survey, const std::set<std::string> &Headers,
+    function_ref<bool(StringRef)> KeepIncluders) {
   // The changed files that need every include list: configure_file
   // templates (by the name of the file they generate) and sources that are
   // no translation unit. Deleted ones need nothing.
@@ -1377,6 +1378,10 @@ std::vector<std::string> translationUnitsIncluding(
       for (const std::string &F : *Included) {
         if (Changed.changedRealPath(F))
           Keep[I] = 1;
+        if (KeepIncluders && !Second && F != Files[I] && KeepIncluders(F)) {
+          std::lock_guard<std::mutex> G(Lock);
+          Survey.Includers[F].push_back(I);
+        }
         if (Lonely.contains(F)) {
           std::lock_guard<std::mutex> G(Lock);
           IncludedLonely.insert(F);
@@ -1427,6 +1432,8 @@ std::vector<std::string> translationUnitsIncluding(
       if (!IncludedLonely.contains(H.getKey()))
         Survey.Unincluded.push_back(H.getKey().str());
   llvm::sort(Survey.Unincluded);
+  for (auto &[File, TUs] : Survey.Includers)
+    llvm::sort(TUs);
   // configure_file copies the template line for line: the generated file's
   // changed lines are the template's.
   for (const auto &[Template, File] : Generated) {

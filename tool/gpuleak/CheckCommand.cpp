@@ -1327,6 +1327,10 @@ static int run(RunMode Mode) {
   // Only changed code: the translation units that include a changed file.
   std::optional<ChangedLines> Changed;
   std::vector<std::string> Candidates; // before the selection
+  // The translation units of Candidates (indices) that include each file of
+  // the project, from the include lists: the callers of a changed function
+  // may be defined in a header.
+  std::map<std::string, std::vector<unsigned>> IncludersOf;
   // Files generated from changed configure_file templates, and the
   // templates (real paths).
   std::map<std::string, std::string> TemplateOf;
@@ -1457,8 +1461,15 @@ static int run(RunMode Mode) {
         Files, [&](StringRef F) { return DB->getCompileCommands(F); },
         ResourceDir,
         Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count(),
-        *Changed, BuildDir, Failed, Survey, HeaderCandidates);
+        *Changed, BuildDir, Failed, Survey, HeaderCandidates,
+        [&](StringRef Real) {
+          return ProjectRoot.empty() ||
+                 (Real.starts_with(ProjectRoot) &&
+                  Real.size() > ProjectRoot.size() &&
+                  sys::path::is_separator(Real[ProjectRoot.size()]));
+        });
     LoneHeaders = Survey.Unincluded;
+    IncludersOf = std::move(Survey.Includers);
     // A changed response file (`@flags.rsp`, nvcc's `--options-file`)
     // changes the flags of each translation unit whose command names it,
     // and with them any of its findings (a -D that turns a loop on): each
@@ -1925,12 +1936,20 @@ static int run(RunMode Mode) {
         for (const auto &[USR, S] : Previous->functions())
           if (callsAny(S, ChangedFunctions))
             Defining.insert(realPathOr(S.Def.File));
+        // A caller defined in a header (an inline training loop) is in
+        // each translation unit that includes it (CI trial 15's gap: before,
+        // only a caller defined in a translation unit's own file counted).
+        std::set<unsigned> Including;
+        for (const std::string &D : Defining)
+          if (auto It = IncludersOf.find(D); It != IncludersOf.end())
+            Including.insert(It->second.begin(), It->second.end());
         StringSet<> Selected;
         for (const std::string &F : Files)
           Selected.insert(F);
-        for (const std::string &F : Candidates)
-          if (!Selected.contains(F) && Defining.count(realPathOr(F)))
-            CallerFiles.push_back(F);
+        for (unsigned I = 0; I < Candidates.size(); ++I)
+          if (!Selected.contains(Candidates[I]) &&
+              (Including.count(I) || Defining.count(realPathOr(Candidates[I]))))
+            CallerFiles.push_back(Candidates[I]);
         AnalyseMore(CallerFiles, CallerResults);
       }
       if (!CallerFiles.empty() && !Quiet)
