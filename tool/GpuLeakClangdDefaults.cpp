@@ -32,6 +32,7 @@
 
 #include "CheckDocs.h"
 #include "NvccCommand.h"
+#include "summaries/Summaries.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyOptions.h"
@@ -83,6 +84,16 @@ void clangdLog(unsigned char Level, const char *Fmt,
     "_ZN5clang6clangd6detail7logImplENS0_6Logger5LevelEPKcRKN4llvm19formatv_"
     "object_baseE");
 constexpr unsigned char LoggerInfo = 2; // Logger::Level::Info
+
+/// The checks' "no project index" line (ProjectIndex::setNoIndexSink), once
+/// per process, in clangd's log rather than as a raw line on its stderr.
+static void noIndexToLog(llvm::StringRef Line) {
+  clangdLog(LoggerInfo, "{0}", llvm::formatv("gpuleak-clangd: {0}", Line));
+}
+[[maybe_unused]] static const bool NoIndexToLog = [] {
+  clang::tidy::gpuleak::ProjectIndex::setNoIndexSink(noIndexToLog);
+  return true;
+}();
 
 /// clangd::isFastTidyCheck: whether a check adds at most clangd's bar (8%) to
 /// a main-file AST build; std::nullopt when clangd has not measured it.

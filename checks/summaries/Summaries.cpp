@@ -11,6 +11,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
+#include <atomic>
 #include <functional>
 #include <mutex>
 
@@ -1155,6 +1156,55 @@ static std::shared_ptr<const ProjectIndex> readCached(llvm::StringRef Path,
   return Result;
 }
 
+static void noIndexToStderr(llvm::StringRef Line) {
+  llvm::errs() << "gpuleak: " << Line << "\n";
+}
+static std::atomic<ProjectIndex::NoIndexSink> NoIndexSay{noIndexToStderr};
+
+void ProjectIndex::setNoIndexSink(NoIndexSink Sink) { NoIndexSay = Sink; }
+
+/// Says, once per process, that no index was found for \p MainFile, whose
+/// compile database is in \p BuildDB ("" when none was found from the
+/// compile command's folder).
+static void sayNoIndex(llvm::StringRef BuildDB, llvm::StringRef MainFile) {
+  static std::once_flag Once;
+  std::call_once(Once, [&] {
+    // clangd sets no build folder: its compile database is the first it
+    // finds above the file, in a folder or its build/, unless a
+    // compile_flags.txt comes first.
+    std::string DBDir = BuildDB.str();
+    bool Flags = false;
+    for (llvm::StringRef Dir = llvm::sys::path::parent_path(MainFile);
+         DBDir.empty() && !Flags && !Dir.empty();
+         Dir = llvm::sys::path::parent_path(Dir)) {
+      for (llvm::StringRef Sub : {"", "build"}) {
+        llvm::SmallString<256> P(Dir);
+        llvm::sys::path::append(P, Sub, "compile_commands.json");
+        if (llvm::sys::fs::exists(P)) {
+          DBDir = llvm::sys::path::parent_path(P).str();
+          break;
+        }
+      }
+      llvm::SmallString<256> P(Dir);
+      llvm::sys::path::append(P, "compile_flags.txt");
+      Flags = llvm::sys::fs::exists(P);
+    }
+    llvm::SmallString<256> DB(DBDir);
+    llvm::sys::path::append(DB, "compile_commands.json");
+    std::string Where =
+        DBDir.empty() ? ("for '" + MainFile + "'").str()
+                      : ("next to '" + DB + "'").str();
+    NoIndexSay.load()(
+        ("no project index (" + llvm::Twine(IndexFileName) + ") " + Where +
+         ": findings that depend on other files are not reported, and some "
+         "that other files would settle are; run 'gpuleak check -p " +
+         (DBDir.empty() ? "BUILD" : DBDir) +
+         "' first (GpuleakIndex: none analyses each file alone without "
+         "this line)")
+            .str());
+  });
+}
+
 std::shared_ptr<const ProjectIndex>
 ProjectIndex::find(llvm::StringRef Option, llvm::StringRef BuildDir,
                    llvm::StringRef MainFile, std::string *Problem) {
@@ -1213,18 +1263,24 @@ ProjectIndex::find(llvm::StringRef Option, llvm::StringRef BuildDir,
     llvm::sys::path::append(P, "compile_commands.json");
     return llvm::sys::fs::exists(P);
   };
+  llvm::StringRef DBDir;
   for (llvm::StringRef Dir = BuildDir; !Dir.empty();
        Dir = llvm::sys::path::parent_path(Dir)) {
     if (llvm::sys::fs::exists(At(Dir, "")))
       return Found(readCached(At(Dir, ""), Problem));
-    if (HasDatabase(Dir))
+    if (HasDatabase(Dir)) {
+      DBDir = Dir;
       break;
+    }
   }
   for (llvm::StringRef Dir = llvm::sys::path::parent_path(MainFile); !Dir.empty();
        Dir = llvm::sys::path::parent_path(Dir))
     for (llvm::StringRef Sub : {"", "build"})
       if (llvm::sys::fs::exists(At(Dir, Sub)))
         return Found(readCached(At(Dir, Sub), Problem));
+  // A GpuleakIndex that names no file is said by the checks (Problem).
+  if (NamedProblem.empty())
+    sayNoIndex(DBDir, MainFile);
   return Found(nullptr);
 }
 

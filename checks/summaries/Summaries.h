@@ -486,6 +486,16 @@ public:
   find(llvm::StringRef Option, llvm::StringRef BuildDir,
        llvm::StringRef MainFile, std::string *Problem = nullptr);
 
+  /// Where find() says, once per process, that it found no index while
+  /// looking for one (no `GpuleakIndex` given): each file is then analysed
+  /// alone, and a clang-tidy step in CI would lose every finding that
+  /// depends on another file without a word (CI trial 15, D11). \p Line has
+  /// no prefix and no newline. By default `gpuleak: LINE` on stderr, as
+  /// clang-tidy says that it runs without a compile database;
+  /// gpuleak-clangd sends it to clangd's log.
+  using NoIndexSink = void (*)(llvm::StringRef Line);
+  static void setNoIndexSink(NoIndexSink Sink);
+
   /// Whether \p Option (`GpuleakIndex`) is "project": checks then report a
   /// finding that depends on an unknown function of another file with a
   /// note stating the assumption, and `gpuleak check` keeps, rewrites or

@@ -1,6 +1,7 @@
 //===--- ChangedLines.cpp - `gpuleak check --changed-since=REF` -----------===//
 
 #include "ChangedLines.h"
+#include "BuildGraph.h"
 #include "ClangCommand.h"
 #include "CompileDatabase.h"
 #include "NvccCommand.h"
@@ -1134,6 +1135,8 @@ std::vector<std::string> changedBuildFiles(const ChangedLines &Changed,
   for (const auto &[File, Ranges] : Changed.Files) {
     StringRef Name = sys::path::filename(File), Generated;
     std::string How;
+    if (Changed.BuiltFrom.count(File))
+      continue; // made by the build from a changed file, not in the diff
     if (File == DB)
       How = "the compile database itself";
     else if (auto P = Presets.find(File); P != Presets.end())
@@ -1264,26 +1267,14 @@ static StringSet<> cmakeProducts(StringRef BuildDir) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Path);
   if (!Text)
     return Products;
-  StringRef Rest = (*Text)->getBuffer();
-  size_t At = Rest.find("set(CMAKE_MAKEFILE_PRODUCTS");
-  if (At == StringRef::npos)
-    return Products;
-  Rest = Rest.substr(At).split(')').first;
-  while (true) {
-    size_t Open = Rest.find('"');
-    if (Open == StringRef::npos)
-      break;
-    size_t Close = Rest.find('"', Open + 1);
-    if (Close == StringRef::npos)
-      break;
+  for (const std::string &Name :
+       cmakeSetStrings((*Text)->getBuffer(), "CMAKE_MAKEFILE_PRODUCTS")) {
     SmallString<256> File(BuildDir);
-    StringRef Name = Rest.slice(Open + 1, Close);
     if (sys::path::is_absolute(Name))
       File = Name;
     else
       sys::path::append(File, Name);
     Products.insert(realPathOr(File));
-    Rest = Rest.substr(Close + 1);
   }
   return Products;
 }
@@ -1294,7 +1285,8 @@ std::vector<std::string> translationUnitsIncluding(
         CommandsOf,
     StringRef ResourceDir, unsigned Jobs, ChangedLines &Changed,
     StringRef BuildDir, std::vector<std::string> &Failed,
-    ChangedFileSurvey &Survey, const std::set<std::string> &Headers) {
+    ChangedFileSurvey &Survey, const std::set<std::string> &Headers,
+    function_ref<bool(StringRef)> KeepIncluders) {
   // The changed files that need every include list: configure_file
   // templates (by the name of the file they generate) and sources that are
   // no translation unit. Deleted ones need nothing.
@@ -1310,7 +1302,8 @@ std::vector<std::string> translationUnitsIncluding(
     StringRef Generated;
     if (isConfigureTemplate(Name, Generated))
       TemplatesOf[Generated].push_back(File);
-    else if (hasExtension(Name, SourceExtensions) && !TUs.contains(File))
+    else if (hasExtension(Name, SourceExtensions) && !TUs.contains(File) &&
+             !Changed.BuiltFrom.count(File))
       Orphans.insert(File);
   }
   const bool NeedAll = !TemplatesOf.empty() || !Orphans.empty();
@@ -1385,9 +1378,17 @@ std::vector<std::string> translationUnitsIncluding(
       for (const std::string &F : *Included) {
         if (Changed.changedRealPath(F))
           Keep[I] = 1;
+        if (KeepIncluders && !Second && F != Files[I] && KeepIncluders(F)) {
+          std::lock_guard<std::mutex> G(Lock);
+          Survey.Includers[F].push_back(I);
+        }
         if (Lonely.contains(F)) {
           std::lock_guard<std::mutex> G(Lock);
           IncludedLonely.insert(F);
+        }
+        if (Changed.BuiltFrom.count(F)) {
+          std::lock_guard<std::mutex> G(Lock);
+          Survey.IncludedBuilt.insert(F);
         }
         if (!NeedAll || Second)
           continue;
@@ -1431,6 +1432,8 @@ std::vector<std::string> translationUnitsIncluding(
       if (!IncludedLonely.contains(H.getKey()))
         Survey.Unincluded.push_back(H.getKey().str());
   llvm::sort(Survey.Unincluded);
+  for (auto &[File, TUs] : Survey.Includers)
+    llvm::sort(TUs);
   // configure_file copies the template line for line: the generated file's
   // changed lines are the template's.
   for (const auto &[Template, File] : Generated) {

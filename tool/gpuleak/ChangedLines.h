@@ -44,6 +44,11 @@ struct ChangedLines {
   std::map<std::string, std::vector<std::pair<unsigned, unsigned>>> Removals;
   /// The submodules whose commit changed (real paths of their folders).
   std::vector<std::string> Submodules;
+  /// The files the build generates from a changed file (real paths: a
+  /// source or header that add_custom_command makes of a changed template;
+  /// filesBuiltFrom), changed on every line, and the changed file each is
+  /// made from. Not in the diff themselves.
+  std::map<std::string, std::string> BuiltFrom;
 
   /// Whether \p File (any path of it) is changed, or on \p Line of it.
   bool changed(llvm::StringRef File) const;
@@ -193,6 +198,14 @@ struct ChangedFileSurvey {
   /// (real paths): analysed as translation units of their own. None when a
   /// translation unit's preprocessing failed (it may include them).
   std::vector<std::string> Unincluded;
+  /// The files of ChangedLines::BuiltFrom that a translation unit it
+  /// preprocessed includes.
+  std::set<std::string> IncludedBuilt;
+  /// For each file that the preprocessed translation units include and
+  /// that \p Keep (of translationUnitsIncluding) takes (real path), the
+  /// indices in its \p Files of those that include it: the translation
+  /// units that may call a function defined in a header.
+  std::map<std::string, std::vector<unsigned>> Includers;
 };
 
 /// The files of \p Files (translation units, absolute) that are changed,
@@ -206,8 +219,9 @@ struct ChangedFileSurvey {
 /// (\p BuildDir/CMakeFiles/Makefile.cmake), next to the template, or whose
 /// text the template makes; the file is added to \p Changed with the
 /// template's lines. \p Survey says which were found, and which changed
-/// sources no translation unit is or includes, and which changed files of
-/// \p Headers (real paths) no translation unit includes.
+/// sources no translation unit is or includes, which changed files of
+/// \p Headers (real paths) no translation unit includes, and which
+/// translation units include each file that \p Keep takes.
 std::vector<std::string> translationUnitsIncluding(
     llvm::ArrayRef<std::string> Files,
     llvm::function_ref<std::vector<clang::tooling::CompileCommand>(
@@ -215,7 +229,8 @@ std::vector<std::string> translationUnitsIncluding(
         CommandsOf,
     llvm::StringRef ResourceDir, unsigned Jobs, ChangedLines &Changed,
     llvm::StringRef BuildDir, std::vector<std::string> &Failed,
-    ChangedFileSurvey &Survey, const std::set<std::string> &Headers = {});
+    ChangedFileSurvey &Survey, const std::set<std::string> &Headers = {},
+    llvm::function_ref<bool(llvm::StringRef)> Keep = nullptr);
 
 /// Whether \p Path is named as a file of a build system that says how the
 /// sources are compiled: CMake's `CMakeLists.txt`, `*.cmake`,

@@ -1,6 +1,7 @@
 //===--- CheckCommand.cpp - `gpuleak check` -------------------------------===//
 
 #include "CheckCommand.h"
+#include "BuildGraph.h"
 #include "ClangCommand.h"
 #include "Baseline.h"
 #include "ChangedLines.h"
@@ -1326,6 +1327,10 @@ static int run(RunMode Mode) {
   // Only changed code: the translation units that include a changed file.
   std::optional<ChangedLines> Changed;
   std::vector<std::string> Candidates; // before the selection
+  // The translation units of Candidates (indices) that include each file of
+  // the project, from the include lists: the callers of a changed function
+  // may be defined in a header.
+  std::map<std::string, std::vector<unsigned>> IncludersOf;
   // Files generated from changed configure_file templates, and the
   // templates (real paths).
   std::map<std::string, std::string> TemplateOf;
@@ -1436,12 +1441,35 @@ static int run(RunMode Mode) {
     ChangedFileSurvey Survey;
     const size_t ChangedFiles = Changed->Files.size();
     std::string BuildDir = absolute(sys::path::parent_path(DBPath));
+    // The sources and headers that the build makes from a changed file
+    // (add_custom_command's OUTPUT gen.cu of a changed DEPENDS template,
+    // through chains of such commands), as the build folder's own build
+    // statements say: changed on every line, as the command may put any
+    // line of its input anywhere (CI trial 15, D3: before, "no translation
+    // unit includes a changed file", exit 0).
+    std::string BuiltRecorder;
+    std::vector<BuiltFile> Built = filesBuiltFrom(
+        DBPath,
+        [&](StringRef Real) { return Changed->changedRealPath(Real); },
+        BuiltRecorder);
+    for (const BuiltFile &B : Built)
+      if (!Changed->Files.count(B.Output)) {
+        Changed->Files[B.Output] = {{1, std::numeric_limits<unsigned>::max()}};
+        Changed->BuiltFrom.emplace(B.Output, B.Input);
+      }
     Files = translationUnitsIncluding(
         Files, [&](StringRef F) { return DB->getCompileCommands(F); },
         ResourceDir,
         Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count(),
-        *Changed, BuildDir, Failed, Survey, HeaderCandidates);
+        *Changed, BuildDir, Failed, Survey, HeaderCandidates,
+        [&](StringRef Real) {
+          return ProjectRoot.empty() ||
+                 (Real.starts_with(ProjectRoot) &&
+                  Real.size() > ProjectRoot.size() &&
+                  sys::path::is_separator(Real[ProjectRoot.size()]));
+        });
     LoneHeaders = Survey.Unincluded;
+    IncludersOf = std::move(Survey.Includers);
     // A changed response file (`@flags.rsp`, nvcc's `--options-file`)
     // changes the flags of each translation unit whose command names it,
     // and with them any of its findings (a -D that turns a loop on): each
@@ -1523,6 +1551,32 @@ static int run(RunMode Mode) {
         errs() << "gpuleak: --changed-since=" << ChangedSince << ": '"
                << Template << "' is generated into '" << Generated
                << "' (its changed lines are taken as changed there)\n";
+    }
+    // Of the files the build makes, those that are translation units or
+    // that one includes; each older than the changed file it is made from
+    // (the build has not run since) would be analysed as it was before.
+    {
+      std::set<std::string> TUs;
+      for (const std::string &F : Candidates)
+        TUs.insert(realPathOr(F));
+      std::vector<const BuiltFile *> Read;
+      for (const BuiltFile &B : Built)
+        if (Changed->BuiltFrom.count(B.Output) &&
+            (TUs.count(B.Output) || Survey.IncludedBuilt.count(B.Output)))
+          Read.push_back(&B);
+      for (const BuiltFile *B : Read)
+        if (B->Stale)
+          return fail("--changed-since=" + ChangedSince + ": '" + B->Input +
+                      "' is newer than '" + B->Output +
+                      "', which the build makes from it (" + BuiltRecorder +
+                      "), and the build has not run since: build before "
+                      "gpuleak");
+      if (!Quiet)
+        for (const BuiltFile *B : Read)
+          errs() << "gpuleak: --changed-since=" << ChangedSince << ": '"
+                 << B->Output << "' is made by the build from '" << B->Input
+                 << "' (" << BuiltRecorder
+                 << "): every line of it is taken as changed\n";
     }
     size_t Gone = llvm::count_if(
         Failed, [](const std::string &F) { return !sys::fs::exists(F); });
@@ -1882,12 +1936,20 @@ static int run(RunMode Mode) {
         for (const auto &[USR, S] : Previous->functions())
           if (callsAny(S, ChangedFunctions))
             Defining.insert(realPathOr(S.Def.File));
+        // A caller defined in a header (an inline training loop) is in
+        // each translation unit that includes it (CI trial 15's gap: before,
+        // only a caller defined in a translation unit's own file counted).
+        std::set<unsigned> Including;
+        for (const std::string &D : Defining)
+          if (auto It = IncludersOf.find(D); It != IncludersOf.end())
+            Including.insert(It->second.begin(), It->second.end());
         StringSet<> Selected;
         for (const std::string &F : Files)
           Selected.insert(F);
-        for (const std::string &F : Candidates)
-          if (!Selected.contains(F) && Defining.count(realPathOr(F)))
-            CallerFiles.push_back(F);
+        for (unsigned I = 0; I < Candidates.size(); ++I)
+          if (!Selected.contains(Candidates[I]) &&
+              (Including.count(I) || Defining.count(realPathOr(Candidates[I]))))
+            CallerFiles.push_back(Candidates[I]);
         AnalyseMore(CallerFiles, CallerResults);
       }
       if (!CallerFiles.empty() && !Quiet)

@@ -1,6 +1,7 @@
 //===--- CompileDatabase.cpp - finding and loading -p's compile database --===//
 
 #include "CompileDatabase.h"
+#include "BuildGraph.h"
 #include "ChangedLines.h"
 #include "NvccCommand.h"
 #include "Verify.h"
@@ -279,82 +280,14 @@ loadCompileDatabase(StringRef BuildPath, SmallString<256> &DBPath) {
 }
 
 namespace {
-/// The paths of the build statement of \p Ninja (build.ninja's text) whose
-/// rule is RERUN_CMAKE: its explicit and implicit inputs, unescaped
-/// (`$ `, `$:`, `$$`, and `$` at the end of a line continues it); order-only
-/// inputs (after `||`) are not inputs the rule compares.
+/// The explicit and implicit inputs of the build statement of \p Ninja
+/// (build.ninja's text) whose rule is RERUN_CMAKE; order-only inputs
+/// (after `||`) are not inputs the rule compares.
 std::vector<std::string> rerunCMakeInputs(StringRef Ninja) {
-  for (size_t At = 0; (At = Ninja.find("RERUN_CMAKE", At)) != StringRef::npos;
-       ++At) {
-    size_t LineStart = Ninja.rfind('\n', At);
-    LineStart = LineStart == StringRef::npos ? 0 : LineStart + 1;
-    StringRef Head = Ninja.slice(LineStart, At);
-    // `build OUTPUTS: RERUN_CMAKE INPUTS | IMPLICIT || ORDER`
-    if (!Head.starts_with("build ") || !Head.rtrim().ends_with(":"))
-      continue;
-    std::vector<std::string> Inputs;
-    std::string Token;
-    bool InToken = false;
-    auto EndToken = [&] {
-      if (InToken && Token != "|")
-        Inputs.push_back(Token);
-      Token.clear();
-      InToken = false;
-    };
-    for (size_t I = At + StringRef("RERUN_CMAKE").size(); I < Ninja.size();
-         ++I) {
-      char C = Ninja[I];
-      if (C == '$' && I + 1 < Ninja.size()) {
-        char N = Ninja[++I];
-        if (N == '\n') { // a continued line: its indentation is skipped
-          while (I + 1 < Ninja.size() && Ninja[I + 1] == ' ')
-            ++I;
-          EndToken();
-          continue;
-        }
-        if (N != ' ' && N != ':' && N != '$')
-          Token += '$'; // a variable: kept as written
-        Token += N;
-        InToken = true;
-        continue;
-      }
-      if (C == '\n')
-        break;
-      if (C == ' ') {
-        EndToken();
-        continue;
-      }
-      Token += C;
-      InToken = true;
-      if (Token == "||")
-        return Inputs;
-    }
-    EndToken();
-    return Inputs;
-  }
+  for (BuildStatement &S : ninjaBuildStatements(Ninja))
+    if (S.Rule == "RERUN_CMAKE")
+      return std::move(S.Inputs);
   return {};
-}
-
-/// The strings of `set(CMAKE_MAKEFILE_DEPENDS "..." ...)` in \p Text
-/// (CMakeFiles/Makefile.cmake).
-std::vector<std::string> makefileDepends(StringRef Text) {
-  std::vector<std::string> Inputs;
-  size_t At = Text.find("set(CMAKE_MAKEFILE_DEPENDS");
-  if (At == StringRef::npos)
-    return Inputs;
-  for (size_t I = At + StringRef("set(CMAKE_MAKEFILE_DEPENDS").size();
-       I < Text.size() && Text[I] != ')'; ++I) {
-    if (Text[I] != '"')
-      continue;
-    std::string S;
-    for (++I; I < Text.size() && Text[I] != '"'; ++I) {
-      if (Text[I] == '\\' && I + 1 < Text.size())
-        ++I;
-      S += Text[I];
-    }
-    Inputs.push_back(std::move(S));
-  }
-  return Inputs;
 }
 } // namespace
 
@@ -375,7 +308,8 @@ std::vector<std::string> cmakeInputs(StringRef DBPath, std::string &Recorder) {
       continue;
     std::vector<std::string> Inputs =
         Name.ends_with(".ninja") ? rerunCMakeInputs((*Text)->getBuffer())
-                                 : makefileDepends((*Text)->getBuffer());
+                                 : cmakeSetStrings((*Text)->getBuffer(),
+                                                   "CMAKE_MAKEFILE_DEPENDS");
     if (Inputs.empty())
       continue;
     for (std::string &Input : Inputs)
