@@ -78,7 +78,12 @@ bool isParameterOp(const CallExpr *C, ASTContext &Ctx) {
   if (!FD || cutsGraph(C) || !holdsTensor(C->getType()) ||
       FD->getOverloadedOperator() == OO_Equal)
     return false;
-  if (FD->getIdentifier() && FD->getName().ends_with("_"))
+  // An in-place write, or a copy of the parameter (`fc->weight.cpu()`,
+  // `clone()`: weights exported or logged), builds no computation on it.
+  if (FD->getIdentifier() &&
+      (FD->getName().ends_with("_") ||
+       llvm::is_contained({"to", "cpu", "cuda", "clone", "contiguous"},
+                          FD->getName())))
     return false;
   llvm::SmallVector<const Expr *, 4> Inputs(C->arguments());
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
@@ -128,7 +133,8 @@ static bool reachesReturn(const CallExpr *Op, const FunctionDecl *FD,
                               hasArgument(0, ignoringParenImpCasts(declRefExpr(
                                                  to(Local.bind(VarId))))),
                               hasArgument(1, expr().bind(ValueId))),
-          returnStmt(hasReturnValue(expr().bind(RetId)))))),
+          returnStmt(hasReturnValue(expr().bind(RetId)),
+                     unless(hasAncestor(lambdaExpr())))))),
       *FD->getBody(), Ctx));
   // Locals that carry it, to a fixed point (each round adds one at least).
   for (bool Changed = true; Changed;) {

@@ -47,7 +47,8 @@ std::optional<SourceLocation> forwardRunBy(const FunctionDecl *FD,
 /// as its object or an argument (`fc1->weight.t()`, `torch::matmul(x, W)`),
 /// into a value that may hold its graph: not a cut (`detach()`, `item()`, a
 /// size), not an in-place write (`weight.uniform_()`, the initializers of
-/// `torch::nn::init`), and not an assignment. A parameter is a tensor member
+/// `torch::nn::init`), not a copy (`to()`, `cpu()`, `clone()`), and not an
+/// assignment. A parameter is a tensor member
 /// of a LibTorch layer under the names its parameters have (`weight`,
 /// `bias`, `in_proj_weight`, `weight_ih`; not a loss's `weight`, a buffer),
 /// or a tensor member of a project module that its constructor assigns from

@@ -41,6 +41,7 @@ struct Net : torch::nn::Module {
   // parameters, and a computation under the method's own guard.
   torch::Tensor weights() { return fc->weight; }
   torch::Tensor weightsCopy() { return fc->weight.detach().clone(); }
+  torch::Tensor weightsOnHost() { return fc->weight.cpu(); }
   double weightNorm() { return fc->weight.sum().item<double>(); }
   torch::Tensor masked(const torch::Tensor &x) { return x * mask; }
   torch::Tensor doubled(const torch::Tensor &x) {
@@ -85,6 +86,7 @@ void negativeNotForwardPasses(std::shared_ptr<Net> model) {
   for (int i = 0; i < 10; ++i) {
     std::cout << model->weights().argmax(1) << "\n";
     std::cout << model->weightsCopy().argmax(1) << "\n";
+    std::cout << model->weightsOnHost().argmax(1) << "\n";
     std::cout << model->weightNorm() << "\n";
     std::cout << model->masked(torch::randn({2, 4})).argmax(1) << "\n";
     std::cout << model->doubled(torch::randn({2, 4})).argmax(1) << "\n";
