@@ -162,6 +162,10 @@ struct MissingNoGradCheck::FunctionFacts {
   /// The same for any other function of another file that returns a tensor
   /// (it must also return its forward's output, and not train).
   llvm::SmallPtrSet<const CallExpr *, 2> AssumedHelperForwards;
+  /// Calls of a function of this file that returns its forward's output
+  /// (judged here, at the call), where that forward is a call of a module's
+  /// method of another file only assumed to run one: that call.
+  llvm::DenseMap<const CallExpr *, const CallExpr *> AssumedInner;
   /// Under `gpuleak check`: calls of functions of other files, not yet
   /// summarized, that take a tensor by non-const reference (taken for an
   /// output, so no backward site): a training helper `step(Tensor &loss)`
@@ -464,8 +468,9 @@ static const Expr *handedFunctor(const Expr *Arg) {
 /// Where a forward pass is reported: for `model(x)`, the module, not the
 /// parenthesis.
 /// Whether \p Def, a module's method defined here, trains on every forward
-/// pass it runs: each forward call of its body, and each call of a function
-/// that runs one, reaches a backward pass in it (JulianWww/AlphaZero's
+/// pass it runs: each forward call of its body, each computation with the
+/// module's parameters (isParameterOp()), and each call of a function that
+/// runs one, reaches a backward pass in it (JulianWww/AlphaZero's
 /// `Model::fit`, handing its forward's output to `train()`, which calls
 /// `loss.backward()`). Such a method is no forward pass to its caller, as
 /// one of another file whose summary trains is not.
@@ -478,6 +483,7 @@ static bool trainsOnItsPasses(const FunctionDecl *Def, ASTContext &Ctx,
     const auto *C = N.getNodeAs<CallExpr>(CallId);
     const FunctionDecl *G = C->getDirectCallee();
     bool Pass = !match(forwardPassCall(), *C, Ctx).empty() ||
+                isParameterOp(C, Ctx) ||
                 (G && G != Def &&
                  !Ctx.getSourceManager().isInSystemHeader(G->getLocation()) &&
                  forwardRunBy(G, Ctx, Index));
@@ -1115,9 +1121,13 @@ public:
   /// whose forward computes forces as the gradient of an energy): the body
   /// of what it runs, in this TU, may reach one, or the project index says
   /// so of its definition elsewhere. Unknown code counts as may; a
-  /// TorchScript module's forward (library code) does not.
-  bool forwardMayDifferentiate(const CallExpr *Fwd,
-                               llvm::ArrayRef<const FunctionDecl *> Targets) {
+  /// TorchScript module's forward (library code) does not. With
+  /// \p Unsummarized (under `gpuleak check`), a `forward` called directly
+  /// and defined in another file not yet summarized is added to it instead:
+  /// the step after the last file settles it by its summary.
+  bool forwardMayDifferentiate(
+      const CallExpr *Fwd, llvm::ArrayRef<const FunctionDecl *> Targets,
+      llvm::SmallVectorImpl<const FunctionDecl *> *Unsummarized = nullptr) {
     const FunctionDecl *Callee = Fwd->getDirectCallee();
     if (!Callee)
       return true;
@@ -1136,6 +1146,10 @@ public:
       const FunctionSummary *S =
           T == Callee ? calleeSummary(Fwd, T, Index)
                       : Index ? Index->lookup(usrOf(T->getCanonicalDecl())) : nullptr;
+      if (!S && Unsummarized && Deferred && T == Callee) {
+        Unsummarized->push_back(T);
+        continue;
+      }
       if (!S || S->Backward)
         return true;
     }
@@ -2197,19 +2211,29 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
     if (keepsBeyondLocals(H, ByDecl) ||
         D.anySiteIn(H, H.FD->getBody()->getSourceRange()))
       continue;
+    // Its first forward pass that is known, else (under `gpuleak check`)
+    // its first call of a module's method of another file assumed to run
+    // one (`autoencoder->encode(dataset)`): each call of the helper then
+    // carries that assumption, settled after the last file.
     const CallExpr *Inner = nullptr;
-    for (const CallExpr *Fwd : H.Forwards)
-      if (regionOf(H, SM, forwardPlace(Fwd)) == 0 &&
-          !H.AssumedForwards.contains(Fwd) &&
-          !H.AssumedHelperForwards.contains(Fwd) && !calleeGuards(Fwd, *Ctx) &&
-          (!Inner || isBeforeExpanded(Fwd->getBeginLoc(), Inner->getBeginLoc(), SM)))
+    for (const CallExpr *Fwd : H.Forwards) {
+      if (regionOf(H, SM, forwardPlace(Fwd)) != 0 ||
+          H.AssumedHelperForwards.contains(Fwd) || calleeGuards(Fwd, *Ctx))
+        continue;
+      bool Known = !H.AssumedForwards.contains(Fwd);
+      bool InnerKnown = Inner && !H.AssumedForwards.contains(Inner);
+      if (!Inner || (Known && !InnerKnown) ||
+          (Known == InnerKnown &&
+           isBeforeExpanded(Fwd->getBeginLoc(), Inner->getBeginLoc(), SM)))
         Inner = Fwd;
+    }
     if (!Inner)
       continue;
+    const bool InnerAssumed = H.AssumedForwards.contains(Inner);
     SourceLocation P = forwardPlace(Inner);
     if (std::optional<bool> Off = D.localGuard(H, 0, P); Off && *Off)
       continue;
-    if (D.forwardMayDifferentiate(Inner, forwardTargets(Inner)))
+    if (!InnerAssumed && D.forwardMayDifferentiate(Inner, forwardTargets(Inner)))
       continue;
     // Judged through its callers as a whole: then it is reported (or
     // covered) at its own forward pass.
@@ -2235,6 +2259,8 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
         continue;
       G.Forwards.push_back(C.Call);
       G.IndirectForwards[C.Call] = Place;
+      if (InnerAssumed)
+        G.AssumedInner[C.Call] = Inner;
     }
   }
   llvm::SmallPtrSet<const void *, 16> ReportedLocs;
@@ -2248,7 +2274,8 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
     // one (settled by `gpuleak check` after the last file) must not take a
     // block's one finding from a known pass that it may turn out not to be.
     auto Assumed = [&](const CallExpr *C) {
-      return F.AssumedForwards.contains(C) || F.AssumedHelperForwards.contains(C);
+      return F.AssumedForwards.contains(C) ||
+             F.AssumedHelperForwards.contains(C) || F.AssumedInner.count(C);
     };
     llvm::sort(F.Forwards, [&](const CallExpr *A, const CallExpr *B) {
       if (Assumed(A) != Assumed(B))
@@ -2297,13 +2324,24 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       // only if the output reaches it, which the data flow decides. A pass
       // only assumed to run one (a method of another file) is dropped after
       // the last file if its summary trains.
+      // Under `gpuleak check`, a `forward` of another file not yet
+      // summarized is taken to run no backward pass itself (a note at the
+      // call, settled by its summary after the last file: a model whose
+      // forward differentiates, SchNet `app.cpp:139`, is dropped then).
+      llvm::SmallVector<const FunctionDecl *, 1> UnsummarizedForward;
       auto DroppedUnused = [&]() -> std::optional<SourceLocation> {
+        UnsummarizedForward.clear();
         if (R != 0 || forwardKeepsState(Fwd, ByDecl) ||
             handsOutputElsewhere(Fwd, *Ctx, Index.get()))
           return std::nullopt;
-        return graphDroppedUnused(
+        std::optional<SourceLocation> Dropped = graphDroppedUnused(
             F.FD, Fwd, [&](QualType T) { return isCarrier(T, *Ctx); },
-            Assumed(Fwd) || !D.forwardMayDifferentiate(Fwd, forwardTargets(Fwd)));
+            Assumed(Fwd) ||
+                !D.forwardMayDifferentiate(Fwd, forwardTargets(Fwd),
+                                           &UnsummarizedForward));
+        if (!Dropped)
+          UnsummarizedForward.clear();
+        return Dropped;
       };
       D.JudgedPassInert = !D.forwardMayDifferentiate(Fwd, forwardTargets(Fwd));
       bool Inference = D.inference(F, R, P, 0, Why);
@@ -2369,7 +2407,10 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
             (!Block || isBeforeExpanded(Block->getBeginLoc(), B->getBeginLoc(), SM)))
           Block = B;
       if (Block) {
-        ReportedBlocks.push_back({Block, Assumed(Fwd) ? Fwd : nullptr});
+        // (A helper of this file whose pass is assumed is named by no
+        // AssumedNotCoveringNote: that note speaks of another file.)
+        ReportedBlocks.push_back(
+            {Block, Assumed(Fwd) && !F.AssumedInner.count(Fwd) ? Fwd : nullptr});
         ReportedOnNoTraining.push_back(OnNoTraining);
       }
       SourceLocation DiagLoc = SM.getExpansionLoc(P);
@@ -2421,6 +2462,9 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       if (F.AssumedHelperForwards.contains(Fwd))
         diag(Fwd->getBeginLoc(), AssumedHelperForwardNote, DiagnosticIDs::Note)
             << Fwd->getDirectCallee();
+      if (const CallExpr *Inner = F.AssumedInner.lookup(Fwd))
+        diag(Inner->getBeginLoc(), AssumedForwardNote, DiagnosticIDs::Note)
+            << Inner->getDirectCallee();
       for (const CallExpr *C : AssumedCovering)
         diag(SM.getExpansionLoc(forwardPlace(C)), AssumedNotCoveringNote,
              DiagnosticIDs::Note)
@@ -2438,6 +2482,11 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       for (const CallExpr *T : AssumedNoTraining)
         diag(T->getBeginLoc(), AssumedTrainsNowhereNote, DiagnosticIDs::Note)
             << T->getDirectCallee();
+      if (llvm::any_of(Why, [](const Reason &W) { return W.Kind == Reason::Dropped; }))
+        for (const FunctionDecl *T : UnsummarizedForward)
+          diag(Fwd->getBeginLoc(), AssumedForwardNoBackwardNote,
+               DiagnosticIDs::Note)
+              << ("'" + T->getQualifiedNameAsString() + "'"); // by name
       for (const auto &[Field, M] : AssumedReaders)
         diag(M->getLocation(), AssumedReadsCutNote, DiagnosticIDs::Note)
             << M << Field;

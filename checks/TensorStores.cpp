@@ -208,10 +208,7 @@ static bool isTensorView(const CXXMemberCallExpr *MC) {
   return MD && isTensorRecord(MD->getParent());
 }
 
-/// Whether a value of type \p T can hold a tensor: at::Tensor, c10::IValue,
-/// an ivalue::Tuple, a closure or std::function, or a template or struct with
-/// such an argument or field.
-static bool holdsTensor(QualType T, unsigned Depth = 0) {
+bool holdsTensor(QualType T, unsigned Depth) {
   if (T.isNull() || Depth > 4)
     return false;
   T = T.getNonReferenceType().getCanonicalType();

@@ -57,6 +57,11 @@ namespace clang::tidy::gpuleak {
 /// integral dtype.
 bool cutsGraph(const CallExpr *C);
 
+/// Whether a value of type \p T can hold a tensor: at::Tensor, c10::IValue,
+/// an ivalue::Tuple, a closure or std::function, or a template or struct with
+/// such an argument or field.
+bool holdsTensor(QualType T, unsigned Depth = 0);
+
 /// The members that can hold a tensor (of any object of the project's
 /// classes) that \p FD reads into something other than a cut of their
 /// graph: every read in its body must be one that GraphUse.h calls dropped

@@ -1,12 +1,14 @@
 //===--- LocalFacts.cpp - summary facts read from one function body -------===//
 
 #include "LocalFacts.h"
+#include "TensorStores.h"
 #include "TorchMatchers.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Path.h"
+#include <functional>
 
 using namespace clang::ast_matchers;
 
@@ -21,14 +23,134 @@ constexpr char BlockId[] = "block";
 constexpr char LambdaId[] = "lambda";
 
 /// The grad-mode facts of one body: where grad mode is off, forward calls,
-/// other calls, lambda bodies.
+/// other calls, operations on a module's parameters, lambda bodies.
 struct BodyFacts {
   llvm::SmallVector<SourceRange, 2> NoGrad;
   llvm::SmallVector<SourceRange, 2> Lambdas;
   llvm::SmallVector<const CallExpr *, 4> Forwards;
   llvm::SmallVector<const CallExpr *, 8> Calls;
+  llvm::SmallVector<const CallExpr *, 2> ParameterOps;
 };
 } // namespace
+
+/// Whether \p Field is a trainable parameter of a module: a tensor member
+/// of a LibTorch layer under the names its parameters have (`weight`,
+/// `bias`, `in_proj_weight`, `weight_ih`; not a loss's `weight`, a buffer),
+/// or a tensor member of a project module that its constructor assigns from
+/// `register_parameter` (`W = register_parameter("W", ...)`, or `W(...)` in
+/// its initializer list).
+static bool isModuleParameter(const FieldDecl *Field, ASTContext &Ctx) {
+  const auto *RD = dyn_cast<CXXRecordDecl>(Field->getParent());
+  if (!RD || match(qualType(tensorType()), Field->getType(), Ctx).empty() ||
+      match(cxxRecordDecl(isSameOrDerivedFrom("::torch::nn::Module")), *RD, Ctx)
+          .empty())
+    return false;
+  if (Ctx.getSourceManager().isInSystemHeader(Field->getLocation())) {
+    StringRef Name = Field->getName();
+    return !RD->getName().contains("Loss") &&
+           (Name.contains("weight") || Name.contains("bias"));
+  }
+  auto Registers = expr(anyOf(
+      callExpr(callee(functionDecl(hasName("register_parameter")))),
+      hasDescendant(callExpr(callee(functionDecl(hasName("register_parameter")))))));
+  auto IsField = ignoringParenImpCasts(memberExpr(member(equalsNode(Field))));
+  auto Assigns = expr(anyOf(
+      binaryOperator(isAssignmentOperator(), hasLHS(IsField), hasRHS(Registers)),
+      cxxOperatorCallExpr(isAssignmentOperator(), hasArgument(0, IsField),
+                          hasArgument(1, Registers))));
+  for (const CXXConstructorDecl *C : RD->ctors()) {
+    const FunctionDecl *Def = C->getDefinition();
+    const auto *Ctor = dyn_cast_or_null<CXXConstructorDecl>(Def);
+    if (!Ctor || !Ctor->hasBody())
+      continue;
+    for (const CXXCtorInitializer *I : Ctor->inits())
+      if (I->getMember() == Field && I->getInit() &&
+          !match(Registers, *I->getInit(), Ctx).empty())
+        return true;
+    if (!match(findAll(Assigns), *Ctor->getBody(), Ctx).empty())
+      return true;
+  }
+  return false;
+}
+
+bool isParameterOp(const CallExpr *C, ASTContext &Ctx) {
+  const FunctionDecl *FD = C->getDirectCallee();
+  if (!FD || cutsGraph(C) || !holdsTensor(C->getType()) ||
+      FD->getOverloadedOperator() == OO_Equal)
+    return false;
+  // An in-place write, or a copy of the parameter (`fc->weight.cpu()`,
+  // `clone()`: weights exported or logged), builds no computation on it.
+  if (FD->getIdentifier() &&
+      (FD->getName().ends_with("_") ||
+       llvm::is_contained({"to", "cpu", "cuda", "clone", "contiguous"},
+                          FD->getName())))
+    return false;
+  llvm::SmallVector<const Expr *, 4> Inputs(C->arguments());
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+    Inputs.push_back(MC->getImplicitObjectArgument());
+  return llvm::any_of(Inputs, [&](const Expr *In) {
+    const auto *ME = dyn_cast_or_null<MemberExpr>(In ? In->IgnoreParenImpCasts() : nullptr);
+    const auto *Field = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+    return Field && isModuleParameter(Field, Ctx);
+  });
+}
+
+/// Whether the value of \p Op, a call in \p FD's body, reaches what \p FD
+/// returns (outside lambdas): it is part of a returned expression, or of
+/// the value of a local that one is computed from, through initializers and
+/// assignments, not through a cut (`detach()`, `item()`).
+static bool reachesReturn(const CallExpr *Op, const FunctionDecl *FD,
+                          ASTContext &Ctx) {
+  llvm::SmallPtrSet<const VarDecl *, 8> Carrying;
+  // Whether \p E holds Op or a local of Carrying, other than under a cut.
+  std::function<bool(const Stmt *)> Holds = [&](const Stmt *S) {
+    if (!S || isa<LambdaExpr>(S))
+      return false;
+    if (S == Op)
+      return true;
+    if (const auto *C = dyn_cast<CallExpr>(S); C && cutsGraph(C))
+      return false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        return Carrying.contains(VD);
+    for (const Stmt *Child : S->children())
+      if (Holds(Child))
+        return true;
+    return false;
+  };
+  static constexpr char VarId[] = "var", ValueId[] = "value", RetId[] = "ret";
+  auto Local = varDecl(hasLocalStorage());
+  auto Flows = match(
+      stmt(forEachDescendant(
+          varDecl(Local, hasInitializer(expr().bind(ValueId))).bind(VarId))),
+      *FD->getBody(), Ctx);
+  llvm::append_range(Flows, match(
+      findAll(stmt(anyOf(
+          binaryOperator(isAssignmentOperator(),
+                         hasLHS(ignoringParenImpCasts(declRefExpr(to(Local.bind(VarId))))),
+                         hasRHS(expr().bind(ValueId))),
+          cxxOperatorCallExpr(isAssignmentOperator(),
+                              hasArgument(0, ignoringParenImpCasts(declRefExpr(
+                                                 to(Local.bind(VarId))))),
+                              hasArgument(1, expr().bind(ValueId))),
+          returnStmt(hasReturnValue(expr().bind(RetId)),
+                     unless(hasAncestor(lambdaExpr())))))),
+      *FD->getBody(), Ctx));
+  // Locals that carry it, to a fixed point (each round adds one at least).
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const BoundNodes &N : Flows) {
+      const auto *V = N.getNodeAs<VarDecl>(VarId);
+      if (V && !Carrying.contains(V) && Holds(N.getNodeAs<Expr>(ValueId))) {
+        Carrying.insert(V);
+        Changed = true;
+      }
+    }
+  }
+  return llvm::any_of(Flows, [&](const BoundNodes &N) {
+    return Holds(N.getNodeAs<Expr>(RetId));
+  });
+}
 
 static BodyFacts factsOf(const Stmt &Body, ASTContext &Ctx) {
   BodyFacts B;
@@ -46,8 +168,11 @@ static BodyFacts factsOf(const Stmt &Body, ASTContext &Ctx) {
            Body, Ctx)) {
     if (const auto *C = N.getNodeAs<CallExpr>(ForwardId))
       B.Forwards.push_back(C);
-    else if (const auto *C = N.getNodeAs<CallExpr>(CallId))
+    else if (const auto *C = N.getNodeAs<CallExpr>(CallId)) {
       B.Calls.push_back(C);
+      if (isParameterOp(C, Ctx))
+        B.ParameterOps.push_back(C);
+    }
     else if (const auto *L = N.getNodeAs<LambdaExpr>(LambdaId))
       B.Lambdas.push_back(L->getBody()->getSourceRange());
     else if (const auto *Block = N.getNodeAs<CompoundStmt>(BlockId)) {
@@ -118,6 +243,15 @@ static std::optional<SourceLocation> forwardRunBy(
       Result = C->getBeginLoc();
       break;
     }
+  // A computation with the module's trainable parameters whose value it
+  // returns builds a graph as a forward call does (`forward_with_precision`
+  // multiplying by `fc1->weight`).
+  if (!Result && holdsTensor(Def->getReturnType()))
+    for (const CallExpr *C : B.ParameterOps)
+      if (!Covered(C->getBeginLoc()) && reachesReturn(C, Def, Ctx)) {
+        Result = C->getBeginLoc();
+        break;
+      }
   if (!Result && Depth < 4)
     for (const CallExpr *C : B.Calls) {
       const FunctionDecl *G = C->getDirectCallee();

@@ -32,7 +32,9 @@ public:
 
 /// Where \p FD (defined in this TU) runs a forward pass with the grad mode
 /// its caller set: a forward call in its body that no grad-disabling guard
-/// of the body covers, or a call, so uncovered, of a function that runs one
+/// of the body covers, a computation so uncovered with a module's trainable
+/// parameters whose value it returns (isParameterOp()), or a call, so
+/// uncovered, of a function that runs one
 /// (defined in this TU, at most 4 calls deep, or known to \p Index). Forward
 /// calls inside lambdas are not counted: a lambda may run anywhere. With
 /// \p Cache, a body read before is not matched again.
@@ -40,6 +42,19 @@ std::optional<SourceLocation> forwardRunBy(const FunctionDecl *FD,
                                            ASTContext &Ctx,
                                            const ProjectIndex *Index = nullptr,
                                            ForwardFactsCache *Cache = nullptr);
+
+/// Whether \p C computes with a module's trainable parameter, read directly
+/// as its object or an argument (`fc1->weight.t()`, `torch::matmul(x, W)`),
+/// into a value that may hold its graph: not a cut (`detach()`, `item()`, a
+/// size), not an in-place write (`weight.uniform_()`, the initializers of
+/// `torch::nn::init`), not a copy (`to()`, `cpu()`, `clone()`), and not an
+/// assignment. A parameter is a tensor member
+/// of a LibTorch layer under the names its parameters have (`weight`,
+/// `bias`, `in_proj_weight`, `weight_ih`; not a loss's `weight`, a buffer),
+/// or a tensor member of a project module that its constructor assigns from
+/// `register_parameter`. forwardRunBy() counts one whose value the function
+/// returns as a forward pass.
+bool isParameterOp(const CallExpr *C, ASTContext &Ctx);
 
 /// \p L (its expansion) as a place: the file's path made absolute against
 /// the working directory of the TU, without `.` and `..`, as clang-tidy's

@@ -114,6 +114,15 @@ inline constexpr char AssumedTrainsNowhereNote[] =
 inline constexpr char AssumedReadsCutNote[] =
     "assuming %q0, defined in another file, reads %q1 only through values "
     "that carry no graph";
+/// missing-no-grad under `gpuleak check`: a `forward` of another file, not
+/// yet summarized, whose output its caller reads only through values that
+/// carry no graph, is assumed to run no backward pass itself (a model whose
+/// forward computes forces with `torch::autograd::grad` needs grad mode on,
+/// whatever its caller does with the result). The note is at the call; the
+/// finding is dropped unless the summary of the one function of that name
+/// says it trains nowhere.
+inline constexpr char AssumedForwardNoBackwardNote[] =
+    "assuming %0, defined in another file, runs no backward pass of its own";
 /// A finding that holds only if a function of another file runs no backward
 /// pass on the value passed to it (a training helper `step(loss)` does): the
 /// note is at the call, and ends in the argument's 1-based position.

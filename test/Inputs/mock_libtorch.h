@@ -301,6 +301,8 @@ public:
   void to(c10::Device) {}
   void zero_grad(bool set_to_none = true) {}
   template <typename M> std::shared_ptr<M> register_module(std::string, std::shared_ptr<M> m) { return m; }
+  at::Tensor &register_parameter(std::string name, at::Tensor tensor,
+                                 bool requires_grad = true);
 };
 template <typename Derived> class Cloneable : public Module {};
 // torch/csrc/api/include/torch/nn/pimpl.h
@@ -322,6 +324,8 @@ class LinearImpl : public Cloneable<LinearImpl> {
 public:
   LinearImpl(int64_t in, int64_t out) {}
   at::Tensor forward(const at::Tensor &input) { return input; }
+  at::Tensor weight;
+  at::Tensor bias;
 };
 struct Linear : ModuleHolder<LinearImpl> {
   using ModuleHolder<LinearImpl>::ModuleHolder;

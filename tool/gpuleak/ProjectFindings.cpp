@@ -694,6 +694,19 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
         Settled.push_back(I);
         continue;
       }
+      // A forward pass of another file runs no backward pass of its own:
+      // only if the summary of the one function of that name says so.
+      if (llvm::StringRef Fn = noteArgument(
+              N.Message, clang::tidy::gpuleak::AssumedForwardNoBackwardNote);
+          !Fn.empty()) {
+        Fn.consume_front("'");
+        Fn.consume_back("'");
+        const FunctionSummary *G = Index.named(Fn);
+        if (!G || G->Backward)
+          return true;
+        Settled.push_back(I);
+        continue;
+      }
       // Runs no backward pass on the kept value: unless its summary says it
       // differentiates that parameter (`optimiser.step(total_loss)`).
       if (unsigned Arg = noBackwardArgument(N.Message)) {
