@@ -991,12 +991,12 @@ includedFiles(StringRef File,
   Tool.setPrintErrorMessage(false);
   CountingDiagConsumer Quiet;
   Tool.setDiagnosticConsumer(&Quiet);
+  Tool.clearArgumentsAdjusters();
+  Tool.appendArgumentsAdjuster(nvccThenClangToolAdjusters());
   Tool.appendArgumentsAdjuster(
       [](const clang::tooling::CommandLineArguments &Args, StringRef) {
-        std::optional<clang::tooling::CommandLineArguments> Clang =
-            translateNvccCommand(Args);
         // A #warning under -Werror does not stop the preprocessing either.
-        return noWarningsAsErrors(Clang ? *Clang : Args);
+        return noWarningsAsErrors(Args);
       });
   std::string ResourceDirArg = ("-resource-dir=" + ResourceDir).str();
   Tool.appendArgumentsAdjuster(
