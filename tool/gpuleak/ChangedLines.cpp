@@ -610,8 +610,9 @@ Expected<ChangedLines> changedSince(StringRef Ref, StringRef Dir) {
       runGit({"-c", "core.quotePath=false", "diff", "--no-color",
               "--no-ext-diff", "--text", "--no-textconv", "--no-renames",
               // A submodule bump as "Subproject commit" lines, whatever
-              // diff.submodule says.
-              "--submodule=short", "--src-prefix=a/",
+              // diff.submodule, diff.ignoreSubmodules or a .gitmodules
+              // `ignore = all` say.
+              "--submodule=short", "--ignore-submodules=none", "--src-prefix=a/",
               "--dst-prefix=b/", "--unified=0", Ref, "--"},
              Root);
   if (!Diff)
@@ -834,7 +835,8 @@ std::optional<CheckoutState> checkoutState(StringRef Dir) {
   // each machine (diff.algorithm, diff.noprefix, ...); the bytes do not.
   Expected<std::string> Names =
       runGit({"diff", "--no-ext-diff", "--no-textconv", "--no-relative",
-              "--no-renames", "--name-only", "-z", "HEAD", "--"},
+              "--no-renames", "--ignore-submodules=none", "--name-only", "-z",
+              "HEAD", "--"},
              *Top);
   if (!Names) {
     consumeError(Names.takeError());
