@@ -1485,6 +1485,50 @@ static int run(RunMode Mode) {
                  << " taken as changed\n";
       }
     }
+    // A changed .clang-tidy (or --config-file) changes the configuration
+    // of each translation unit it is part of: ExtraArgs/ExtraArgsBefore
+    // change its flags, CheckOptions, Checks and the header filters its
+    // findings (CI trial 16, D4: before, it was a README, "no translation
+    // unit includes a changed file", exit 0). As for a response file: each
+    // such unit is analysed, its main file taken as changed on every line.
+    {
+      std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Provider =
+          makeOptionsProvider(Settings, nullptr);
+      std::set<std::string> Selected;
+      for (const std::string &F : Files)
+        Selected.insert(realPathOr(F));
+      std::string Example;
+      size_t Configured = 0;
+      std::vector<std::string> Kept;
+      for (const std::string &F : Candidates) {
+        std::string Real = realPathOr(F);
+        std::string Config;
+        for (const auto &Raw : Provider->getRawOptions(F))
+          if (sys::path::is_absolute(Raw.second) &&
+              Changed->changed(Raw.second))
+            Config = Raw.second;
+        if (!Config.empty()) {
+          Changed->Files[Real] = {{1, std::numeric_limits<unsigned>::max()}};
+          ++Configured;
+          if (Example.empty())
+            Example = Config;
+        }
+        if (Selected.count(Real) || !Config.empty())
+          Kept.push_back(F);
+      }
+      if (Configured) {
+        Files = std::move(Kept);
+        if (!Quiet)
+          errs() << "gpuleak: --changed-since=" << ChangedSince << ": '"
+                 << Example << "'"
+                 << " is a changed configuration: the " << Configured
+                 << " translation unit"
+                 << (Configured == 1 ? " it configures is" : "s it configures are")
+                 << " analysed, every line of "
+                 << (Configured == 1 ? "its main file" : "their main files")
+                 << " taken as changed\n";
+      }
+    }
     // A changed file that no translation unit reads would be "nothing to
     // analyse", exit 0, while the change may be a leak: a configure_file
     // template whose generated file is not found, a source the compile
