@@ -1289,6 +1289,21 @@ static int run(RunMode Mode) {
                                           << '\n';
     if (!Errors.empty())
       return ExitError;
+    // An exclude filter that matches the checkout's own folder leaves out
+    // every header of the project: said once per source, with --quiet too.
+    std::string Folder = !ProjectRoot.empty() ? ProjectRoot : commonFolder(Files);
+    std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Provider =
+        makeOptionsProvider(Settings, nullptr);
+    std::set<std::string> Said;
+    StringSet<> Folders;
+    for (const std::string &File : Files)
+      if (Folders.insert(sys::path::parent_path(File)).second &&
+          sys::fs::is_directory(sys::path::parent_path(File)))
+        if (std::optional<InputError> W = excludeFilterMatchesProjectWarning(
+                *Provider, File, Settings, Folder);
+            W && Said.insert(W->File).second)
+          WithColor::warning(errs(), "gpuleak")
+              << W->File << ": " << W->Message << '\n';
   }
   // The headers of the project that no translation unit may include (a
   // header-only library's header for downstream users): each that none

@@ -686,6 +686,36 @@ emptyHeaderFilterWarning(ClangTidyOptionsProvider &Options,
                   "it out, or give '.*', for every header)"};
 }
 
+std::optional<InputError> excludeFilterMatchesProjectWarning(
+    ClangTidyOptionsProvider &Options, llvm::StringRef File,
+    const RunSettings &Settings, llvm::StringRef ProjectFolder) {
+  std::optional<std::string> Exclude =
+      Options.getOptions(File).ExcludeHeaderFilterRegex;
+  if (!Exclude || Exclude->empty() || ProjectFolder.empty())
+    return std::nullopt;
+  // A regular expression that matches a folder's name matches every name
+  // under it, unless it is anchored at the end (`$`).
+  std::string Folder = ProjectFolder.rtrim('/').str() + "/";
+  llvm::Regex Filter(*Exclude);
+  if (!Filter.isValid() || !Filter.match(Folder))
+    return std::nullopt;
+  std::string Source =
+      Settings.ExcludeHeaderFilter
+          ? "--exclude-header-filter"
+          : sourceSetting(Options, File, [](const ClangTidyOptions &O) {
+              return O.ExcludeHeaderFilterRegex.has_value();
+            });
+  return InputError{
+      Source, std::string(Settings.ExcludeHeaderFilter
+                              ? ""
+                              : "ExcludeHeaderFilterRegex: ") +
+                  "'" + *Exclude + "' matches the project's own folder '" +
+                  Folder +
+                  "', so no finding in a header of the project is reported: "
+                  "it is matched against absolute names, as in clang-tidy; "
+                  "make it match only the headers it is meant for"};
+}
+
 std::optional<std::string>
 headerFilterMatchedNothing(llvm::ArrayRef<TUResult> TUs,
                            const RunSettings &Settings) {
