@@ -97,8 +97,15 @@ static void warnOnWarningsAsErrorsWithoutChecks(
     Factories.registerCheckFactory(
         Other.first, [Create = std::move(Other.second)](
                          llvm::StringRef Name, ClangTidyContext *Context) {
-          // An empty file name: --list-checks and --dump-config.
-          if (!Context->getCurrentFile().empty())
+          // Once per translation unit (its checks are created together);
+          // an empty file name: --list-checks and --dump-config.
+          thread_local const ClangTidyContext *LastContext = nullptr;
+          thread_local std::string LastFile;
+          if (!Context->getCurrentFile().empty() &&
+              (Context != LastContext ||
+               Context->getCurrentFile() != LastFile)) {
+            LastContext = Context;
+            LastFile = Context->getCurrentFile().str();
             if (std::optional<std::string> Problem =
                     warningsAsErrorsWithoutChecks(Context->getOptions(),
                                                   moduleChecks())) {
@@ -108,6 +115,7 @@ static void warnOnWarningsAsErrorsWithoutChecks(
               if (Reported.insert(*Problem).second)
                 Context->configurationDiag(*Problem);
             }
+          }
           return Create(Name, Context);
         });
 }

@@ -1047,6 +1047,10 @@ static bool isConfigureTemplate(StringRef Name, StringRef &Generated) {
           hasExtension(Generated, HeaderExtensions));
 }
 
+bool isSourceFileName(StringRef Path) {
+  return hasExtension(Path, SourceExtensions);
+}
+
 bool isBuildFileName(StringRef Path) {
   StringRef Name = sys::path::filename(Path), Generated;
   if (llvm::is_contained(
