@@ -5,6 +5,7 @@
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/GlobList.h"
+#include "llvm/ADT/STLExtras.h"
 
 namespace clang::tidy::gpuleak {
 
@@ -36,6 +37,32 @@ bool enablesAnyCheck(llvm::StringRef Checks, const GpuleakChecks &Known) {
     if (List.contains(Check.first))
       return true;
   return false;
+}
+
+std::optional<std::string>
+warningsAsErrorsWithoutChecks(const ClangTidyOptions &Options,
+                              const GpuleakChecks &Known) {
+  const std::string ErrorsText = Options.WarningsAsErrors.value_or("");
+  const std::string ChecksText = Options.Checks.value_or("");
+  llvm::StringRef Errors = llvm::StringRef(ErrorsText).trim();
+  llvm::StringRef Checks = llvm::StringRef(ChecksText).trim();
+  if (Errors.empty() || enablesAnyCheck(Checks, Known))
+    return std::nullopt;
+  llvm::SmallVector<llvm::StringRef, 4> Globs;
+  Errors.split(Globs, ',', -1, /*KeepEmpty=*/false);
+  if (llvm::none_of(Globs, [](llvm::StringRef G) {
+        return G.trim().starts_with("gpuleak");
+      }))
+    return std::nullopt;
+  GlobList ErrorList(Errors);
+  if (llvm::none_of(Known, [&](const auto &Check) {
+        return ErrorList.contains(Check.first);
+      }))
+    return std::nullopt;
+  return ("Checks: enables no gpuleak check while WarningsAsErrors: '" +
+          Errors + "' names gpuleak checks; add gpuleak-* to it or pass "
+          "--checks=gpuleak-*")
+      .str();
 }
 
 /// The gpuleak check that \p Name (a glob of a `Checks` list that does not

@@ -55,6 +55,14 @@ std::vector<std::string> checksProblems(llvm::StringRef Checks,
 std::vector<std::string> configProblems(const ClangTidyOptions &Options,
                                         const GpuleakChecks &Known);
 
+/// When \p Options' `WarningsAsErrors` names gpuleak checks (a glob that
+/// starts with "gpuleak" and matches one; `*` alone does not count) while
+/// its `Checks` enables none: a CI step that makes gpuleak's findings errors
+/// and analyses nothing (CI trial 16, D10). The message, or std::nullopt.
+std::optional<std::string>
+warningsAsErrorsWithoutChecks(const ClangTidyOptions &Options,
+                              const GpuleakChecks &Known);
+
 /// Set by a tool that validates the configuration itself (gpuleak check,
 /// gpuleak-tidy), before the checks are created; the plugin in stock
 /// clang-tidy, where it stays false, reports checksProblems() from the

@@ -75,6 +75,51 @@ static void reportUnknownChecks(ClangTidyContext &Context) {
     Context.configurationDiag(Problem, DiagnosticIDs::Error);
 }
 
+/// In stock clang-tidy with the plugin: a configuration whose
+/// WarningsAsErrors names gpuleak checks while its Checks enables none
+/// (`--warnings-as-errors='gpuleak-*'` under a `.clang-tidy` that starts
+/// with `-*`) analyses nothing of gpuleak and exits 0 (CI trial 16, D10). No
+/// gpuleak check is created then, so the other modules' checks, created for
+/// each translation unit, say it: a clang-tidy-config warning, once per
+/// configuration. A warning, not an error: a subtree's `.clang-tidy` may turn
+/// gpuleak off on purpose under an inherited WarningsAsErrors.
+/// gpuleak-tidy and gpuleak check refuse the configuration themselves.
+static void warnOnWarningsAsErrorsWithoutChecks(
+    ClangTidyCheckFactories &Factories) {
+  if (ConfigValidatedByTool)
+    return;
+  std::vector<std::pair<std::string, ClangTidyCheckFactories::CheckFactory>>
+      Others;
+  for (const auto &Entry : Factories)
+    if (!Entry.getKey().starts_with("gpuleak-"))
+      Others.emplace_back(Entry.getKey().str(), Entry.getValue());
+  for (auto &Other : Others)
+    Factories.registerCheckFactory(
+        Other.first, [Create = std::move(Other.second)](
+                         llvm::StringRef Name, ClangTidyContext *Context) {
+          // Once per translation unit (its checks are created together);
+          // an empty file name: --list-checks and --dump-config.
+          thread_local const ClangTidyContext *LastContext = nullptr;
+          thread_local std::string LastFile;
+          if (!Context->getCurrentFile().empty() &&
+              (Context != LastContext ||
+               Context->getCurrentFile() != LastFile)) {
+            LastContext = Context;
+            LastFile = Context->getCurrentFile().str();
+            if (std::optional<std::string> Problem =
+                    warningsAsErrorsWithoutChecks(Context->getOptions(),
+                                                  moduleChecks())) {
+              static std::mutex Lock;
+              static std::set<std::string> Reported;
+              std::lock_guard<std::mutex> L(Lock);
+              if (Reported.insert(*Problem).second)
+                Context->configurationDiag(*Problem);
+            }
+          }
+          return Create(Name, Context);
+        });
+}
+
 class GpuLeakModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &CheckFactories) override {
@@ -85,6 +130,7 @@ public:
     add<MissingDetachCheck>(CheckFactories, "gpuleak-missing-detach");
     add<MissingNoGradCheck>(CheckFactories, "gpuleak-missing-no-grad");
     add<RetainedTensorCheck>(CheckFactories, "gpuleak-retained-tensor");
+    warnOnWarningsAsErrorsWithoutChecks(CheckFactories);
   }
 
 private:

@@ -126,6 +126,22 @@ std::vector<clang::tidy::ClangTidyError> wrapRunClangTidy(
           if (Reported.insert({Source, Problem}).second)
             llvm::errs() << "error: gpuleak-tidy: " << Source << ": "
                          << Problem << '\n';
+    // --warnings-as-errors='gpuleak-*' under a `Checks: '-*,...'` that
+    // enables no gpuleak check: nothing analysed, exit 0 (CI trial 16, D10).
+    // Named after the source that set Checks last.
+    for (const std::string &File : Files)
+      if (std::optional<std::string> Problem =
+              clang::tidy::gpuleak::warningsAsErrorsWithoutChecks(
+                  LastOptionsProvider->getOptions(File), Known)) {
+        std::string Source = "configuration";
+        for (const auto &[Options, From] :
+             LastOptionsProvider->getRawOptions(File))
+          if (Options.Checks)
+            Source = From;
+        if (Reported.insert({Source, *Problem}).second)
+          llvm::errs() << "error: gpuleak-tidy: " << Source << ": " << *Problem
+                       << '\n';
+      }
     if (!Reported.empty()) {
       ConfigFailed = true;
       return {};

@@ -611,8 +611,9 @@ Expected<ChangedLines> changedSince(StringRef Ref, StringRef Dir) {
       runGit({"-c", "core.quotePath=false", "diff", "--no-color",
               "--no-ext-diff", "--text", "--no-textconv", "--no-renames",
               // A submodule bump as "Subproject commit" lines, whatever
-              // diff.submodule says.
-              "--submodule=short", "--src-prefix=a/",
+              // diff.submodule, diff.ignoreSubmodules or a .gitmodules
+              // `ignore = all` say.
+              "--submodule=short", "--ignore-submodules=none", "--src-prefix=a/",
               "--dst-prefix=b/", "--unified=0", Ref, "--"},
              Root);
   if (!Diff)
@@ -835,7 +836,8 @@ std::optional<CheckoutState> checkoutState(StringRef Dir) {
   // each machine (diff.algorithm, diff.noprefix, ...); the bytes do not.
   Expected<std::string> Names =
       runGit({"diff", "--no-ext-diff", "--no-textconv", "--no-relative",
-              "--no-renames", "--name-only", "-z", "HEAD", "--"},
+              "--no-renames", "--ignore-submodules=none", "--name-only", "-z",
+              "HEAD", "--"},
              *Top);
   if (!Names) {
     consumeError(Names.takeError());
@@ -992,12 +994,12 @@ includedFiles(StringRef File,
   Tool.setPrintErrorMessage(false);
   CountingDiagConsumer Quiet;
   Tool.setDiagnosticConsumer(&Quiet);
+  Tool.clearArgumentsAdjusters();
+  Tool.appendArgumentsAdjuster(nvccThenClangToolAdjusters());
   Tool.appendArgumentsAdjuster(
       [](const clang::tooling::CommandLineArguments &Args, StringRef) {
-        std::optional<clang::tooling::CommandLineArguments> Clang =
-            translateNvccCommand(Args);
         // A #warning under -Werror does not stop the preprocessing either.
-        return noWarningsAsErrors(Clang ? *Clang : Args);
+        return noWarningsAsErrors(Args);
       });
   std::string ResourceDirArg = ("-resource-dir=" + ResourceDir).str();
   Tool.appendArgumentsAdjuster(
@@ -1044,6 +1046,10 @@ static bool isConfigureTemplate(StringRef Name, StringRef &Generated) {
   return (Generated.consume_back(".in") || Generated.consume_back(".cmake")) &&
          (hasExtension(Generated, SourceExtensions) ||
           hasExtension(Generated, HeaderExtensions));
+}
+
+bool isSourceFileName(StringRef Path) {
+  return hasExtension(Path, SourceExtensions);
 }
 
 bool isBuildFileName(StringRef Path) {

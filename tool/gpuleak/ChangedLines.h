@@ -232,6 +232,10 @@ std::vector<std::string> translationUnitsIncluding(
     ChangedFileSurvey &Survey, const std::set<std::string> &Headers = {},
     llvm::function_ref<bool(llvm::StringRef)> Keep = nullptr);
 
+/// Whether \p Path is named as a C, C++ or CUDA source (a translation
+/// unit: `.c`, `.cc`, `.cpp`, `.cxx`, `.c++`, `.cu`, C++ modules' units).
+bool isSourceFileName(llvm::StringRef Path);
+
 /// Whether \p Path is named as a file of a build system that says how the
 /// sources are compiled: CMake's `CMakeLists.txt`, `*.cmake`,
 /// `CMakePresets.json`, `CMakeUserPresets.json`; Meson's `meson.build`,

@@ -662,10 +662,12 @@ headerCommands(const clang::tooling::CompilationDatabase &Inferred,
 /// \p Root tracks under \p Under (trackedFiles) named `.h`, `.hh`, `.hpp`,
 /// `.hxx` or `.cuh` (not `.inl`, `.inc`, `.def`: fragments, not
 /// self-contained by design), not under \p BuildDir, that the header filters
-/// of their configuration pass; real paths.
+/// of their configuration pass; real paths. In \p Sources, the C, C++ and
+/// CUDA sources tracked there (isSourceFileName), real paths.
 static std::set<std::string> headerCandidates(StringRef Root, StringRef Under,
                                               StringRef BuildDir,
-                                              RunSettings &Settings) {
+                                              RunSettings &Settings,
+                                              std::set<std::string> &Sources) {
   std::set<std::string> Headers;
   std::optional<std::vector<std::string>> Tracked = trackedFiles(Root);
   if (!Tracked)
@@ -674,7 +676,9 @@ static std::set<std::string> headerCandidates(StringRef Root, StringRef Under,
   std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Options;
   for (const std::string &F : *Tracked) {
     std::string Ext = sys::path::extension(F).lower();
-    if (!llvm::is_contained({".h", ".hh", ".hpp", ".hxx", ".cuh"}, Ext))
+    bool IsSource = isSourceFileName(F);
+    if (!IsSource &&
+        !llvm::is_contained({".h", ".hh", ".hpp", ".hxx", ".cuh"}, Ext))
       continue;
     auto Inside = [](StringRef Path, StringRef Dir) {
       return Path.size() > Dir.size() && Path.starts_with(Dir) &&
@@ -687,6 +691,10 @@ static std::set<std::string> headerCandidates(StringRef Root, StringRef Under,
       continue;
     if (!sys::fs::is_regular_file(Real))
       continue;
+    if (IsSource) {
+      Sources.insert(std::move(Real));
+      continue;
+    }
     if (!Options)
       Options = makeOptionsProvider(Settings, nullptr);
     if (!headerFilterPasses(Options->getOptions(F), F))
@@ -1290,6 +1298,21 @@ static int run(RunMode Mode) {
                                           << '\n';
     if (!Errors.empty())
       return ExitError;
+    // An exclude filter that matches the checkout's own folder leaves out
+    // every header of the project: said once per source, with --quiet too.
+    std::string Folder = !ProjectRoot.empty() ? ProjectRoot : commonFolder(Files);
+    std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Provider =
+        makeOptionsProvider(Settings, nullptr);
+    std::set<std::string> Said;
+    StringSet<> Folders;
+    for (const std::string &File : Files)
+      if (Folders.insert(sys::path::parent_path(File)).second &&
+          sys::fs::is_directory(sys::path::parent_path(File)))
+        if (std::optional<InputError> W = excludeFilterMatchesProjectWarning(
+                *Provider, File, Settings, Folder);
+            W && Said.insert(W->File).second)
+          WithColor::warning(errs(), "gpuleak")
+              << W->File << ": " << W->Message << '\n';
   }
   // The headers of the project that no translation unit may include (a
   // header-only library's header for downstream users): each that none
@@ -1301,6 +1324,9 @@ static int run(RunMode Mode) {
   const bool LookForHeaders = Mode != RunMode::Merge && !Shard &&
                               SourcePaths.empty() && !ProjectRoot.empty();
   std::set<std::string> HeaderCandidates;
+  // The tracked sources that no compile command lists (a CMake option that
+  // is off in CI): a whole run says how many it did not analyse.
+  std::set<std::string> UnlistedSources;
   if (LookForHeaders) {
     // Without --source-root, those of the CMake project that wrote the
     // database (CMAKE_HOME_DIRECTORY), or else of the deepest folder above
@@ -1321,7 +1347,14 @@ static int run(RunMode Mode) {
     }
     HeaderCandidates =
         headerCandidates(ProjectRoot, Under,
-                         absolute(sys::path::parent_path(DBPath)), Settings);
+                         absolute(sys::path::parent_path(DBPath)), Settings,
+                         UnlistedSources);
+    for (const std::string &F : DB->getAllFiles())
+      UnlistedSources.erase(realPathOr(F));
+    // Under --changed-since, one in the diff stops the run (below); the
+    // others are not the change's, even when a build file makes it whole.
+    if (!ChangedSince.empty())
+      UnlistedSources.clear();
   }
   std::vector<std::string> LoneHeaders; // no translation unit includes them
   // Only changed code: the translation units that include a changed file.
@@ -1513,6 +1546,50 @@ static int run(RunMode Mode) {
                  << " taken as changed\n";
       }
     }
+    // A changed .clang-tidy (or --config-file) changes the configuration
+    // of each translation unit it is part of: ExtraArgs/ExtraArgsBefore
+    // change its flags, CheckOptions, Checks and the header filters its
+    // findings (CI trial 16, D4: before, it was a README, "no translation
+    // unit includes a changed file", exit 0). As for a response file: each
+    // such unit is analysed, its main file taken as changed on every line.
+    {
+      std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Provider =
+          makeOptionsProvider(Settings, nullptr);
+      std::set<std::string> Selected;
+      for (const std::string &F : Files)
+        Selected.insert(realPathOr(F));
+      std::string Example;
+      size_t Configured = 0;
+      std::vector<std::string> Kept;
+      for (const std::string &F : Candidates) {
+        std::string Real = realPathOr(F);
+        std::string Config;
+        for (const auto &Raw : Provider->getRawOptions(F))
+          if (sys::path::is_absolute(Raw.second) &&
+              Changed->changed(Raw.second))
+            Config = Raw.second;
+        if (!Config.empty()) {
+          Changed->Files[Real] = {{1, std::numeric_limits<unsigned>::max()}};
+          ++Configured;
+          if (Example.empty())
+            Example = Config;
+        }
+        if (Selected.count(Real) || !Config.empty())
+          Kept.push_back(F);
+      }
+      if (Configured) {
+        Files = std::move(Kept);
+        if (!Quiet)
+          errs() << "gpuleak: --changed-since=" << ChangedSince << ": '"
+                 << Example << "'"
+                 << " is a changed configuration: the " << Configured
+                 << " translation unit"
+                 << (Configured == 1 ? " it configures is" : "s it configures are")
+                 << " analysed, every line of "
+                 << (Configured == 1 ? "its main file" : "their main files")
+                 << " taken as changed\n";
+      }
+    }
     // A changed file that no translation unit reads would be "nothing to
     // analyse", exit 0, while the change may be a leak: a configure_file
     // template whose generated file is not found, a source the compile
@@ -1656,7 +1733,8 @@ static int run(RunMode Mode) {
   Settings.ResourceDir = ResourceDir;
   Settings.Summarize = true;
   Settings.RecordInputs = Shard.has_value();
-  Settings.RecordIncluded = !HeaderCandidates.empty() && !Changed;
+  Settings.RecordIncluded =
+      (!HeaderCandidates.empty() || !UnlistedSources.empty()) && !Changed;
   std::optional<ResultCache> Cache;
   if (!NoCache) {
     SmallString<256> Dir(CacheDir);
@@ -1855,6 +1933,32 @@ static int run(RunMode Mode) {
       for (const std::string &H : HeaderCandidates)
         if (!Read.count(H))
           LoneHeaders.push_back(H);
+      // A tracked source that no compile command lists and no translation
+      // unit includes was skipped without a word (CI trial 16, D3): a
+      // disabled backend's leak would not fail the job. Said in one line,
+      // with --quiet too; not analysed (its flags, defines and include
+      // folders are those of a configuration that was not made).
+      std::vector<std::string> Unanalysed;
+      for (const std::string &S : UnlistedSources)
+        if (!Read.count(S))
+          Unanalysed.push_back(S);
+      if (!Unanalysed.empty()) {
+        auto &OS = WithColor::warning(errs(), "gpuleak");
+        OS << Unanalysed.size() << " C, C++ or CUDA source"
+           << (Unanalysed.size() == 1 ? "" : "s")
+           << " that git tracks "
+           << (Unanalysed.size() == 1 ? "is" : "are")
+           << " in no compile command of '" << DBPath
+           << "' and included by no translation unit, so not analysed: ";
+        for (size_t I = 0; I < Unanalysed.size() && I < 3; ++I)
+          OS << (I ? ", '" : "'") << Unanalysed[I] << "'";
+        if (Unanalysed.size() > 3)
+          OS << " (and " << Unanalysed.size() - 3 << " more)";
+        OS << " (a build option that is off, a target not configured): "
+           << (Unanalysed.size() == 1
+                   ? "configure the build with it to analyse it\n"
+                   : "configure the build with them to analyse them\n");
+      }
     }
     if (!LoneHeaders.empty()) {
       std::unique_ptr<clang::tooling::CompilationDatabase> Inferred =

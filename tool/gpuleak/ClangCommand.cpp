@@ -1,6 +1,7 @@
 //===--- ClangCommand.cpp - A database command as clang parses it ---------===//
 
 #include "ClangCommand.h"
+#include "NvccCommand.h"
 #include "clang/Options/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -64,6 +65,19 @@ noWarningsAsErrors(const std::vector<std::string> &Args) {
   Out.insert(Out.end(), Added.begin(), Added.end());
   Out.insert(Out.end(), End, Args.end());
   return Out;
+}
+
+clang::tooling::ArgumentsAdjuster nvccThenClangToolAdjusters() {
+  using namespace clang::tooling;
+  ArgumentsAdjuster Nvcc = [](const CommandLineArguments &Args, llvm::StringRef) {
+    std::optional<CommandLineArguments> Clang = translateNvccCommand(Args);
+    return Clang ? *Clang : Args;
+  };
+  return combineAdjusters(
+      combineAdjusters(
+          combineAdjusters(Nvcc, getClangStripOutputAdjuster()),
+          getClangSyntaxOnlyAdjuster()),
+      getClangStripDependencyFileAdjuster());
 }
 
 } // namespace gpuleak

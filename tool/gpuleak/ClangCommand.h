@@ -12,6 +12,7 @@
 #ifndef GPULEAK_TOOL_GPULEAK_CLANGCOMMAND_H
 #define GPULEAK_TOOL_GPULEAK_CLANGCOMMAND_H
 
+#include "clang/Tooling/ArgumentsAdjusters.h"
 #include <string>
 #include <vector>
 
@@ -40,6 +41,14 @@ std::vector<std::string> adaptGccCommand(const std::vector<std::string> &Args);
 /// Errors stay errors, as do clang's warnings that are errors by default.
 std::vector<std::string>
 noWarningsAsErrors(const std::vector<std::string> &Args);
+
+/// What ClangTool does to each command before the parse (strip the output,
+/// syntax only, strip dependency files), with nvcc's commands translated
+/// first (NvccCommand.h): those adjusters read clang's options, and would
+/// strip nvcc's `-odir DIR` and `-opt-info KIND` as `-o` with a joined value,
+/// leaving DIR and KIND as input files (CI trial 16, D6). Replaces
+/// ClangTool's own (clearArgumentsAdjusters).
+clang::tooling::ArgumentsAdjuster nvccThenClangToolAdjusters();
 
 } // namespace gpuleak
 

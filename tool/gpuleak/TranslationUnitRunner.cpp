@@ -686,6 +686,36 @@ emptyHeaderFilterWarning(ClangTidyOptionsProvider &Options,
                   "it out, or give '.*', for every header)"};
 }
 
+std::optional<InputError> excludeFilterMatchesProjectWarning(
+    ClangTidyOptionsProvider &Options, llvm::StringRef File,
+    const RunSettings &Settings, llvm::StringRef ProjectFolder) {
+  std::optional<std::string> Exclude =
+      Options.getOptions(File).ExcludeHeaderFilterRegex;
+  if (!Exclude || Exclude->empty() || ProjectFolder.empty())
+    return std::nullopt;
+  // A regular expression that matches a folder's name matches every name
+  // under it, unless it is anchored at the end (`$`).
+  std::string Folder = ProjectFolder.rtrim('/').str() + "/";
+  llvm::Regex Filter(*Exclude);
+  if (!Filter.isValid() || !Filter.match(Folder))
+    return std::nullopt;
+  std::string Source =
+      Settings.ExcludeHeaderFilter
+          ? "--exclude-header-filter"
+          : sourceSetting(Options, File, [](const ClangTidyOptions &O) {
+              return O.ExcludeHeaderFilterRegex.has_value();
+            });
+  return InputError{
+      Source, std::string(Settings.ExcludeHeaderFilter
+                              ? ""
+                              : "ExcludeHeaderFilterRegex: ") +
+                  "'" + *Exclude + "' matches the project's own folder '" +
+                  Folder +
+                  "', so no finding in a header of the project is reported: "
+                  "it is matched against absolute names, as in clang-tidy; "
+                  "make it match only the headers it is meant for"};
+}
+
 std::optional<std::string>
 headerFilterMatchedNothing(llvm::ArrayRef<TUResult> TUs,
                            const RunSettings &Settings) {
@@ -850,18 +880,14 @@ static std::optional<std::string> otherSourceCompiled(const CompileCommand &C,
   return First;
 }
 
-/// The arguments adjusters gpuleak adds to ClangTool's own (output, syntax
-/// only, dependency file) for \p AbsFile, combined.
+/// The arguments adjusters of the parse of \p AbsFile, combined: nvcc's
+/// commands translated and ClangTool's own (nvccThenClangToolAdjusters), then
+/// gpuleak's.
 static tooling::ArgumentsAdjuster commandAdjuster(ClangTidyContext &Context,
                                                   const std::string &AbsFile,
                                                   const RunSettings &Settings) {
   std::vector<tooling::ArgumentsAdjuster> Adjusters;
-  // nvcc command lines (CMake's CUDA language) become clang CUDA ones.
-  Adjusters.push_back(
-      [](const CommandLineArguments &Args, llvm::StringRef) {
-        std::optional<CommandLineArguments> Clang = translateNvccCommand(Args);
-        return Clang ? *Clang : Args;
-      });
+  Adjusters.push_back(nvccThenClangToolAdjusters());
   // ExtraArgs/ExtraArgsBefore of the .clang-tidy files, as runClangTidy adds
   // them (looked up with the absolute path: the command's may be relative).
   Adjusters.push_back(
@@ -958,13 +984,8 @@ sharingCandidate(llvm::StringRef File,
   // The command line as the parse gets it (ClangTool's adjusters, then
   // ours), without the file's name.
   const CompileCommand &Cmd = *Distinct[0];
-  tooling::ArgumentsAdjuster Adjust = tooling::combineAdjusters(
-      tooling::combineAdjusters(
-          tooling::combineAdjusters(tooling::getClangStripOutputAdjuster(),
-                                    tooling::getClangSyntaxOnlyAdjuster()),
-          tooling::getClangStripDependencyFileAdjuster()),
-      commandAdjuster(Context, AbsFile, Settings));
-  CommandLineArguments Args = Adjust(Cmd.CommandLine, AbsFile);
+  CommandLineArguments Args =
+      commandAdjuster(Context, AbsFile, Settings)(Cmd.CommandLine, AbsFile);
   C.FlagsKey = Cmd.Directory;
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef A = Args[I];
@@ -1022,6 +1043,7 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
   Tool.setPrintErrorMessage(false);
   Tool.setDiagnosticConsumer(&Recorder);
   std::string AbsFile = File.str();
+  Tool.clearArgumentsAdjusters();
   Tool.appendArgumentsAdjuster(commandAdjuster(Context, AbsFile, Settings));
 
   // A file that the database lists but does not find (loadCompileDatabase

@@ -187,6 +187,17 @@ std::optional<InputError>
 emptyHeaderFilterWarning(clang::tidy::ClangTidyOptionsProvider &Options,
                          llvm::StringRef File, const RunSettings &Settings);
 
+/// The warning for an ExcludeHeaderFilterRegex (or --exclude-header-filter)
+/// in the configuration of \p File that matches \p ProjectFolder (absolute,
+/// the source root), and so every header under it: `build`, meant for a
+/// build folder, on a checkout under `/builds/` (a GitLab runner's) leaves
+/// out every finding in the project's headers (CI trial 16, D8).
+/// std::nullopt otherwise.
+std::optional<InputError>
+excludeFilterMatchesProjectWarning(
+    clang::tidy::ClangTidyOptionsProvider &Options, llvm::StringRef File,
+    const RunSettings &Settings, llvm::StringRef ProjectFolder);
+
 /// The warning of a run whose header filters left findings in headers out
 /// while the header filter matched no header that any of \p TUs read;
 /// std::nullopt otherwise.
