@@ -1333,7 +1333,7 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
     llvm::SmallVector<ConstructorLeak, 2> Leaks;
     constructorLeaks(Ctor, Ctx, Thrower, Leaks);
     for (const ConstructorLeak &L : Leaks) {
-      if (!Reported.insert(L.Creation->getBeginLoc()).second)
+      if (!ReportedConstructorThrows.insert(L.Creation->getBeginLoc()).second)
         continue;
       const KindInfo &KI = kindInfo(L.Creator->Kind);
       diag(L.Creation->getBeginLoc(),
@@ -1511,6 +1511,7 @@ void CudaUnreleasedCheck::onEndOfTranslationUnit() {
   ClassResources.reset();
   Index.reset();
   Reported.clear();
+  ReportedConstructorThrows.clear();
 }
 
 } // namespace clang::tidy::gpuleak
