@@ -368,10 +368,18 @@ static bool castsToIntegral(const CallExpr *C, const FunctionDecl *FD) {
 /// Calls whose result carries no autograd history whatever their inputs:
 /// they leave the graph (detach, item, data_ptr), are not differentiable
 /// (comparisons, indices, samples), or convert to an integral dtype.
+static bool cutsGraphByName(StringRef Name);
+static bool isMetadataName(StringRef Name);
+
 bool cutsGraph(const CallExpr *C) {
   const FunctionDecl *FD = C->getDirectCallee();
-  if (!FD)
-    return false;
+  // In a template, a method of a dependent object (`m->forward(x).item()`)
+  // is known by its name only; a metadata read (`.options()`) holds no
+  // graph either.
+  if (!FD) {
+    StringRef Name = dependentMemberName(C);
+    return cutsGraphByName(Name) || isMetadataName(Name);
+  }
   if (castsToIntegral(C, FD))
     return true;
   // A tensor's gradient (`param.grad()`) carries no history, unless a
@@ -389,6 +397,12 @@ bool cutsGraph(const CallExpr *C) {
   default:
     break;
   }
+  return cutsGraphByName(calleeName(FD));
+}
+
+/// The names of cutsGraph()'s calls that leave the graph or are not
+/// differentiable, whatever the receiver's type.
+static bool cutsGraphByName(StringRef Name) {
   static const llvm::StringSet<> Cut = {
       "detach", "detach_", "item", "data_ptr", "const_data_ptr",
       "mutable_data_ptr", "data", "tolist", "accessor", "argmax", "argmin",
@@ -401,7 +415,7 @@ bool cutsGraph(const CallExpr *C) {
       "greater_equal", "less", "less_equal", "logical_and", "logical_or",
       "logical_not", "logical_xor", "isclose", "isneginf", "isposinf",
       "signbit", "any", "all"};
-  return Cut.contains(calleeName(FD));
+  return Cut.contains(Name);
 }
 
 /// A tensor's metadata read by a member call (`t.options()`, `t.sizes()`,
@@ -417,6 +431,11 @@ static bool readsMetadata(const CallExpr *C) {
   if (T.isNull() || T->isDependentType() || T->isPointerType() ||
       holdsTensor(T))
     return false;
+  return isMetadataName(calleeName(MD));
+}
+
+/// The names of readsMetadata()'s methods.
+static bool isMetadataName(StringRef Name) {
   static const llvm::StringSet<> Metadata = {
       "options", "dtype", "scalar_type", "device", "layout", "sizes",
       "size", "sym_sizes", "sym_size", "strides", "stride", "sym_strides",
@@ -424,7 +443,7 @@ static bool readsMetadata(const CallExpr *C) {
       "get_device", "requires_grad", "element_size", "itemsize", "nbytes",
       "is_contiguous", "suggest_memory_format", "defined", "is_floating_point",
       "is_complex", "is_sparse"};
-  return Metadata.contains(calleeName(MD));
+  return Metadata.contains(Name);
 }
 
 /// c10::Device or c10::DeviceType, under any alias or `auto`.
@@ -1610,6 +1629,10 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
     llvm::SmallVector<const Expr *, 4> Inputs;
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
       Inputs.push_back(MC->getImplicitObjectArgument());
+    // In a template, a method chained on a dependent value (`.sum()`,
+    // `.view(...)` on `m->forward(x)`) computes from its object too.
+    else if (const Expr *Base = Callee ? nullptr : dependentMemberBase(C))
+      Inputs.push_back(Base);
     for (const Expr *A : C->arguments())
       Inputs.push_back(A);
     // A function of this TU: what its returns carry, plus the inputs its
