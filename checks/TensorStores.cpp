@@ -3043,6 +3043,87 @@ TensorStoreFinder::openCallSites(const FunctionDecl *FD, ASTContext &Ctx) {
   return Sites;
 }
 
+void TensorStoreFinder::scanReferences(ASTContext &Ctx) {
+  if (ScannedTU)
+    return;
+  ScannedTU = true;
+  // Each reference to a function, as the callee of a call made by another
+  // function, or otherwise (`&Logger::flush`, a function passed on).
+  struct Refs : RecursiveASTVisitor<Refs> {
+    TensorStoreFinder &Self;
+    llvm::SmallVector<const FunctionDecl *, 4> In;
+    llvm::DenseSet<const Expr *> Callees;
+    explicit Refs(TensorStoreFinder &Self) : Self(Self) {}
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool shouldVisitImplicitCode() const { return true; }
+    bool TraverseDecl(Decl *D) {
+      const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+      if (FD)
+        In.push_back(FD->getCanonicalDecl());
+      bool R = RecursiveASTVisitor::TraverseDecl(D);
+      if (FD)
+        In.pop_back();
+      return R;
+    }
+    bool VisitCallExpr(CallExpr *C) {
+      Callees.insert(C->getCallee()->IgnoreParenImpCasts());
+      return true;
+    }
+    void note(const Expr *E, const ValueDecl *D) {
+      const auto *G = dyn_cast_or_null<FunctionDecl>(D);
+      if (!G)
+        return;
+      llvm::SmallVector<const FunctionDecl *, 2> Names = {G->getCanonicalDecl()};
+      if (const FunctionDecl *P = G->getTemplateInstantiationPattern())
+        Names.push_back(P->getCanonicalDecl());
+      for (const FunctionDecl *N : Names) {
+        if (!Callees.contains(E))
+          Self.TakenTU.insert(N);
+        else if (In.empty() || In.back() != N)
+          Self.CalledTU.insert(N);
+      }
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      note(E, E->getDecl());
+      return true;
+    }
+    bool VisitMemberExpr(MemberExpr *E) {
+      note(E, E->getMemberDecl());
+      return true;
+    }
+  } R(*this);
+  R.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+bool TensorStoreFinder::isEntry(const FunctionDecl *FD, ASTContext &Ctx) {
+  if (isa<CXXDestructorDecl>(FD) || FD->isMain())
+    return true;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->getParent()->isLambda())
+    return true;
+  scanReferences(Ctx);
+  return TakenTU.contains(FD->getCanonicalDecl());
+}
+
+bool TensorStoreFinder::mayRun(const FunctionDecl *FD, ASTContext &Ctx) {
+  if (isEntry(FD, Ctx))
+    return true;
+  // A call of it, or of a method it overrides (a virtual call may run it).
+  llvm::SmallVector<const FunctionDecl *, 4> Work = {FD};
+  while (!Work.empty()) {
+    const FunctionDecl *G = Work.pop_back_val();
+    if (CalledTU.contains(G->getCanonicalDecl()))
+      return true;
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(G))
+      for (const CXXMethodDecl *O : MD->overridden_methods())
+        Work.push_back(O);
+  }
+  if (!FD->isExternallyVisible())
+    return false;
+  if (!Index)
+    return true; // other files are not known: as before
+  return Index->reached(usrOf(FD->getCanonicalDecl()));
+}
+
 llvm::SmallVector<const ValueDecl *, 2>
 TensorStoreFinder::boundedBy(const FunctionDecl *FD, ASTContext &Ctx) {
   llvm::SmallVector<const ValueDecl *, 2> Out;
@@ -3681,8 +3762,10 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
   for (const ValueDecl *D : F.Differentiated)
     if (outlivesFunction(D))
       DifferentiatedTU.insert(D);
+  // A bound counts where the function that makes it runs (CI trial 16, L1:
+  // a `reset()` that nothing calls bounds nothing).
   for (const auto &[D, S] : F.Shrinks)
-    if (outlivesFunction(D))
+    if (outlivesFunction(D) && mayRun(FD, Ctx))
       ShrunkTU.insert(D);
   // What a method returns, computed from members of its object, reaching a
   // backward pass here: those members' graphs are consumed.
