@@ -564,7 +564,7 @@ static const CallExpr *noReturnCall(const CFGBlock *B) {
   for (auto It = B->rbegin(); It != B->rend(); ++It)
     if (std::optional<CFGStmt> CS = It->getAs<CFGStmt>())
       if (const auto *Call = dyn_cast<CallExpr>(CS->getStmt()))
-        if (const FunctionDecl *Callee = Call->getDirectCallee();
+        if (const FunctionDecl *Callee = calleeOf(Call);
             Callee && Callee->isNoReturn())
           return Call;
   return nullptr;
@@ -588,7 +588,7 @@ void Analyzer::run(llvm::SmallVectorImpl<Finding> &Findings) {
       const auto *Call = dyn_cast<CallExpr>(CS->getStmt());
       if (!Call)
         continue;
-      const CreatorInfo *CI = creatorInfo(Call->getDirectCallee());
+      const CreatorInfo *CI = creatorInfo(calleeOf(Call));
       if (!CI)
         continue;
       std::optional<Handle> H = handleOf(Call, *CI);
@@ -724,12 +724,12 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
     const CallExpr *NoReturn =
         B->hasNoReturnElement() ? noReturnCall(B) : nullptr;
     const bool Throws =
-        NoReturn && Thrower.mayThrow(NoReturn->getDirectCallee());
+        NoReturn && Thrower.mayThrow(calleeOf(NoReturn));
     // Under `gpuleak check`, a `[[noreturn]]` function of another file may
     // throw (cuframe's throw_cuda_error): the project step decides.
     const bool AssumeThrows =
         Deferred && NoReturn && !Throws &&
-        definedElsewhere(NoReturn->getDirectCallee(), SM);
+        definedElsewhere(calleeOf(NoReturn), SM);
     const bool MainExits = ExitsLeak && FD->isMain();
     if (B->hasNoReturnElement() &&
         (Throws || AssumeThrows ? !throwLeaves(NoReturn) : !MainExits))
@@ -770,7 +770,7 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
       // this creation's own status: then it throws when nothing was created.
       if (const auto *Call = dyn_cast<CallExpr>(Elem);
           Call && !isa<CUDAKernelCallExpr>(Call))
-        if (const FunctionDecl *Callee = Call->getDirectCallee();
+        if (const FunctionDecl *Callee = calleeOf(Call);
             Callee && !Callee->isNoReturn()) {
           const bool Elsewhere = definedElsewhere(Callee, SM);
           const FunctionSummary *Sum =
@@ -801,7 +801,7 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
           if (Deferred && Elsewhere && Assumed.size() < 6 &&
               llvm::none_of(Assumed, [&](const Assumption &A) {
                 return A.K == Assumption::Returns &&
-                       A.Call->getDirectCallee()->getCanonicalDecl() ==
+                       calleeOf(A.Call)->getCanonicalDecl() ==
                            Callee->getCanonicalDecl();
               }))
             Assumed.push_back({Assumption::Returns, Call});
@@ -856,9 +856,9 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
         Finding F{S.Call, S.Creator, S.H, Finding::Exit, false, NoReturn, {},
                   /*ThrowingCall=*/true};
         if (const FunctionSummary *Sum =
-                ElsewhereSummary(NoReturn->getDirectCallee());
+                ElsewhereSummary(calleeOf(NoReturn));
             Sum && Sum->Throws) {
-          F.ThrowsElsewhere = NoReturn->getDirectCallee();
+          F.ThrowsElsewhere = calleeOf(NoReturn);
           F.ThrowsSummary = Sum;
         }
         Lost(F);
@@ -874,7 +874,7 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
       // still held: the same leak as a return. `abort()` and the like are
       // not exits of main's.
       const FunctionDecl *Callee =
-          NoReturn ? NoReturn->getDirectCallee() : nullptr;
+          NoReturn ? calleeOf(NoReturn) : nullptr;
       if (Callee && Callee->getIdentifier() &&
           llvm::is_contained({"exit", "quick_exit", "_Exit", "_exit"},
                              Callee->getName()))
@@ -1038,7 +1038,7 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Callee = calleeOf(Call);
     if (const CreatorInfo *CI = creatorInfo(Callee);
         CI && CI->Field.empty() && CI->HandleArg < Call->getNumArgs()) {
       const Expr *Arg = Call->getArg(CI->HandleArg)->IgnoreParenCasts();
@@ -1070,9 +1070,9 @@ public:
       Keeps = BO->isAssignmentOp() && BO->getRHS() == Child;
     if (const auto *Call = dyn_cast_or_null<CallExpr>(P);
         Call && Call->getCallee() != Child && !isa<CUDAKernelCallExpr>(Call))
-      Keeps = !creatorInfo(Call->getDirectCallee()) &&
-              (releaserInfo(Call->getDirectCallee()) ||
-               !isCudaApiName(apiName(Call->getDirectCallee())));
+      Keeps = !creatorInfo(calleeOf(Call)) &&
+              (releaserInfo(calleeOf(Call)) ||
+               !isCudaApiName(apiName(calleeOf(Call))));
     if (Keeps)
       Kept.push_back({F, ME});
     return true;
@@ -1160,7 +1160,7 @@ static void exitNotes(ClangTidyCheck &Check, const Analyzer::Finding &F,
         L.isValid())
       diag(L, ElsewhereThrowsNote, DiagnosticIDs::Note) << F.ThrowsElsewhere;
   for (const Analyzer::Assumption &A : F.Assumed) {
-    const FunctionDecl *Callee = A.Call->getDirectCallee();
+    const FunctionDecl *Callee = calleeOf(A.Call);
     SourceLocation L = SM.getExpansionLoc(A.Call->getBeginLoc());
     switch (A.K) {
     case Analyzer::Assumption::Throws:
@@ -1192,8 +1192,11 @@ void CudaUnreleasedCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 void CudaUnreleasedCheck::registerMatchers(MatchFinder *Finder) {
   static const std::vector<StringRef> Names(cuda::creatorNames().begin(),
                                                cuda::creatorNames().end());
-  auto CreatingCall =
-      callExpr(callee(functionDecl(hasAnyName(Names))));
+  // Also in a template with dependent arguments, where the call names the
+  // API unresolved (calleeOf()).
+  auto CreatingCall = callExpr(anyOf(
+      callee(functionDecl(hasAnyName(Names))),
+      callee(unresolvedLookupExpr(hasAnyDeclaration(namedDecl(hasAnyName(Names)))))));
   // Functions first, then a search of their bodies; device functions run
   // no host API (and are skipped when the device side is parsed). A body
   // with errors (a missing header) has holes in its CFG: say nothing.
@@ -1227,7 +1230,7 @@ void CudaUnreleasedCheck::registerMatchers(MatchFinder *Finder) {
 /// nothing (the call returns cudaErrorNotPermitted, or deadlocks).
 void CudaUnreleasedCheck::checkHostFunction(const CallExpr *Enqueue,
                                             ASTContext &Ctx) {
-  const EnqueueInfo *EI = enqueuerInfo(Enqueue->getDirectCallee());
+  const EnqueueInfo *EI = enqueuerInfo(calleeOf(Enqueue));
   assert(EI && "the matcher binds an enqueue API");
   if (EI->FnArg >= Enqueue->getNumArgs())
     return;
@@ -1240,7 +1243,7 @@ void CudaUnreleasedCheck::checkHostFunction(const CallExpr *Enqueue,
        match(findAll(callExpr(callee(functionDecl())).bind(ApiCallId)),
              *Def->getBody(), Ctx)) {
     const auto *Call = M.getNodeAs<CallExpr>(ApiCallId);
-    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Callee = calleeOf(Call);
     StringRef Name = apiName(Callee);
     if (!isCudaApiName(Name) || llvm::is_contained(ErrorStringApis, Name))
       continue;
@@ -1252,10 +1255,10 @@ void CudaUnreleasedCheck::checkHostFunction(const CallExpr *Enqueue,
          "enqueued with %1, where CUDA API calls are not permitted; "
          "%select{release it outside the host function, after the stream is "
          "synchronized|make the call outside the host function}2")
-        << Callee << Enqueue->getDirectCallee() << (Releases ? 0 : 1);
+        << Callee << calleeOf(Enqueue) << (Releases ? 0 : 1);
     diag(Ctx.getSourceManager().getExpansionLoc(Enqueue->getBeginLoc()),
          "host function enqueued with %0 here", DiagnosticIDs::Note)
-        << Enqueue->getDirectCallee();
+        << calleeOf(Enqueue);
   }
 }
 
@@ -1333,7 +1336,7 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
     llvm::SmallVector<ConstructorLeak, 2> Leaks;
     constructorLeaks(Ctor, Ctx, Thrower, Leaks);
     for (const ConstructorLeak &L : Leaks) {
-      if (!Reported.insert(L.Creation->getBeginLoc()).second)
+      if (!ReportedConstructorThrows.insert(L.Creation->getBeginLoc()).second)
         continue;
       const KindInfo &KI = kindInfo(L.Creator->Kind);
       diag(L.Creation->getBeginLoc(),
@@ -1341,12 +1344,19 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
            "when the constructor of %4 throws, since the destructor does not "
            "run then; release it with '%5' before throwing")
           << KI.Description << (KI.IsMemory ? 0 : 1)
-          << L.Creation->getDirectCallee()->getDeclName() << L.Field
+          << calleeOf(L.Creation)->getDeclName() << L.Field
           << Ctor->getParent() << advisedReleaser(*L.Creator);
       diag(Ctx.getSourceManager().getExpansionLoc(L.Throw->getBeginLoc()),
            "leaked when this throws", DiagnosticIDs::Note);
     }
   }
+  // A function template's pattern is analysed when nothing instantiates it
+  // here; otherwise its instantiations are, which know every callee.
+  if (const FunctionTemplateDecl *FTD = FD->getDescribedFunctionTemplate();
+      FTD && llvm::any_of(FTD->specializations(), [](const FunctionDecl *S) {
+        return S->isDefined();
+      }))
+    return;
   Analyzer A(FD, Ctx, Classifier, Thrower, CheckMainExit || !FD->isMain(),
              Index.get(), Deferred);
   llvm::SmallVector<Analyzer::Finding, 4> Findings;
@@ -1358,7 +1368,7 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
     if (!Reported.insert(Loc).second)
       continue;
     const KindInfo &KI = kindInfo(F.Creator->Kind);
-    DeclarationName Callee = F.Creation->getDirectCallee()->getDeclName();
+    DeclarationName Callee = calleeOf(F.Creation)->getDeclName();
     // %select index: memory is allocated, other resources are created.
     const unsigned Verb = KI.IsMemory ? 0 : 1;
     switch (F.How) {
@@ -1418,7 +1428,7 @@ void CudaUnreleasedCheck::reportMembers() {
     if (!Reported.insert(Loc).second)
       continue;
     const KindInfo &KI = kindInfo(F.Creator->Kind);
-    DeclarationName Callee = F.Creation->getDirectCallee()->getDeclName();
+    DeclarationName Callee = calleeOf(F.Creation)->getDeclName();
     const unsigned Verb = KI.IsMemory ? 0 : 1;
     if (F.How == CudaClassResources::Finding::Overwritten) {
       const bool ByConstructor = isa<CallExpr>(F.First) &&
@@ -1454,11 +1464,11 @@ void CudaUnreleasedCheck::reportMembers() {
         const auto *Call = cast<CallExpr>(F.Via[I]);
         if (I == 0)
           diag(Call->getBeginLoc(), CalledInLoopNote, DiagnosticIDs::Note)
-              << Call->getDirectCallee();
+              << calleeOf(Call);
         else
           diag(Call->getBeginLoc(), CallsNote, DiagnosticIDs::Note)
               << cast<CallExpr>(F.Via[I - 1])->getDirectCallee()
-              << Call->getDirectCallee();
+              << calleeOf(Call);
       }
       if (F.Made)
         diag(F.Made->getBeginLoc(), F.Via.empty() && F.IndexNotes.empty()
@@ -1511,6 +1521,7 @@ void CudaUnreleasedCheck::onEndOfTranslationUnit() {
   ClassResources.reset();
   Index.reset();
   Reported.clear();
+  ReportedConstructorThrows.clear();
 }
 
 } // namespace clang::tidy::gpuleak

@@ -49,6 +49,10 @@ private:
   /// Creating calls already reported, by location: a template's calls are
   /// analysed once per instantiation but reported once.
   llvm::DenseSet<SourceLocation> Reported;
+  /// Creations into members reported as leaked when the constructor throws,
+  /// by location. Kept apart from `Reported`: the same creation can also be
+  /// leaked by the destructor, for every object, and both are reported.
+  llvm::DenseSet<SourceLocation> ReportedConstructorThrows;
   /// Resources created into members, decided at the end of the TU.
   std::unique_ptr<CudaClassResources> ClassResources;
   std::shared_ptr<const ProjectIndex> Index;

@@ -60,6 +60,25 @@ const EnqueueInfo *enqueuerInfo(const FunctionDecl *FD) {
   return nullptr;
 }
 
+const FunctionDecl *calleeOf(const CallExpr *Call) {
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    return FD;
+  const auto *ULE =
+      dyn_cast<UnresolvedLookupExpr>(Call->getCallee()->IgnoreParenImpCasts());
+  if (!ULE)
+    return nullptr;
+  const FunctionDecl *Found = nullptr;
+  for (const NamedDecl *D : ULE->decls()) {
+    const FunctionDecl *FD = D->getAsFunction();
+    if (!FD || !isCudaApiName(apiName(FD)))
+      return nullptr;
+    // The C function rather than the runtime's typed template wrapper.
+    if (!Found || (!FD->getPrimaryTemplate() && !FD->getDescribedFunctionTemplate()))
+      Found = FD;
+  }
+  return Found;
+}
+
 /// Whether \p Name (an apiName) is a call into the CUDA runtime or driver, or
 /// a CUDA library built on them.
 bool isCudaApiName(StringRef Name) {
@@ -192,7 +211,7 @@ UseKind UseClassifier::classifyParam(const FunctionDecl *Callee,
     // A CUDA release in a host function returns cudaErrorNotPermitted.
     if (Released && InHostFunction)
       if (const auto *Call = dyn_cast_or_null<CallExpr>(U.Releaser);
-          Call && releaserInfo(Call->getDirectCallee()))
+          Call && releaserInfo(calleeOf(Call)))
         continue;
     if (Released) {
       Result = UseKind::Release;
@@ -216,7 +235,7 @@ Use UseClassifier::classifyCallArg(const CallExpr *Call, const Stmt *Arg,
   // function (classifyParam() hands a virtual one on).
   if (isa<CXXOperatorCallExpr>(Call))
     return {UseKind::Escape};
-  const FunctionDecl *Callee = Call->getDirectCallee();
+  const FunctionDecl *Callee = calleeOf(Call);
   if (!Callee)
     return {UseKind::Escape};
   unsigned Idx = 0;
@@ -281,7 +300,7 @@ Use UseClassifier::classify(const ParentMap &PM, const Expr *Ref, ResKind Kind,
         const Stmt *AddrChild = nullptr;
         const Stmt *AP = skipWrappers(PM, UO, AddrChild);
         if (const auto *Call = dyn_cast_or_null<CallExpr>(AP)) {
-          const CreatorInfo *CI = creatorInfo(Call->getDirectCallee());
+          const CreatorInfo *CI = creatorInfo(calleeOf(Call));
           if (CI && CI->HandleArg < Call->getNumArgs() &&
               Call->getArg(CI->HandleArg) == AddrChild)
             return {UseKind::Recreate, Call};
@@ -422,7 +441,7 @@ const Stmt *ThrowClassifier::throwingStmt(const Stmt *S, unsigned Depth) {
   }
   if (const auto *Call = dyn_cast<CallExpr>(S);
       Call && !isa<CUDAKernelCallExpr>(Call) &&
-      mayThrow(Call->getDirectCallee(), Depth + 1))
+      mayThrow(calleeOf(Call), Depth + 1))
     return S;
   for (const Stmt *Child : S->children())
     if (const Stmt *T = throwingStmt(Child, Depth))
@@ -460,7 +479,7 @@ static const Stmt *endingCall(const FunctionDecl *FD) {
   const auto *Last = dyn_cast<Expr>(Body->body_back());
   const auto *Call =
       Last ? dyn_cast<CallExpr>(Last->IgnoreParenImpCasts()) : nullptr;
-  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  const FunctionDecl *Callee = Call ? calleeOf(Call) : nullptr;
   if (!Callee || !Callee->isNoReturn())
     return nullptr;
   struct Returns : RecursiveASTVisitor<Returns> {

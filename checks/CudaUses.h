@@ -52,6 +52,11 @@ inline constexpr StringRef ErrorStringApis[] = {
     "cudaGetErrorString", "cudaGetErrorName", "cuGetErrorString",
     "cuGetErrorName"};
 
+/// The function \p Call calls: its direct callee or, in a template whose
+/// arguments are dependent (`cudaMalloc(&p, n * sizeof(T))` with `T *p`),
+/// the CUDA API it names, which no instantiation can change (a call of
+/// another function stays unresolved: null).
+const FunctionDecl *calleeOf(const CallExpr *Call);
 /// A CUDA API name without the per-thread default-stream suffix that
 /// CUDA_API_PER_THREAD_DEFAULT_STREAM adds (cudaMallocAsync_ptsz).
 StringRef apiName(const FunctionDecl *FD);

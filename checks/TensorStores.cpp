@@ -365,10 +365,18 @@ static bool castsToIntegral(const CallExpr *C, const FunctionDecl *FD) {
 /// Calls whose result carries no autograd history whatever their inputs:
 /// they leave the graph (detach, item, data_ptr), are not differentiable
 /// (comparisons, indices, samples), or convert to an integral dtype.
+static bool cutsGraphByName(StringRef Name);
+static bool isMetadataName(StringRef Name);
+
 bool cutsGraph(const CallExpr *C) {
   const FunctionDecl *FD = C->getDirectCallee();
-  if (!FD)
-    return false;
+  // In a template, a method of a dependent object (`m->forward(x).item()`)
+  // is known by its name only; a metadata read (`.options()`) holds no
+  // graph either.
+  if (!FD) {
+    StringRef Name = dependentMemberName(C);
+    return cutsGraphByName(Name) || isMetadataName(Name);
+  }
   if (castsToIntegral(C, FD))
     return true;
   // A tensor's gradient (`param.grad()`) carries no history, unless a
@@ -386,6 +394,12 @@ bool cutsGraph(const CallExpr *C) {
   default:
     break;
   }
+  return cutsGraphByName(calleeName(FD));
+}
+
+/// The names of cutsGraph()'s calls that leave the graph or are not
+/// differentiable, whatever the receiver's type.
+static bool cutsGraphByName(StringRef Name) {
   static const llvm::StringSet<> Cut = {
       "detach", "detach_", "item", "data_ptr", "const_data_ptr",
       "mutable_data_ptr", "data", "tolist", "accessor", "argmax", "argmin",
@@ -398,7 +412,7 @@ bool cutsGraph(const CallExpr *C) {
       "greater_equal", "less", "less_equal", "logical_and", "logical_or",
       "logical_not", "logical_xor", "isclose", "isneginf", "isposinf",
       "signbit", "any", "all"};
-  return Cut.contains(calleeName(FD));
+  return Cut.contains(Name);
 }
 
 /// A tensor's metadata read by a member call (`t.options()`, `t.sizes()`,
@@ -414,6 +428,11 @@ static bool readsMetadata(const CallExpr *C) {
   if (T.isNull() || T->isDependentType() || T->isPointerType() ||
       holdsTensor(T))
     return false;
+  return isMetadataName(calleeName(MD));
+}
+
+/// The names of readsMetadata()'s methods.
+static bool isMetadataName(StringRef Name) {
   static const llvm::StringSet<> Metadata = {
       "options", "dtype", "scalar_type", "device", "layout", "sizes",
       "size", "sym_sizes", "sym_size", "strides", "stride", "sym_strides",
@@ -421,7 +440,7 @@ static bool readsMetadata(const CallExpr *C) {
       "get_device", "requires_grad", "element_size", "itemsize", "nbytes",
       "is_contiguous", "suggest_memory_format", "defined", "is_floating_point",
       "is_complex", "is_sparse"};
-  return Metadata.contains(calleeName(MD));
+  return Metadata.contains(Name);
 }
 
 /// c10::Device or c10::DeviceType, under any alias or `auto`.
@@ -1607,6 +1626,10 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
     llvm::SmallVector<const Expr *, 4> Inputs;
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
       Inputs.push_back(MC->getImplicitObjectArgument());
+    // In a template, a method chained on a dependent value (`.sum()`,
+    // `.view(...)` on `m->forward(x)`) computes from its object too.
+    else if (const Expr *Base = Callee ? nullptr : dependentMemberBase(C))
+      Inputs.push_back(Base);
     for (const Expr *A : C->arguments())
       Inputs.push_back(A);
     // A function of this TU: what its returns carry, plus the inputs its
@@ -3150,6 +3173,87 @@ TensorStoreFinder::openCallSites(const FunctionDecl *FD, ASTContext &Ctx) {
   return Sites;
 }
 
+void TensorStoreFinder::scanReferences(ASTContext &Ctx) {
+  if (ScannedTU)
+    return;
+  ScannedTU = true;
+  // Each reference to a function, as the callee of a call made by another
+  // function, or otherwise (`&Logger::flush`, a function passed on).
+  struct Refs : RecursiveASTVisitor<Refs> {
+    TensorStoreFinder &Self;
+    llvm::SmallVector<const FunctionDecl *, 4> In;
+    llvm::DenseSet<const Expr *> Callees;
+    explicit Refs(TensorStoreFinder &Self) : Self(Self) {}
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool shouldVisitImplicitCode() const { return true; }
+    bool TraverseDecl(Decl *D) {
+      const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+      if (FD)
+        In.push_back(FD->getCanonicalDecl());
+      bool R = RecursiveASTVisitor::TraverseDecl(D);
+      if (FD)
+        In.pop_back();
+      return R;
+    }
+    bool VisitCallExpr(CallExpr *C) {
+      Callees.insert(C->getCallee()->IgnoreParenImpCasts());
+      return true;
+    }
+    void note(const Expr *E, const ValueDecl *D) {
+      const auto *G = dyn_cast_or_null<FunctionDecl>(D);
+      if (!G)
+        return;
+      llvm::SmallVector<const FunctionDecl *, 2> Names = {G->getCanonicalDecl()};
+      if (const FunctionDecl *P = G->getTemplateInstantiationPattern())
+        Names.push_back(P->getCanonicalDecl());
+      for (const FunctionDecl *N : Names) {
+        if (!Callees.contains(E))
+          Self.TakenTU.insert(N);
+        else if (In.empty() || In.back() != N)
+          Self.CalledTU.insert(N);
+      }
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      note(E, E->getDecl());
+      return true;
+    }
+    bool VisitMemberExpr(MemberExpr *E) {
+      note(E, E->getMemberDecl());
+      return true;
+    }
+  } R(*this);
+  R.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+bool TensorStoreFinder::isEntry(const FunctionDecl *FD, ASTContext &Ctx) {
+  if (isa<CXXDestructorDecl>(FD) || FD->isMain())
+    return true;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->getParent()->isLambda())
+    return true;
+  scanReferences(Ctx);
+  return TakenTU.contains(FD->getCanonicalDecl());
+}
+
+bool TensorStoreFinder::mayRun(const FunctionDecl *FD, ASTContext &Ctx) {
+  if (isEntry(FD, Ctx))
+    return true;
+  // A call of it, or of a method it overrides (a virtual call may run it).
+  llvm::SmallVector<const FunctionDecl *, 4> Work = {FD};
+  while (!Work.empty()) {
+    const FunctionDecl *G = Work.pop_back_val();
+    if (CalledTU.contains(G->getCanonicalDecl()))
+      return true;
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(G))
+      for (const CXXMethodDecl *O : MD->overridden_methods())
+        Work.push_back(O);
+  }
+  if (!FD->isExternallyVisible())
+    return false;
+  if (!Index)
+    return true; // other files are not known: as before
+  return Index->reached(usrOf(FD->getCanonicalDecl()));
+}
+
 llvm::SmallVector<const ValueDecl *, 2>
 TensorStoreFinder::boundedBy(const FunctionDecl *FD, ASTContext &Ctx) {
   llvm::SmallVector<const ValueDecl *, 2> Out;
@@ -3788,8 +3892,10 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
   for (const ValueDecl *D : F.Differentiated)
     if (outlivesFunction(D))
       DifferentiatedTU.insert(D);
+  // A bound counts where the function that makes it runs (CI trial 16, L1:
+  // a `reset()` that nothing calls bounds nothing).
   for (const auto &[D, S] : F.Shrinks)
-    if (outlivesFunction(D))
+    if (outlivesFunction(D) && mayRun(FD, Ctx))
       ShrunkTU.insert(D);
   // What a method returns, computed from members of its object, reaching a
   // backward pass here: those members' graphs are consumed.

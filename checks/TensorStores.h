@@ -277,6 +277,11 @@ public:
   llvm::SmallVector<const ValueDecl *, 2> boundedBy(const FunctionDecl *FD,
                                                     ASTContext &Ctx);
 
+  /// Whether \p FD runs other than by a call that a summary records: a
+  /// destructor, `main`, a lambda's body, or a function whose address this
+  /// TU takes (FunctionSummary::Entry).
+  bool isEntry(const FunctionDecl *FD, ASTContext &Ctx);
+
   /// The summary of \p FD (defined in this TU) for the project index.
   FunctionSummary summarize(const FunctionDecl *FD, ASTContext &Ctx);
   /// summarize() of a function that TensorFreeFunctions (summaries/
@@ -459,6 +464,15 @@ private:
   /// differentiates, that are shrunk (clear, erase, pop, resize, size checks)
   /// or detached somewhere in the TU.
   llvm::DenseSet<const ValueDecl *> DifferentiatedTU, ShrunkTU, DetachedTU;
+  /// Functions (canonical declarations) that the TU calls from another
+  /// function, and those whose address it takes; filled once by mayRun().
+  llvm::DenseSet<const FunctionDecl *> CalledTU, TakenTU;
+  bool ScannedTU = false;
+  void scanReferences(ASTContext &Ctx);
+  /// Whether \p FD's bounds count: it is an entry, this TU calls it, or
+  /// it may be called from another file (the index says so, or, without
+  /// an index, it is externally visible).
+  bool mayRun(const FunctionDecl *FD, ASTContext &Ctx);
   /// Members whose value a backward pass of the TU consumes through what a
   /// method returns (`pgn.evaluate(x)` returning a value computed from
   /// `mixtureParameters_`, differentiated by the caller): a member

@@ -209,6 +209,8 @@ Value FunctionSummary::toJSON() const {
   putList(O, "writes_graph", WritesGraph);
   putList(O, "overrides", Overrides);
   putList(O, "bounds", Bounds);
+  if (Entry)
+    O["entry"] = true;
   if (!Invokes.empty()) {
     Array I;
     for (const ParamInvoke &P : Invokes) {
@@ -364,6 +366,7 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
   if (!getStrings(*O, "bounds", S.Bounds))
     return std::nullopt;
   S.MembersUnknown = O->getBoolean("members_unknown").value_or(false);
+  S.Entry = O->getBoolean("entry").value_or(false);
   if (const Array *W = O->getArray("writes_graph"))
     for (const Value &P : *W) {
       std::optional<int64_t> PI = P.getAsInteger();
@@ -572,6 +575,7 @@ mergeDefinitions(llvm::ArrayRef<const FunctionSummary *> Defs) {
     M.DisablesGrad |= D->DisablesGrad;
     M.EndsProcess |= D->EndsProcess;
     M.MembersUnknown |= D->MembersUnknown;
+    M.Entry |= D->Entry;
     unite(M.ReturnsOf, D->ReturnsOf);
     unite(M.Differentiates, D->Differentiates);
     llvm::sort(M.Differentiates);
@@ -663,10 +667,6 @@ void ProjectIndex::deriveProjectFacts() {
       Targets.insert(Targets.begin(), Own);
     Dispatched.emplace(USR, mergeDispatchTargets(USR, Targets));
   }
-  Bounded.clear();
-  for (const auto &[USR, F] : Functions)
-    for (const std::string &B : F.Bounds)
-      Bounded.insert(B);
   Consumed.clear();
   for (const auto &[USR, F] : Functions) {
     for (const auto &[MU, MN] : F.DifferentiatesMembers)
@@ -708,6 +708,20 @@ void ProjectIndex::deriveProjectFacts() {
           Dispatch.push_back({USR, Caller});
   for (auto &[USR, Caller] : Dispatch)
     CallersOf[USR].push_back(std::move(Caller));
+  // A bound counts where it runs: a `reset()` that nothing calls bounds
+  // nothing (CI trial 16, L1).
+  Bounded.clear();
+  for (const auto &[USR, F] : Functions)
+    if (!F.Bounds.empty() && reached(USR))
+      for (const std::string &B : F.Bounds)
+        Bounded.insert(B);
+}
+
+bool ProjectIndex::reached(llvm::StringRef USR) const {
+  if (CallersOf.count(USR))
+    return true;
+  const FunctionSummary *F = lookup(USR);
+  return F && F->Entry;
 }
 
 bool ProjectIndex::guardedByCallers(llvm::StringRef USR) const {

@@ -373,6 +373,11 @@ struct FunctionSummary {
   /// them. The index's bounded targets are those of its fresh summaries, so
   /// that a bound goes stale with the code that made it.
   std::vector<std::string> Bounds;
+  /// It runs other than by a call that some summary records: a destructor,
+  /// `main`, a lambda's body, or a function whose address its translation
+  /// unit takes (a thread's body, a callback). Its bounds count even when
+  /// no function of the project calls it (ProjectIndex::reached()).
+  bool Entry = false;
   /// The parameters it invokes (callables handed to it), sorted by index.
   std::vector<ParamInvoke> Invokes;
   /// A call through a pointer or a std::function made with grad mode off
@@ -533,6 +538,9 @@ public:
   /// into a parameter every one of them writes, trains when one of them
   /// does, and keeps what any of them keeps. Otherwise lookup(\p USR).
   const FunctionSummary *dispatched(llvm::StringRef USR) const;
+  /// Whether the function \p USR runs: some function of the project calls
+  /// it (or a method it overrides), or it is an entry (FunctionSummary::Entry).
+  bool reached(llvm::StringRef USR) const;
   bool bounded(llvm::StringRef TargetUSR) const {
     return Bounded.count(TargetUSR);
   }

@@ -109,3 +109,42 @@ public:
 private:
   float *a_ = nullptr;
 };
+
+// The destructor releases the other member but not host_: every object leaks
+// it, not only one whose constructor throws. Both leaks are reported, so that
+// a baselined constructor-throws finding cannot hide the destructor's.
+class PositiveThrowsAndDestructorForgets {
+public:
+  PositiveThrowsAndDestructorForgets() {
+    CUDA_CHECK(cudaMallocHost(&host_, 64));
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: pinned host memory allocated by 'cudaMallocHost' into member 'host_' is leaked when the constructor of 'PositiveThrowsAndDestructorForgets' throws, since the destructor does not run then; release it with 'cudaFreeHost' before throwing [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE+3]]:5: note: leaked when this throws
+    // CHECK-MESSAGES: :[[@LINE-3]]:16: warning: pinned host memory allocated by 'cudaMallocHost' into member 'host_' is never released: the destructor of 'PositiveThrowsAndDestructorForgets' releases other members but not 'host_'; release it with 'cudaFreeHost' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE+3]]:3: note: destructor of 'PositiveThrowsAndDestructorForgets' is here
+    CUDA_CHECK(cudaMalloc(&device_, 64));
+  }
+  ~PositiveThrowsAndDestructorForgets() { cudaFree(device_); }
+
+private:
+  void *host_ = nullptr;
+  void *device_ = nullptr;
+};
+
+// Negative: the destructor releases both; only the constructor-throws leak.
+class NegativeDestructorReleasesBoth {
+public:
+  NegativeDestructorReleasesBoth() {
+    CUDA_CHECK(cudaMallocHost(&host_, 64));
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: pinned host memory allocated by 'cudaMallocHost' into member 'host_' is leaked when the constructor of 'NegativeDestructorReleasesBoth' throws, since the destructor does not run then; release it with 'cudaFreeHost' before throwing [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE+1]]:5: note: leaked when this throws
+    CUDA_CHECK(cudaMalloc(&device_, 64));
+  }
+  ~NegativeDestructorReleasesBoth() {
+    cudaFree(device_);
+    cudaFreeHost(host_);
+  }
+
+private:
+  void *host_ = nullptr;
+  void *device_ = nullptr;
+};

@@ -180,6 +180,43 @@ template <typename T> void positiveUninstantiated(T *d, int n) {
 }
 // CHECK-MESSAGES: :[[@LINE-1]]:1: note: leaked at the end of 'positiveUninstantiated'
 
+// Never instantiated, the handle's type dependent: the calls name the CUDA
+// APIs all the same (a header-only library's helper).
+template <typename T> int positiveUninstantiatedDependent(size_t n) {
+  T *p = nullptr;
+  if (cudaMalloc(&p, n * sizeof(T)) != cudaSuccess)
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
+    return -1;
+  if (n > 4096)
+    return -2;
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: note: leaked when this returns
+  cudaFree(p);
+  return 0;
+}
+
+// Negative: released on every path; handed to a call that only an
+// instantiation resolves (it may keep or release it).
+template <typename T> int negativeUninstantiatedDependent(size_t n) {
+  T *p = nullptr;
+  if (cudaMalloc(&p, n * sizeof(T)) != cudaSuccess)
+    return -1;
+  if (n > 4096) {
+    cudaFree(p);
+    return -2;
+  }
+  cudaFree(p);
+  return 0;
+}
+template <typename T, typename Owner>
+void negativeUninstantiatedHandedOn(Owner &owner, size_t n) {
+  T *p = nullptr;
+  cudaMalloc(&p, n * sizeof(T));
+  owner.adopt(p);
+  T *q = nullptr;
+  cudaMallocHost(&q, n * sizeof(T));
+  release(q);
+}
+
 void positiveRangeFor(const std::vector<size_t> &sizes, cudaMemPool_t pool,
                       cudaStream_t s) {
   for (size_t bytes : sizes) {

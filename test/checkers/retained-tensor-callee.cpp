@@ -219,3 +219,54 @@ void negativeRingBuffer(Net &net, int steps) {
       ring.pop_front();
   }
 }
+
+// A clear bounds a member only where it runs. These classes are local to
+// this file, so what calls their methods is all here: LocalLog::reset() is
+// called by nothing (CI trial 16, L1), LocalWindow::reset() after each
+// epoch, LocalQueue::drain() is handed on by address (a thread's body).
+namespace {
+class LocalLog {
+public:
+  void log(const torch::Tensor &t) { items_.push_back(t); }
+  void reset() { items_.clear(); }
+private:
+  std::vector<torch::Tensor> items_;
+};
+class LocalWindow {
+public:
+  void add(const torch::Tensor &t) { items_.push_back(t); }
+  void reset() { items_.clear(); }
+private:
+  std::vector<torch::Tensor> items_;
+};
+class LocalQueue {
+public:
+  void add(const torch::Tensor &t) { items_.push_back(t); }
+  void drain() { items_.clear(); }
+private:
+  std::vector<torch::Tensor> items_;
+};
+} // namespace
+
+void positiveClearedByUncalledMethod(Net &net, LocalLog &log, int steps) {
+  for (int i = 0; i < steps; ++i) {
+    log.log(net.forward(torch::randn({1, 4})));
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: passing a tensor that carries autograd history to 'log', which keeps it in '(anonymous namespace)::LocalLog::items_'{{.*}} [gpuleak-retained-tensor]
+    // CHECK-MESSAGES: :[[@LINE-25]]:38: note: '(anonymous namespace)::LocalLog::log' keeps it in '(anonymous namespace)::LocalLog::items_' here
+    // CHECK-MESSAGES: :[[@LINE-3]]:13: note: the graph it keeps alive is built here
+    // CHECK-FIXES: {{^}}    log.log(net.forward(torch::randn({1, 4})).detach());{{$}}
+  }
+}
+
+void negativeClearedByCalledMethods(Net &net, LocalWindow &w, LocalQueue &q,
+                                    void (*&run)(LocalQueue *), int epochs) {
+  for (int e = 0; e < epochs; ++e) {
+    for (int i = 0; i < 10; ++i) {
+      w.add(net.forward(torch::randn({1, 4})));
+      q.add(net.forward(torch::randn({1, 4})));
+    }
+    w.reset();
+  }
+  auto drain = &LocalQueue::drain;
+  (void)drain;
+}

@@ -201,6 +201,44 @@ template <typename Model> void positiveUninstantiated(Model &model, int n) {
   (void)total.item<double>();
 }
 
+// A method chained on a dependent forward result keeps its graph: the
+// usual scalar loss (`.sum()`, `.mean()`), an element, a view, arithmetic.
+template <typename Model>
+double positiveUninstantiatedChained(Model &m, torch::Tensor x, int n) {
+  torch::Tensor total = torch::zeros({});
+  std::vector<torch::Tensor> outs;
+  for (int i = 0; i < n; ++i) {
+    auto loss = m->forward(x).sum();
+    loss.backward();
+    total += loss;
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: accumulating a tensor that carries autograd history into 'total' keeps{{.*}} [gpuleak-retained-tensor]
+    // CHECK-MESSAGES: :[[@LINE-4]]:17: note: the graph it keeps alive is built here
+    torch::Tensor first = m->forward(x)[0];
+    outs.push_back(first.view({-1}) * 2);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: storing a tensor that carries autograd history in 'outs' keeps{{.*}} [gpuleak-retained-tensor]
+    // CHECK-MESSAGES: :[[@LINE-3]]:27: note: the graph it keeps alive is built here
+  }
+  return total.item<double>();
+}
+
+// Negative: the chained call leaves the graph or reads metadata only.
+template <typename Model>
+double negativeUninstantiatedChained(Model &m, torch::Tensor x, int n) {
+  torch::Tensor total = torch::zeros({});
+  std::vector<torch::Tensor> outs;
+  std::vector<double> losses;
+  for (int i = 0; i < n; ++i) {
+    auto out = m->forward(x);
+    auto loss = out.mean();
+    loss.backward();
+    total += loss.detach();
+    losses.push_back(loss.template item<double>());
+    outs.push_back(torch::zeros({4}, out.options()));
+    outs.push_back(m->forward(x).sum().detach());
+  }
+  return total.item<double>();
+}
+
 #define KEEP(v, t) v.push_back(t)
 void positiveMacro(Net &net, std::vector<torch::Tensor> &sink, int n) {
   for (int i = 0; i < n; ++i) {

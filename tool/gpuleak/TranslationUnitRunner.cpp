@@ -291,6 +291,8 @@ private:
           Bounds.push_back(std::move(U));
       llvm::sort(Bounds);
       Bounds.erase(std::unique(Bounds.begin(), Bounds.end()), Bounds.end());
+      if (!Bounds.empty())
+        Result.Summaries.back().Entry = Finder.isEntry(FD, Ctx);
       if (!Enabled)
         continue;
       for (const clang::tidy::gpuleak::OpenCallSite &O :

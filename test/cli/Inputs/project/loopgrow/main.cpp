@@ -17,5 +17,6 @@ int main() {
     s.sweepViaFreeze(8);
   }
   s.drained_.clear();
+  s.drainRing();
   return 0;
 }

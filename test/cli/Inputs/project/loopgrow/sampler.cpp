@@ -64,3 +64,4 @@ void Sampler::sweepViaFreeze(int n) {
   for (int i = 0; i < n; ++i)
     frozen_.push_back(freeze(policy_.forward(probe_)));
 }
+void Sampler::drainRing() { ring_.drain(); }

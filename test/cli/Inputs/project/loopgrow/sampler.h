@@ -39,6 +39,7 @@ public:
   void sweepViaHost(int n);
   void sweepViaFreeze(int n);
   std::vector<torch::Tensor> drained_;
+  void drainRing();
 
 private:
   void sweepInner(int n);
