@@ -91,7 +91,7 @@ static void warnOnWarningsAsErrorsWithoutChecks(
   std::vector<std::pair<std::string, ClangTidyCheckFactories::CheckFactory>>
       Others;
   for (const auto &Entry : Factories)
-    if (!Entry.getKey().starts_with("gpuleak-"))
+    if (!moduleChecks().count(Entry.getKey().str()))
       Others.emplace_back(Entry.getKey().str(), Entry.getValue());
   for (auto &Other : Others)
     Factories.registerCheckFactory(
