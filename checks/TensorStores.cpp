@@ -3179,14 +3179,22 @@ void TensorStoreFinder::scanReferences(ASTContext &Ctx) {
   ScannedTU = true;
   // Each reference to a function, as the callee of a call made by another
   // function, or otherwise (`&Logger::flush`, a function passed on).
+  // Only the project's code is walked: a declaration in a system header
+  // (LibTorch's and the standard library's, with their instantiations) calls
+  // no bounding function of the project by name, and walking them cost more
+  // than all the summaries of a <torch/torch.h> TU (bench/index-cost.py).
   struct Refs : RecursiveASTVisitor<Refs> {
     TensorStoreFinder &Self;
+    const SourceManager &SM;
     llvm::SmallVector<const FunctionDecl *, 4> In;
     llvm::DenseSet<const Expr *> Callees;
-    explicit Refs(TensorStoreFinder &Self) : Self(Self) {}
+    Refs(TensorStoreFinder &Self, const SourceManager &SM) : Self(Self), SM(SM) {}
     bool shouldVisitTemplateInstantiations() const { return true; }
     bool shouldVisitImplicitCode() const { return true; }
     bool TraverseDecl(Decl *D) {
+      if (D && !isa<TranslationUnitDecl>(D) &&
+          SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+        return true;
       const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
       if (FD)
         In.push_back(FD->getCanonicalDecl());
@@ -3221,7 +3229,7 @@ void TensorStoreFinder::scanReferences(ASTContext &Ctx) {
       note(E, E->getMemberDecl());
       return true;
     }
-  } R(*this);
+  } R(*this, Ctx.getSourceManager());
   R.TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 
