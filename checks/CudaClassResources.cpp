@@ -207,6 +207,18 @@ public:
     if (Obj && isa<CXXThisExpr>(Obj->IgnoreParenImpCasts()))
       if (const CXXMethodDecl *MD = Call->getMethodDecl())
         ThisCalls.push_back({MD, Call});
+    // What a getter returns is the member itself: its result handed on
+    // (stored, passed to a constructor or a function that is not a CUDA
+    // API, returned), directly or through a local copy, hands the member on,
+    // as the member named there would (`Next next(prev.output());` where
+    // `Next` keeps the buffer and frees it). Its result only read (a kernel
+    // argument, a CUDA API argument, a test) does not.
+    if (const FieldDecl *G = getterMember(Call)) {
+      if (const VarDecl *Local = localCopy(Call))
+        Copies.push_back({Local, G, nullptr});
+      else if (handsOn(Call))
+        HandedOn.insert(G);
+    }
     return true;
   }
 
@@ -285,7 +297,7 @@ private:
 
   /// The local variable (not a reference) that \p ME is copied into by its
   /// declaration or an assignment, or null.
-  const VarDecl *localCopy(const MemberExpr *ME) const {
+  const VarDecl *localCopy(const Expr *ME) const {
     auto [P, Child] = valueParent(ME);
     const VarDecl *V = nullptr;
     if (const auto *DS = dyn_cast_or_null<DeclStmt>(P)) {

@@ -1217,6 +1217,19 @@ void CudaUnreleasedCheck::registerMatchers(MatchFinder *Finder) {
                    unless(hasBody(hasDescendant(expr(containsErrors())))))
           .bind(ReleaseFnId),
       this);
+  // Functions that call a getter of a member (`float *out() { return
+  // out_; }`): where its result is handed on, the member is
+  // (CudaClassResources' FactsVisitor).
+  auto Getter = cxxMethodDecl(hasBody(compoundStmt(
+      statementCountIs(1),
+      has(returnStmt(hasReturnValue(ignoringParenImpCasts(
+          memberExpr(hasObjectExpression(ignoringParenImpCasts(cxxThisExpr()))))))))));
+  Finder->addMatcher(
+      functionDecl(isDefinition(), unless(isDeviceOnly()),
+                   hasBody(hasDescendant(cxxMemberCallExpr(callee(Getter)))),
+                   unless(hasBody(hasDescendant(expr(containsErrors())))))
+          .bind(ReleaseFnId),
+      this);
   static const std::vector<StringRef> Enqueuers = enqueuerNames();
   Finder->addMatcher(
       callExpr(callee(functionDecl(hasAnyName(Enqueuers))),

@@ -46,9 +46,31 @@ private:
   cudaEvent_t done_;
 };
 
-void usePositives(PositiveConv &c, PositiveWorker &w) {
+class PositiveCopyRead {
+public:
+  PositiveCopyRead(int n) {
+    cudaMalloc(&w_, n);
+    cudaMalloc(&out_, n);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMalloc' into member 'out_' is never released: the destructor of 'PositiveCopyRead' releases other members but not 'out_'; release it with 'cudaFree' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE+3]]:3: note: destructor of 'PositiveCopyRead' is here
+  }
+  float *output() { return out_; }
+  ~PositiveCopyRead() { cudaFree(w_); }
+
+private:
+  float *w_ = nullptr;
+  float *out_ = nullptr;
+};
+
+void usePositives(PositiveConv &c, PositiveWorker &w, PositiveCopyRead &r,
+                  float *host) {
   cudaMemsetAsync(c.grad(), 0, 16, w.stream());
   cudaEventRecord(w.done(), w.stream());
+  // A local copy of a getter's result that is only read keeps nothing.
+  float *y = r.output();
+  cudaMemcpy(host, y, 16, cudaMemcpyDeviceToHost);
+  if (!r.output())
+    return;
 }
 
 // ---- negatives ----
@@ -101,4 +123,72 @@ public:
 
 private:
   cudaStream_t stream_;
+};
+
+// A layer's output buffer handed to the next layer, which keeps it as its
+// input and frees it (the fifteenth labelled set's cudnn-resnet
+// `ConvolutionLayer.cu:101`, `PoolingLayer.cu:68`): the getter's result is
+// handed on, so the producer's destructor need not free it.
+class NegativeProducer {
+public:
+  NegativeProducer(int n) {
+    cudaMalloc(&w_, n);
+    cudaMalloc(&out_, n);
+  }
+  float *output() { return out_; }
+  ~NegativeProducer() { cudaFree(w_); }
+
+private:
+  float *w_ = nullptr;
+  float *out_ = nullptr;
+};
+
+class Consumer {
+public:
+  explicit Consumer(float *in) : in_(in) {}
+  ~Consumer() { cudaFree(in_); }
+
+private:
+  float *in_;
+};
+
+void chain(NegativeProducer &p) { Consumer c(p.output()); }
+
+// The same through a local copy, and into another object's member.
+class NegativeProducerCopy {
+public:
+  NegativeProducerCopy(int n) {
+    cudaMalloc(&w_, n);
+    cudaMalloc(&out_, n);
+  }
+  float *output() { return out_; }
+  ~NegativeProducerCopy() { cudaFree(w_); }
+
+private:
+  float *w_ = nullptr;
+  float *out_ = nullptr;
+};
+
+class NegativeProducerStored {
+public:
+  NegativeProducerStored(int n) {
+    cudaMalloc(&w_, n);
+    cudaMalloc(&out_, n);
+  }
+  float *output() { return out_; }
+  ~NegativeProducerStored() { cudaFree(w_); }
+
+private:
+  float *w_ = nullptr;
+  float *out_ = nullptr;
+};
+
+struct Block {
+  float *last_ = nullptr;
+  void run(NegativeProducerCopy &a, NegativeProducerStored &b) {
+    float *x = a.output();
+    Consumer c(x);
+    last_ = b.output();
+  }
+  ~Block() { cudaFree(last_); }
 };
