@@ -656,6 +656,13 @@ headerCommands(const clang::tooling::CompilationDatabase &Inferred,
   return Commands;
 }
 
+/// Whether \p Path is named as a header that may be analysed on its own:
+/// `.h`, `.hh`, `.hpp`, `.hxx` or `.cuh` (not `.inl`, `.inc`, `.def`).
+static bool isHeaderFileName(StringRef Path) {
+  std::string Ext = sys::path::extension(Path).lower();
+  return llvm::is_contained({".h", ".hh", ".hpp", ".hxx", ".cuh"}, Ext);
+}
+
 /// The headers that a translation unit of their own analyses when no
 /// translation unit includes them (docs/cli.md, "Headers that no
 /// translation unit includes"): the files that the git repository of
@@ -664,13 +671,6 @@ headerCommands(const clang::tooling::CompilationDatabase &Inferred,
 /// self-contained by design), not under \p BuildDir, that the header filters
 /// of their configuration pass; real paths. In \p Sources, the C, C++ and
 /// CUDA sources tracked there (isSourceFileName), real paths.
-/// Whether \p Path is named as a header that may be analysed on its own:
-/// `.h`, `.hh`, `.hpp`, `.hxx` or `.cuh` (not `.inl`, `.inc`, `.def`).
-static bool isHeaderFileName(StringRef Path) {
-  std::string Ext = sys::path::extension(Path).lower();
-  return llvm::is_contained({".h", ".hh", ".hpp", ".hxx", ".cuh"}, Ext);
-}
-
 static std::set<std::string> headerCandidates(StringRef Root, StringRef Under,
                                               StringRef BuildDir,
                                               RunSettings &Settings,
@@ -682,7 +682,6 @@ static std::set<std::string> headerCandidates(StringRef Root, StringRef Under,
   std::string Build = realPathOr(BuildDir);
   std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Options;
   for (const std::string &F : *Tracked) {
-    std::string Ext = sys::path::extension(F).lower();
     bool IsSource = isSourceFileName(F);
     if (!IsSource && !isHeaderFileName(F))
       continue;
@@ -717,11 +716,12 @@ static std::set<std::string> headerCandidates(StringRef Root, StringRef Under,
 /// lists, as for --changed-since); then it goes to \p Lone. Otherwise an
 /// error says why not: a whole run reports its findings through the
 /// translation units that include it, or not at all.
-static Error takeGivenHeaders(
-    ArrayRef<std::pair<std::string, std::string>> Given,
-    const std::set<std::string> &Candidates,
-    const clang::tooling::CompilationDatabase &DB, StringRef DBPath,
-    StringRef ResourceDir, std::vector<std::string> &Lone) {
+static Error
+takeGivenHeaders(ArrayRef<std::pair<std::string, std::string>> Given,
+                 const std::set<std::string> &Candidates,
+                 const clang::tooling::CompilationDatabase &DB,
+                 StringRef DBPath, StringRef ResourceDir,
+                 std::vector<std::string> &Lone) {
   for (const auto &[Arg, Real] : Given)
     if (!Candidates.count(Real))
       return createStringError(
@@ -735,8 +735,8 @@ static Error takeGivenHeaders(
   std::atomic<size_t> Next{0};
   auto Work = [&] {
     for (size_t I; (I = Next++) < TUs.size();)
-      Lists[I] = includedFiles(TUs[I], DB.getCompileCommands(TUs[I]),
-                               ResourceDir);
+      Lists[I] =
+          includedFiles(TUs[I], DB.getCompileCommands(TUs[I]), ResourceDir);
   };
   unsigned N =
       Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count();
@@ -927,21 +927,19 @@ static int writeShardFile(ShardContents C,
     ++NumErrors;
   }
   if (!Quiet)
-    errs() << formatv("gpuleak: shard {0}/{1}: {2} error{3}, {4} of {5} "
-                      "translation unit{6}{7}, {8:f1} s\n",
-                      C.Spec.K, C.Spec.N, NumErrors, NumErrors == 1 ? "" : "s",
-                      C.Files.size(), C.TotalFiles,
-                      C.TotalFiles == 1 ? "" : "s",
-                      C.Headers.empty()
-                          ? std::string()
-                          : formatv(" (+{0} header{1} that its translation "
-                                    "units do not include)",
-                                    C.Headers.size(),
-                                    C.Headers.size() == 1 ? "" : "s")
-                                .str(),
-                      std::chrono::duration<double>(
-                          std::chrono::steady_clock::now() - Start)
-                          .count());
+    errs() << formatv(
+        "gpuleak: shard {0}/{1}: {2} error{3}, {4} of {5} "
+        "translation unit{6}{7}, {8:f1} s\n",
+        C.Spec.K, C.Spec.N, NumErrors, NumErrors == 1 ? "" : "s",
+        C.Files.size(), C.TotalFiles, C.TotalFiles == 1 ? "" : "s",
+        C.Headers.empty()
+            ? std::string()
+            : formatv(" (+{0} header{1} that its translation "
+                      "units do not include)",
+                      C.Headers.size(), C.Headers.size() == 1 ? "" : "s")
+                  .str(),
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+            .count());
   return NumErrors ? ExitError : ExitClean;
 }
 
@@ -1415,9 +1413,9 @@ static int run(RunMode Mode) {
   if (!GivenHeaders.empty() && Shard)
     return fail("a header given ('" + GivenHeaders.front().first +
                 "') cannot be combined with --shard");
-  const bool LookForHeaders =
-      Mode != RunMode::Merge &&
-      (SourcePaths.empty() || !GivenHeaders.empty()) && !ProjectRoot.empty();
+  const bool LookForHeaders = Mode != RunMode::Merge &&
+                              (SourcePaths.empty() || !GivenHeaders.empty()) &&
+                              !ProjectRoot.empty();
   std::set<std::string> HeaderCandidates;
   // The tracked sources that no compile command lists (a CMake option that
   // is off in CI): a whole run says how many it did not analyse.
@@ -1431,10 +1429,13 @@ static int run(RunMode Mode) {
     std::string Under = ProjectRoot;
     if (SourceRoot.empty()) {
       std::string Home = cmakeSourceDir(DBPath);
-      Home = realPathOr(!Home.empty()
-                            ? Home
-                            : sourceFolder(Files, absolute(sys::path::parent_path(
-                                                      DBPath))));
+      // The whole database's folder, also for FILEs given: the headers
+      // are those of the whole run.
+      Home = realPathOr(
+          !Home.empty()
+              ? Home
+              : sourceFolder(DB->getAllFiles(),
+                             absolute(sys::path::parent_path(DBPath))));
       if (!Home.empty() && StringRef(Home).starts_with(ProjectRoot) &&
           (Home.size() == ProjectRoot.size() ||
            sys::path::is_separator(Home[ProjectRoot.size()])))

@@ -171,26 +171,26 @@ void writeShard(raw_ostream &OS, const ShardContents &C) {
   for (const auto &[File, Hash] : C.Run.Inputs)
     Inputs[File] = Hash;
   json::OStream J(OS, /*IndentSize=*/1);
-  J.value(json::Object{{"format", "gpuleak-shard"},
-                       {"version", ShardVersion},
-                       {"shard", C.Spec.K},
-                       {"shards", C.Spec.N},
-                       {"run", json::Object{{"gpuleak", C.Run.Gpuleak},
-                                            {"database", C.Run.Database},
-                                            {"configuration",
-                                             C.Run.Configuration},
-                                            {"sources", std::move(Sources)},
-                                            {"inputs", std::move(Inputs)},
-                                            {"commit", C.Run.Commit},
-                                            {"changes", C.Run.Changes},
-                                            {"headers", C.Run.Headers}}},
-                       {"database", C.Database},
-                       {"translation_units", int64_t(C.TotalFiles)},
-                       {"whole_database", C.WholeDatabase},
-                       {"tus", tusJSON(C.Files, C.TUs)},
-                       {"headers", tusJSON(C.Headers, C.HeaderTUs)},
-                       {"included_headers", std::move(Included)},
-                       {"config_errors", std::move(ConfigErrors)}});
+  J.value(
+      json::Object{{"format", "gpuleak-shard"},
+                   {"version", ShardVersion},
+                   {"shard", C.Spec.K},
+                   {"shards", C.Spec.N},
+                   {"run", json::Object{{"gpuleak", C.Run.Gpuleak},
+                                        {"database", C.Run.Database},
+                                        {"configuration", C.Run.Configuration},
+                                        {"sources", std::move(Sources)},
+                                        {"inputs", std::move(Inputs)},
+                                        {"commit", C.Run.Commit},
+                                        {"changes", C.Run.Changes},
+                                        {"headers", C.Run.Headers}}},
+                   {"database", C.Database},
+                   {"translation_units", int64_t(C.TotalFiles)},
+                   {"whole_database", C.WholeDatabase},
+                   {"tus", tusJSON(C.Files, C.TUs)},
+                   {"headers", tusJSON(C.Headers, C.HeaderTUs)},
+                   {"included_headers", std::move(Included)},
+                   {"config_errors", std::move(ConfigErrors)}});
   OS << '\n';
 }
 

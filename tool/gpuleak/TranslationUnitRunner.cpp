@@ -4,37 +4,37 @@
 #include "ClangCommand.h"
 #include "CompileDatabase.h"
 #include "ConfigProblems.h"
-#include "llvm/ADT/StringSet.h"
+#include "CudaClassResources.h"
+#include "CudaUses.h"
 #include "NvccCommand.h"
 #include "ResultCache.h"
 #include "SharedHeaders.h"
 #include "TensorStores.h"
 #include "UnityBuild.h"
-#include "CudaClassResources.h"
-#include "CudaUses.h"
-#include "summaries/LocalFacts.h"
-#include "summaries/TensorFree.h"
-#include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang-tidy/GlobList.h"
+#include "summaries/LocalFacts.h"
+#include "summaries/TensorFree.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <chrono>
-#include <tuple>
 #include <set>
+#include <tuple>
 
 using namespace clang;
 using namespace clang::tidy;
@@ -708,10 +708,11 @@ emptyHeaderFilterWarning(ClangTidyOptionsProvider &Options,
   FilterOrigin Origin =
       headerFilterOrigin(Options, File, Settings, /*Exclude=*/false);
   return InputError{
-      Origin.Source, Origin.Prefix +
-                  "the empty header filter matches no header, as in "
-                  "clang-tidy 22: no finding in a header is reported (leave "
-                  "it out, or give '.*', for every header)"};
+      Origin.Source,
+      Origin.Prefix +
+          "the empty header filter matches no header, as in "
+          "clang-tidy 22: no finding in a header is reported (leave "
+          "it out, or give '.*', for every header)"};
 }
 
 std::optional<InputError> excludeFilterMatchesProjectWarning(
@@ -730,12 +731,12 @@ std::optional<InputError> excludeFilterMatchesProjectWarning(
   FilterOrigin Origin =
       headerFilterOrigin(Options, File, Settings, /*Exclude=*/true);
   return InputError{
-      Origin.Source, Origin.Prefix +
-                  "'" + *Exclude + "' matches the project's own folder '" +
-                  Folder +
-                  "', so no finding in a header of the project is reported: "
-                  "it is matched against absolute names, as in clang-tidy; "
-                  "make it match only the headers it is meant for"};
+      Origin.Source,
+      Origin.Prefix + "'" + *Exclude + "' matches the project's own folder '" +
+          Folder +
+          "', so no finding in a header of the project is reported: "
+          "it is matched against absolute names, as in clang-tidy; "
+          "make it match only the headers it is meant for"};
 }
 
 std::optional<std::string>
