@@ -656,6 +656,13 @@ headerCommands(const clang::tooling::CompilationDatabase &Inferred,
   return Commands;
 }
 
+/// Whether \p Path is named as a header that may be analysed on its own:
+/// `.h`, `.hh`, `.hpp`, `.hxx` or `.cuh` (not `.inl`, `.inc`, `.def`).
+static bool isHeaderFileName(StringRef Path) {
+  std::string Ext = sys::path::extension(Path).lower();
+  return llvm::is_contained({".h", ".hh", ".hpp", ".hxx", ".cuh"}, Ext);
+}
+
 /// The headers that a translation unit of their own analyses when no
 /// translation unit includes them (docs/cli.md, "Headers that no
 /// translation unit includes"): the files that the git repository of
@@ -675,10 +682,8 @@ static std::set<std::string> headerCandidates(StringRef Root, StringRef Under,
   std::string Build = realPathOr(BuildDir);
   std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Options;
   for (const std::string &F : *Tracked) {
-    std::string Ext = sys::path::extension(F).lower();
     bool IsSource = isSourceFileName(F);
-    if (!IsSource &&
-        !llvm::is_contained({".h", ".hh", ".hpp", ".hxx", ".cuh"}, Ext))
+    if (!IsSource && !isHeaderFileName(F))
       continue;
     auto Inside = [](StringRef Path, StringRef Dir) {
       return Path.size() > Dir.size() && Path.starts_with(Dir) &&
@@ -702,6 +707,68 @@ static std::set<std::string> headerCandidates(StringRef Root, StringRef Under,
     Headers.insert(std::move(Real));
   }
   return Headers;
+}
+
+/// The headers among the FILEs given (\p Given: as written, real path),
+/// analysed as a whole run analyses them (docs/cli.md, "Headers that no
+/// translation unit includes"): each must be one of \p Candidates that no
+/// translation unit of \p DB includes (by the preprocessor's include
+/// lists, as for --changed-since); then it goes to \p Lone. Otherwise an
+/// error says why not: a whole run reports its findings through the
+/// translation units that include it, or not at all.
+static Error
+takeGivenHeaders(ArrayRef<std::pair<std::string, std::string>> Given,
+                 const std::set<std::string> &Candidates,
+                 const clang::tooling::CompilationDatabase &DB,
+                 StringRef DBPath, StringRef ResourceDir,
+                 std::vector<std::string> &Lone) {
+  for (const auto &[Arg, Real] : Given)
+    if (!Candidates.count(Real))
+      return createStringError(
+          "'" + Arg + "' is not in '" + DBPath +
+          "', and not a header that a whole run analyses on its own (one "
+          "that git tracks under the source root, outside the build folder, "
+          "that the header filters pass)");
+  std::vector<std::string> TUs = DB.getAllFiles();
+  llvm::sort(TUs);
+  std::vector<std::optional<std::set<std::string>>> Lists(TUs.size());
+  std::atomic<size_t> Next{0};
+  auto Work = [&] {
+    for (size_t I; (I = Next++) < TUs.size();)
+      Lists[I] =
+          includedFiles(TUs[I], DB.getCompileCommands(TUs[I]), ResourceDir);
+  };
+  unsigned N =
+      Jobs ? Jobs.getValue() : hardware_concurrency().compute_thread_count();
+  {
+    DefaultThreadPool Pool(hardware_concurrency(std::max(1u, N)));
+    for (unsigned W = 0; W < std::max(1u, N); ++W)
+      Pool.async(Work);
+    Pool.wait();
+  }
+  for (size_t I = 0; I < TUs.size(); ++I)
+    if (!Lists[I])
+      return createStringError(
+          "cannot tell whether a translation unit includes '" +
+          Given.front().first + "': the preprocessing of '" + TUs[I] +
+          "' failed; give the translation units, or run without FILEs");
+  for (const auto &[Arg, Real] : Given) {
+    std::vector<std::string> Includers;
+    for (size_t I = 0; I < TUs.size(); ++I)
+      if (Lists[I]->count(Real))
+        Includers.push_back(TUs[I]);
+    if (!Includers.empty())
+      return createStringError(
+          "'" + Arg + "' is a header that '" + Includers.front() + "'" +
+          (Includers.size() > 1
+               ? " (and " + std::to_string(Includers.size() - 1) + " more)"
+               : std::string()) +
+          " includes: give the translation units that include it (a header "
+          "is analysed on its own only when none does)");
+    if (!llvm::is_contained(Lone, Real))
+      Lone.push_back(Real);
+  }
+  return Error::success();
 }
 
 /// Analyses \p Files on \p NumWorkers threads: each worker takes the next
@@ -833,6 +900,8 @@ static void printSummary(const Results &R, std::optional<size_t> Baselined,
 /// error, else 0: the findings are the merge's to count.
 static int writeShardFile(ShardContents C,
                           std::chrono::steady_clock::time_point Start) {
+  // The errors of its headers that no translation unit may include are the
+  // merge's to report: another shard's translation units may read one.
   std::vector<InputError> Errors = C.ConfigErrors;
   for (size_t I = 0; I < C.TUs.size(); ++I)
     if (C.TUs[I].Error)
@@ -858,14 +927,19 @@ static int writeShardFile(ShardContents C,
     ++NumErrors;
   }
   if (!Quiet)
-    errs() << formatv("gpuleak: shard {0}/{1}: {2} error{3}, {4} of {5} "
-                      "translation unit{6}, {7:f1} s\n",
-                      C.Spec.K, C.Spec.N, NumErrors, NumErrors == 1 ? "" : "s",
-                      C.Files.size(), C.TotalFiles,
-                      C.TotalFiles == 1 ? "" : "s",
-                      std::chrono::duration<double>(
-                          std::chrono::steady_clock::now() - Start)
-                          .count());
+    errs() << formatv(
+        "gpuleak: shard {0}/{1}: {2} error{3}, {4} of {5} "
+        "translation unit{6}{7}, {8:f1} s\n",
+        C.Spec.K, C.Spec.N, NumErrors, NumErrors == 1 ? "" : "s",
+        C.Files.size(), C.TotalFiles, C.TotalFiles == 1 ? "" : "s",
+        C.Headers.empty()
+            ? std::string()
+            : formatv(" (+{0} header{1} that its translation "
+                      "units do not include)",
+                      C.Headers.size(), C.Headers.size() == 1 ? "" : "s")
+                  .str(),
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+            .count());
   return NumErrors ? ExitError : ExitClean;
 }
 
@@ -1176,6 +1250,8 @@ static int run(RunMode Mode) {
   // The translation units: those of the shards, the files given, or the
   // whole database.
   std::vector<std::string> Files;
+  // The headers among the FILEs given: as written, and their real paths.
+  std::vector<std::pair<std::string, std::string>> GivenHeaders;
   std::optional<ShardContents> Merged;
   if (Mode == RunMode::Merge) {
     Expected<ShardContents> All = readAllShards(SourcePaths);
@@ -1266,8 +1342,15 @@ static int run(RunMode Mode) {
       std::string Path = absolute(Arg);
       if (!sys::fs::exists(Path))
         return fail("no such file: '" + Arg + "'");
-      if (DB->getCompileCommands(Path).empty())
+      if (DB->getCompileCommands(Path).empty()) {
+        // A header that no translation unit includes is analysed on its
+        // own, as a whole run does; which is, is known below.
+        if (isHeaderFileName(Path)) {
+          GivenHeaders.emplace_back(Arg, realPathOr(Path));
+          continue;
+        }
         return fail("'" + Arg + "' is not in '" + DBPath + "'");
+      }
       if (Seen.insert(Path).second)
         Files.push_back(std::move(Path));
     }
@@ -1319,10 +1402,20 @@ static int run(RunMode Mode) {
   // includes is analysed as a translation unit of its own, with a command
   // inferred from the database, as clangd does (CI trial 13, D6: before, it
   // was not analysed, and a pull request changing only it was "nothing was
-  // analysed", exit 0). In a whole run and under --changed-since, not for
-  // FILEs given, nor with --shard.
-  const bool LookForHeaders = Mode != RunMode::Merge && !Shard &&
-                              SourcePaths.empty() && !ProjectRoot.empty();
+  // analysed", exit 0). In a whole run, its shards (each analyses the Kth
+  // of each N that its own translation units do not read, and the merge
+  // keeps those that no shard's read) and under --changed-since; of the
+  // FILEs given, the headers.
+  if (!GivenHeaders.empty() && ProjectRoot.empty())
+    return fail("'" + GivenHeaders.front().first + "' is not in '" + DBPath +
+                "', and with --source-root=none, or outside a git work "
+                "tree, no header is analysed on its own");
+  if (!GivenHeaders.empty() && Shard)
+    return fail("a header given ('" + GivenHeaders.front().first +
+                "') cannot be combined with --shard");
+  const bool LookForHeaders = Mode != RunMode::Merge &&
+                              (SourcePaths.empty() || !GivenHeaders.empty()) &&
+                              !ProjectRoot.empty();
   std::set<std::string> HeaderCandidates;
   // The tracked sources that no compile command lists (a CMake option that
   // is off in CI): a whole run says how many it did not analyse.
@@ -1336,10 +1429,13 @@ static int run(RunMode Mode) {
     std::string Under = ProjectRoot;
     if (SourceRoot.empty()) {
       std::string Home = cmakeSourceDir(DBPath);
-      Home = realPathOr(!Home.empty()
-                            ? Home
-                            : sourceFolder(Files, absolute(sys::path::parent_path(
-                                                      DBPath))));
+      // The whole database's folder, also for FILEs given: the headers
+      // are those of the whole run.
+      Home = realPathOr(
+          !Home.empty()
+              ? Home
+              : sourceFolder(DB->getAllFiles(),
+                             absolute(sys::path::parent_path(DBPath))));
       if (!Home.empty() && StringRef(Home).starts_with(ProjectRoot) &&
           (Home.size() == ProjectRoot.size() ||
            sys::path::is_separator(Home[ProjectRoot.size()])))
@@ -1353,10 +1449,18 @@ static int run(RunMode Mode) {
       UnlistedSources.erase(realPathOr(F));
     // Under --changed-since, one in the diff stops the run (below); the
     // others are not the change's, even when a build file makes it whole.
-    if (!ChangedSince.empty())
+    // A shard, or a run over FILEs, does not know what all translation
+    // units include.
+    if (!ChangedSince.empty() || Shard || !SourcePaths.empty())
       UnlistedSources.clear();
   }
   std::vector<std::string> LoneHeaders; // no translation unit includes them
+  if (!GivenHeaders.empty()) {
+    if (Error Err = takeGivenHeaders(GivenHeaders, HeaderCandidates, *DB,
+                                     DBPath, ResourceDir, LoneHeaders))
+      return fail(toString(std::move(Err)));
+    HeaderCandidates.clear();
+  }
   // Only changed code: the translation units that include a changed file.
   std::optional<ChangedLines> Changed;
   std::vector<std::string> Candidates; // before the selection
@@ -1905,10 +2009,20 @@ static int run(RunMode Mode) {
   ProgressBar Progress(Files.size());
   auto Start = std::chrono::steady_clock::now();
   std::vector<TUResult> TUResults, SummaryOnlyResults;
+  // A shard's headers that no translation unit may include: the results of
+  // those it analysed (LoneHeaders), and those its units read.
+  std::vector<TUResult> ShardHeaderResults;
+  std::set<std::string> ShardIncluded;
   std::optional<size_t> SelectedHits; // the cache's, when SummaryOnly ran
   Results R;
   if (Merged) {
     TUResults = std::move(Merged->TUs);
+    // The headers that no shard's translation units read, as a single run
+    // analyses them after its translation units.
+    LoneHeaders = std::move(Merged->Headers);
+    Files.insert(Files.end(), LoneHeaders.begin(), LoneHeaders.end());
+    std::move(Merged->HeaderTUs.begin(), Merged->HeaderTUs.end(),
+              std::back_inserter(TUResults));
     R = collectResults(Files, TUResults, std::move(Merged->ConfigErrors));
   } else {
     // The PCHs of shared headers are kept in the cache's folder, or go to a
@@ -1930,9 +2044,19 @@ static int run(RunMode Mode) {
       std::set<std::string> Read;
       for (const std::string &F : Settings.takeIncluded())
         Read.insert(realPathOr(F));
-      for (const std::string &H : HeaderCandidates)
+      // A shard analyses its part of the list (which its translation units
+      // do not read) and says which of all its units read; the merge keeps
+      // those that no shard's units read.
+      for (const std::string &H :
+           Shard ? shardHeaders(HeaderCandidates, *Shard)
+                 : std::vector<std::string>(HeaderCandidates.begin(),
+                                            HeaderCandidates.end()))
         if (!Read.count(H))
           LoneHeaders.push_back(H);
+      if (Shard)
+        for (const std::string &H : HeaderCandidates)
+          if (Read.count(H))
+            ShardIncluded.insert(H);
       // A tracked source that no compile command lists and no translation
       // unit includes was skipped without a word (CI trial 16, D3): a
       // disabled backend's leak would not fail the job. Said in one line,
@@ -1982,9 +2106,13 @@ static int run(RunMode Mode) {
               "own" + From +
               ": leave it out with --exclude-header-filter=REGEX";
         }
-      Files.insert(Files.end(), LoneHeaders.begin(), LoneHeaders.end());
-      std::move(HeaderResults.begin(), HeaderResults.end(),
-                std::back_inserter(TUResults));
+      if (Shard) {
+        ShardHeaderResults = std::move(HeaderResults);
+      } else {
+        Files.insert(Files.end(), LoneHeaders.begin(), LoneHeaders.end());
+        std::move(HeaderResults.begin(), HeaderResults.end(),
+                  std::back_inserter(TUResults));
+      }
     }
     // Translation units analysed after those selected (--changed-since).
     auto AnalyseMore = [&](const std::vector<std::string> &More,
@@ -2126,6 +2254,11 @@ static int run(RunMode Mode) {
       C.WholeDatabase = SourcePaths.empty();
       C.Files = Files;
       C.TUs = std::move(TUResults);
+      C.Headers = LoneHeaders;
+      C.HeaderTUs = std::move(ShardHeaderResults);
+      C.IncludedHeaders = std::move(ShardIncluded);
+      if (!HeaderCandidates.empty())
+        C.Run.Headers = hashOf(join(HeaderCandidates, "\n"));
       return writeShardFile(std::move(C), Start);
     }
     R = collectResults(Files, TUResults, Settings.takeConfigErrors());

@@ -33,9 +33,30 @@ static auto identity(const Finding &F) {
                   F.Message);
 }
 
+static bool sameNote(const FindingNote &A, const FindingNote &B) {
+  return !(A < B) && !(B < A);
+}
+
+/// Adds to \p Into the notes of \p From that it lacks, each just before the
+/// next note of \p From that \p Into has (at the end when none has it), so
+/// that both lists' orders are kept where they agree.
+static void mergeNotes(std::vector<FindingNote> &Into,
+                       std::vector<FindingNote> &From) {
+  size_t At = Into.size();
+  for (size_t I = From.size(); I-- > 0;) {
+    auto It = llvm::find_if(
+        Into, [&](const FindingNote &N) { return sameNote(N, From[I]); });
+    if (It != Into.end())
+      At = It - Into.begin();
+    else
+      Into.insert(Into.begin() + At, std::move(From[I]));
+  }
+}
+
 void sortAndDeduplicate(Results &R) {
-  // Notes and severity take part in the order only so that, among repeats of
-  // one finding, the one kept never depends on which thread ran first.
+  // Notes and severity take part in the order so that, among repeats of one
+  // finding, the one kept, and the order in which the others' notes join
+  // it, never depend on which thread ran first.
   llvm::sort(R.Findings, [](const Finding &A, const Finding &B) {
     if (identity(A) != identity(B))
       return identity(A) < identity(B);
@@ -44,11 +65,20 @@ void sortAndDeduplicate(Results &R) {
     return std::lexicographical_compare(A.Notes.begin(), A.Notes.end(),
                                         B.Notes.begin(), B.Notes.end());
   });
-  R.Findings.erase(llvm::unique(R.Findings,
-                                [](const Finding &A, const Finding &B) {
-                                  return identity(A) == identity(B);
-                                }),
-                   R.Findings.end());
+  // A finding that several translation units report (in a header, or in a
+  // file that the database lists twice, for a Debug and a Release
+  // configuration) keeps the notes of each: a leaking exit that only one
+  // unit's flags compile (`#ifdef FAST_PATH`, `#ifndef NDEBUG`) is a cause
+  // of the finding that a baseline must see (CI trial 16, D7).
+  std::vector<Finding> Kept;
+  for (Finding &F : R.Findings) {
+    if (!Kept.empty() && identity(Kept.back()) == identity(F)) {
+      mergeNotes(Kept.back().Notes, F.Notes);
+      continue;
+    }
+    Kept.push_back(std::move(F));
+  }
+  R.Findings = std::move(Kept);
 
   auto ErrorKey = [](const InputError &E) {
     return std::tie(E.File, E.Message);

@@ -81,9 +81,12 @@ struct Results {
 };
 
 /// Sorts findings by file, line, column, check (then message and notes, so
-/// that the order never depends on scheduling), drops repeats of the same
+/// that the order never depends on scheduling), merges repeats of the same
 /// (check, file, line, column, message) -- a finding in a header shared by
-/// several translation units -- and sorts and uniques the errors.
+/// several translation units, or in a file the database lists twice -- into
+/// the first, which gains the notes of the others that it lacks (each
+/// placed before the next note that both have), and sorts and uniques the
+/// errors.
 void sortAndDeduplicate(Results &R);
 
 /// Reads source files once and maps byte offsets to lines and columns.

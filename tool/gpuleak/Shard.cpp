@@ -34,6 +34,16 @@ std::vector<size_t> shardMembers(size_t NumFiles, ShardSpec S) {
   return Members;
 }
 
+std::vector<std::string> shardHeaders(const std::set<std::string> &Headers,
+                                      ShardSpec S) {
+  std::vector<std::string> Mine;
+  size_t I = 0;
+  for (const std::string &H : Headers)
+    if (I++ % S.N == S.K - 1)
+      Mine.push_back(H);
+  return Mine;
+}
+
 //===----------------------------------------------------------------------===//
 // The run identity
 //===----------------------------------------------------------------------===//
@@ -109,6 +119,10 @@ std::optional<std::string> runDifference(const RunIdentity &A,
   }
   if (A.Database != B.Database)
     return std::string("different compile databases (their entries differ)");
+  if (A.Headers != B.Headers)
+    return std::string(
+        "different lists of headers that no translation unit may include "
+        "(another --source-root, other tracked headers or header filters)");
   if (A.Configuration != B.Configuration)
     return std::string(
         "different configurations (--checks, --warnings-as-errors, the "
@@ -129,16 +143,25 @@ static json::Value errorJSON(const InputError &E) {
   return json::Object{{"file", E.File}, {"message", E.Message}};
 }
 
-void writeShard(raw_ostream &OS, const ShardContents &C) {
-  json::Array TUs;
-  for (size_t I = 0; I < C.TUs.size(); ++I) {
-    const TUResult &TU = C.TUs[I];
+/// The translation units \p Files with their results \p TUs.
+static json::Array tusJSON(ArrayRef<std::string> Files,
+                           ArrayRef<TUResult> TUs) {
+  json::Array A;
+  for (size_t I = 0; I < TUs.size(); ++I) {
+    const TUResult &TU = TUs[I];
     json::Object O = tuResultJSON(TU);
-    O["file"] = C.Files[I];
+    O["file"] = Files[I];
     O["seconds"] = TU.Seconds;
     O["summary_seconds"] = TU.SummarySeconds;
-    TUs.push_back(std::move(O));
+    A.push_back(std::move(O));
   }
+  return A;
+}
+
+void writeShard(raw_ostream &OS, const ShardContents &C) {
+  json::Array Included;
+  for (const std::string &H : C.IncludedHeaders)
+    Included.push_back(H);
   json::Array ConfigErrors;
   for (const InputError &E : C.ConfigErrors)
     ConfigErrors.push_back(errorJSON(E));
@@ -148,23 +171,26 @@ void writeShard(raw_ostream &OS, const ShardContents &C) {
   for (const auto &[File, Hash] : C.Run.Inputs)
     Inputs[File] = Hash;
   json::OStream J(OS, /*IndentSize=*/1);
-  J.value(json::Object{{"format", "gpuleak-shard"},
-                       {"version", ShardVersion},
-                       {"shard", C.Spec.K},
-                       {"shards", C.Spec.N},
-                       {"run", json::Object{{"gpuleak", C.Run.Gpuleak},
-                                            {"database", C.Run.Database},
-                                            {"configuration",
-                                             C.Run.Configuration},
-                                            {"sources", std::move(Sources)},
-                                            {"inputs", std::move(Inputs)},
-                                            {"commit", C.Run.Commit},
-                                            {"changes", C.Run.Changes}}},
-                       {"database", C.Database},
-                       {"translation_units", int64_t(C.TotalFiles)},
-                       {"whole_database", C.WholeDatabase},
-                       {"tus", std::move(TUs)},
-                       {"config_errors", std::move(ConfigErrors)}});
+  J.value(
+      json::Object{{"format", "gpuleak-shard"},
+                   {"version", ShardVersion},
+                   {"shard", C.Spec.K},
+                   {"shards", C.Spec.N},
+                   {"run", json::Object{{"gpuleak", C.Run.Gpuleak},
+                                        {"database", C.Run.Database},
+                                        {"configuration", C.Run.Configuration},
+                                        {"sources", std::move(Sources)},
+                                        {"inputs", std::move(Inputs)},
+                                        {"commit", C.Run.Commit},
+                                        {"changes", C.Run.Changes},
+                                        {"headers", C.Run.Headers}}},
+                   {"database", C.Database},
+                   {"translation_units", int64_t(C.TotalFiles)},
+                   {"whole_database", C.WholeDatabase},
+                   {"tus", tusJSON(C.Files, C.TUs)},
+                   {"headers", tusJSON(C.Headers, C.HeaderTUs)},
+                   {"included_headers", std::move(Included)},
+                   {"config_errors", std::move(ConfigErrors)}});
   OS << '\n';
 }
 
@@ -208,7 +234,8 @@ public:
         !string(*O, "database", Run.Database, Path) ||
         !string(*O, "configuration", Run.Configuration, Path) ||
         !string(*O, "commit", Run.Commit, Path) ||
-        !string(*O, "changes", Run.Changes, Path))
+        !string(*O, "changes", Run.Changes, Path) ||
+        !string(*O, "headers", Run.Headers, Path))
       return false;
     return hashes(*O, "sources", Run.Sources, Path) &&
            hashes(*O, "inputs", Run.Inputs, Path);
@@ -273,6 +300,8 @@ Expected<ShardContents> readShard(StringRef Path) {
                          Total = O->getInteger("translation_units");
   std::optional<StringRef> DB = O->getString("database");
   const json::Array *TUs = O->getArray("tus");
+  const json::Array *Headers = O->getArray("headers");
+  const json::Array *Included = O->getArray("included_headers");
   bool OK = true;
   if (!K || !N || *N < 1 || *K < 1 || *K > *N)
     OK = R.fail(P.field("shard"), "expected 1 <= shard <= shards");
@@ -282,6 +311,10 @@ Expected<ShardContents> readShard(StringRef Path) {
     OK = R.fail(P.field("translation_units"), "expected a number");
   else if (!TUs)
     OK = R.fail(P.field("tus"), "expected an array");
+  else if (!Headers)
+    OK = R.fail(P.field("headers"), "expected an array");
+  else if (!Included)
+    OK = R.fail(P.field("included_headers"), "expected an array");
   else
     OK = R.run(O->get("run"), C.Run, P.field("run"));
   if (OK) {
@@ -292,6 +325,16 @@ Expected<ShardContents> readShard(StringRef Path) {
     for (size_t I = 0; OK && I < TUs->size(); ++I)
       OK = R.tu((*TUs)[I], C.Files.emplace_back(), C.TUs.emplace_back(),
                 P.field("tus").index(I));
+    for (size_t I = 0; OK && I < Headers->size(); ++I)
+      OK = R.tu((*Headers)[I], C.Headers.emplace_back(),
+                C.HeaderTUs.emplace_back(), P.field("headers").index(I));
+    for (size_t I = 0; OK && I < Included->size(); ++I) {
+      std::optional<StringRef> H = (*Included)[I].getAsString();
+      if (!H)
+        OK = R.fail(P.field("included_headers").index(I), "expected a string");
+      else
+        C.IncludedHeaders.insert(H->str());
+    }
     OK = OK && R.errors(O->get("config_errors"), C.ConfigErrors,
                         P.field("config_errors"));
   }
@@ -305,6 +348,8 @@ Expected<ShardContents> readAllShards(ArrayRef<std::string> Paths) {
   std::map<unsigned, std::string> Seen; // K -> path
   // Every path a shard read -> its hash and the first shard that read it.
   std::map<std::string, std::pair<std::string, std::string>> Read;
+  // The headers the shards analysed on their own, sorted.
+  std::map<std::string, TUResult> HeaderResults;
   ShardContents All;
   for (const std::string &Path : Paths) {
     Expected<ShardContents> C = readShard(Path);
@@ -355,6 +400,14 @@ Expected<ShardContents> readAllShards(ArrayRef<std::string> Paths) {
     std::move(C->TUs.begin(), C->TUs.end(), std::back_inserter(All.TUs));
     std::move(C->ConfigErrors.begin(), C->ConfigErrors.end(),
               std::back_inserter(All.ConfigErrors));
+    for (size_t I = 0; I < C->Headers.size(); ++I)
+      if (!HeaderResults.emplace(C->Headers[I], std::move(C->HeaderTUs[I]))
+               .second)
+        return createStringError("'" + C->Headers[I] +
+                                 "' is a header of two shards: the shards "
+                                 "were not made from one list of headers");
+    All.IncludedHeaders.insert(C->IncludedHeaders.begin(),
+                               C->IncludedHeaders.end());
   }
   for (unsigned K = 1; K <= All.Spec.N; ++K)
     if (!Seen.count(K))
@@ -397,6 +450,15 @@ Expected<ShardContents> readAllShards(ArrayRef<std::string> Paths) {
     Sorted.Files.push_back(std::move(All.Files[I]));
     Sorted.TUs.push_back(std::move(All.TUs[I]));
   }
+  // A header that a translation unit of another shard read is not one
+  // that no translation unit includes: a single run does not analyse it on
+  // its own.
+  Sorted.IncludedHeaders = std::move(All.IncludedHeaders);
+  for (auto &[Header, TU] : HeaderResults)
+    if (!Sorted.IncludedHeaders.count(Header)) {
+      Sorted.Headers.push_back(Header);
+      Sorted.HeaderTUs.push_back(std::move(TU));
+    }
   return Sorted;
 }
 

@@ -21,6 +21,7 @@
 #include "clang-tidy/ClangTidyOptions.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
+#include <set>
 
 namespace gpuleak {
 
@@ -63,6 +64,10 @@ struct RunIdentity {
   /// hash of its uncommitted changes; both "" outside a git work tree.
   std::string Commit;
   std::string Changes;
+  /// The hash of the list of headers that no translation unit may include
+  /// (docs/cli.md, "Headers that no translation unit includes"), which the
+  /// shards divide among themselves; "" when there are none.
+  std::string Headers;
 };
 
 /// "gpuleak VERSION, clang VERSION".
@@ -98,6 +103,17 @@ struct ShardContents {
   /// The shard's translation units, with their results.
   std::vector<std::string> Files;
   std::vector<TUResult> TUs;
+  /// The headers that no translation unit may include that this shard
+  /// analysed on their own (the Kth of each N of the run's list, but those
+  /// its own translation units read), with their results: the merge keeps
+  /// those that no shard's translation units read, as a single run
+  /// analyses them. Of the shards read together (readAllShards): those
+  /// kept, sorted.
+  std::vector<std::string> Headers;
+  std::vector<TUResult> HeaderTUs;
+  /// The headers of the run's list that the shard's translation units read
+  /// (real paths).
+  std::set<std::string> IncludedHeaders;
   /// Errors of .clang-tidy files and --checks met while analysing them.
   std::vector<InputError> ConfigErrors;
   /// Of the shards read together (readAllShards): each path of Run.Inputs
@@ -110,7 +126,14 @@ struct ShardContents {
 /// 2: the run identity ("run").
 /// 3: the files the shard's translation units read ("run": {"inputs"}).
 /// 4: the git commit and uncommitted changes ("run": {"commit", "changes"}).
-constexpr int64_t ShardVersion = 4;
+/// 5: the headers that no translation unit may include ("run": {"headers"},
+///    "headers", "included_headers").
+constexpr int64_t ShardVersion = 5;
+
+/// Of \p Headers (sorted), those of shard \p S: the I-th (0-based) belongs
+/// to shard I % N + 1, as translation units do (shardMembers).
+std::vector<std::string> shardHeaders(const std::set<std::string> &Headers,
+                                      ShardSpec S);
 
 /// Writes \p C as a shard file (JSON, docs/cli.md).
 void writeShard(llvm::raw_ostream &OS, const ShardContents &C);
@@ -122,7 +145,8 @@ llvm::Expected<ShardContents> readShard(llvm::StringRef Path);
 /// one run (same N, same database, each K once, the same bytes of every
 /// file two shards read), or says why not (one line).
 /// The result holds every translation unit, in the order of a single run
-/// (sorted by file), and in Run.Inputs what all shards read; Spec is {0, N}.
+/// (sorted by file), in Headers those that no shard's translation units
+/// read (sorted), and in Run.Inputs what all shards read; Spec is {0, N}.
 llvm::Expected<ShardContents> readAllShards(llvm::ArrayRef<std::string> Paths);
 
 } // namespace gpuleak

@@ -4,29 +4,29 @@
 #include "ClangCommand.h"
 #include "CompileDatabase.h"
 #include "ConfigProblems.h"
-#include "llvm/ADT/StringSet.h"
+#include "CudaClassResources.h"
+#include "CudaUses.h"
 #include "NvccCommand.h"
 #include "ResultCache.h"
 #include "SharedHeaders.h"
 #include "TensorStores.h"
 #include "UnityBuild.h"
-#include "CudaClassResources.h"
-#include "CudaUses.h"
-#include "summaries/LocalFacts.h"
-#include "summaries/TensorFree.h"
-#include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang-tidy/GlobList.h"
+#include "summaries/LocalFacts.h"
+#include "summaries/TensorFree.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
@@ -34,6 +34,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include <chrono>
 #include <set>
+#include <tuple>
 
 using namespace clang;
 using namespace clang::tidy;
@@ -669,23 +670,49 @@ void reportNoCheckEnabled(ClangTidyOptionsProvider &Options,
     Settings.addConfigError(std::move(E));
 }
 
+namespace {
+/// Where the header filter of a file's configuration (or its exclude
+/// filter) is set, for a message about it.
+struct FilterOrigin {
+  /// The command-line option (`--header-filter`), or the .clang-tidy or
+  /// --config-file that sets it (sourceSetting).
+  std::string Source;
+  /// How the message begins: "" after the option, the key
+  /// (`HeaderFilterRegex: `) after a file.
+  std::string Prefix;
+};
+} // namespace
+
+static FilterOrigin headerFilterOrigin(ClangTidyOptionsProvider &Options,
+                                       llvm::StringRef File,
+                                       const RunSettings &Settings,
+                                       bool Exclude) {
+  if (Exclude ? Settings.ExcludeHeaderFilter.has_value()
+              : Settings.HeaderFilter.has_value())
+    return {Exclude ? "--exclude-header-filter" : "--header-filter", ""};
+  return {sourceSetting(Options, File,
+                        [Exclude](const ClangTidyOptions &O) {
+                          return Exclude
+                                     ? O.ExcludeHeaderFilterRegex.has_value()
+                                     : O.HeaderFilterRegex.has_value();
+                        }),
+          Exclude ? "ExcludeHeaderFilterRegex: " : "HeaderFilterRegex: "};
+}
+
 std::optional<InputError>
 emptyHeaderFilterWarning(ClangTidyOptionsProvider &Options,
                          llvm::StringRef File, const RunSettings &Settings) {
   std::optional<std::string> Filter = Options.getOptions(File).HeaderFilterRegex;
   if (!Filter || !Filter->empty())
     return std::nullopt;
-  std::string Source =
-      Settings.HeaderFilter
-          ? "--header-filter"
-          : sourceSetting(Options, File, [](const ClangTidyOptions &O) {
-              return O.HeaderFilterRegex.has_value();
-            });
+  FilterOrigin Origin =
+      headerFilterOrigin(Options, File, Settings, /*Exclude=*/false);
   return InputError{
-      Source, std::string(Settings.HeaderFilter ? "" : "HeaderFilterRegex: ") +
-                  "the empty header filter matches no header, as in "
-                  "clang-tidy 22: no finding in a header is reported (leave "
-                  "it out, or give '.*', for every header)"};
+      Origin.Source,
+      Origin.Prefix +
+          "the empty header filter matches no header, as in "
+          "clang-tidy 22: no finding in a header is reported (leave "
+          "it out, or give '.*', for every header)"};
 }
 
 std::optional<InputError> excludeFilterMatchesProjectWarning(
@@ -701,21 +728,15 @@ std::optional<InputError> excludeFilterMatchesProjectWarning(
   llvm::Regex Filter(*Exclude);
   if (!Filter.isValid() || !Filter.match(Folder))
     return std::nullopt;
-  std::string Source =
-      Settings.ExcludeHeaderFilter
-          ? "--exclude-header-filter"
-          : sourceSetting(Options, File, [](const ClangTidyOptions &O) {
-              return O.ExcludeHeaderFilterRegex.has_value();
-            });
+  FilterOrigin Origin =
+      headerFilterOrigin(Options, File, Settings, /*Exclude=*/true);
   return InputError{
-      Source, std::string(Settings.ExcludeHeaderFilter
-                              ? ""
-                              : "ExcludeHeaderFilterRegex: ") +
-                  "'" + *Exclude + "' matches the project's own folder '" +
-                  Folder +
-                  "', so no finding in a header of the project is reported: "
-                  "it is matched against absolute names, as in clang-tidy; "
-                  "make it match only the headers it is meant for"};
+      Origin.Source,
+      Origin.Prefix + "'" + *Exclude + "' matches the project's own folder '" +
+          Folder +
+          "', so no finding in a header of the project is reported: "
+          "it is matched against absolute names, as in clang-tidy; "
+          "make it match only the headers it is meant for"};
 }
 
 std::optional<std::string>
@@ -1134,11 +1155,28 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
   for (const std::string &S : Unity)
     Factory.UnitySources.insert(S);
   bool Failed = false;
+  // Each command's diagnostics are taken after its run: take() keeps one of
+  // the diagnostics at the same place, with the same check and message, and
+  // the finding of a Debug and a Release command must keep the notes of
+  // both (sortAndDeduplicate merges them; CI trial 16, D7).
+  std::vector<ClangTidyError> Diagnostics;
   for (const CompileCommand *C : Distinct) {
     DB.Current = C;
     Failed |= Tool.run(&Factory) != 0;
+    std::vector<ClangTidyError> Taken = DiagConsumer.take();
+    std::move(Taken.begin(), Taken.end(), std::back_inserter(Diagnostics));
   }
-  std::vector<ClangTidyError> Diagnostics = DiagConsumer.take();
+  // The other diagnostics (a parse error in a header both commands read)
+  // once, as take() keeps them.
+  if (Distinct.size() > 1) {
+    std::set<std::tuple<std::string, unsigned, std::string, std::string>> Seen;
+    llvm::erase_if(Diagnostics, [&](const ClangTidyError &E) {
+      return !llvm::StringRef(E.DiagnosticName).starts_with("gpuleak-") &&
+             !Seen.emplace(E.Message.FilePath, E.Message.FileOffset,
+                           E.DiagnosticName, E.Message.Message)
+                  .second;
+    });
+  }
   // A PCH from an earlier run that clang would not use (it checks the
   // inputs and options itself) must not change the result: the TU is
   // parsed again without it.

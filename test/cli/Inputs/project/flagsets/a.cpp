@@ -1,0 +1,2 @@
+#include "util.h"
+int a(int n) { return prep(n); }

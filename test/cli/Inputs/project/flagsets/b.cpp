@@ -1,0 +1,2 @@
+#include "util.h"
+int b(int n) { return prep(n); }
