@@ -2596,10 +2596,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
     for (const Finding &Fd : Findings) {
       Fd.Emit();
       for (SourceLocation Loc : Fd.Hidden)
-        diag(Loc,
-             "this block also runs a forward pass with grad mode on here, on "
-             "an inference path",
-             DiagnosticIDs::Note);
+        diag(Loc, BlockPassNote, DiagnosticIDs::Note);
     }
   }
   Functions.clear();
