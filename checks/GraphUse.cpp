@@ -194,6 +194,34 @@ private:
     return VD;
   }
 
+  /// The locals that `std::tie(a, b, std::ignore)` names, each followable
+  /// as followableLocal() says and able to hold a tensor (an argument that
+  /// cannot, `std::ignore` or a `double`, is left out); std::nullopt when
+  /// \p LHS is no such tie or names anything else (a member, a reference).
+  std::optional<llvm::SmallVector<const VarDecl *, 2>>
+  tiedLocals(const Expr *LHS) const {
+    const auto *Tie = dyn_cast<CallExpr>(LHS->IgnoreImplicit());
+    const FunctionDecl *FD = Tie ? Tie->getDirectCallee() : nullptr;
+    if (!FD || !FD->isInStdNamespace() || !FD->getDeclName().isIdentifier() ||
+        FD->getName() != "tie")
+      return std::nullopt;
+    llvm::SmallVector<const VarDecl *, 2> Out;
+    for (const Expr *A : Tie->arguments()) {
+      const auto *DR = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts());
+      const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+      if (VD && VD->isInStdNamespace() && VD->getDeclName().isIdentifier() &&
+          VD->getName() == "ignore")
+        continue;
+      if (VD && (holdsNoGraph(VD->getType()) || !Carrier(VD->getType())))
+        continue;
+      const VarDecl *Local = followableLocal(A);
+      if (!Local)
+        return std::nullopt;
+      Out.push_back(Local);
+    }
+    return Out;
+  }
+
   Flow call(const CallExpr *C) {
     const FunctionDecl *FD = C->getDirectCallee();
     const bool MemberOp = isa<CXXOperatorCallExpr>(C) && FD && isa<CXXMethodDecl>(FD);
@@ -213,6 +241,28 @@ private:
         }
         return R == Flow::Carried || R == Flow::Lost ? R
                : tracks(VD)                          ? Flow::Cut
+                                                     : R;
+      }
+    // `std::tie(probs, std::ignore) = model.predict(x);`: the same for each
+    // local that the tie names; `std::ignore` and a variable that cannot
+    // hold a tensor (a reward, a flag) take none of the graph.
+    if (FollowLocals && MemberOp && FD->getOverloadedOperator() == OO_Equal &&
+        C->getNumArgs() == 2)
+      if (std::optional<llvm::SmallVector<const VarDecl *, 2>> Tied =
+              tiedLocals(C->getArg(0))) {
+        Flow R = flow(C->getArg(1));
+        bool AnyTracked = false;
+        for (const VarDecl *VD : *Tied) {
+          if (tracks(VD)) {
+            ++Uses;
+            ++Writes;
+            AnyTracked = true;
+          } else if (R == Flow::Carried) {
+            Tracked.insert(VD);
+          }
+        }
+        return R == Flow::Carried || R == Flow::Lost ? R
+               : AnyTracked                          ? Flow::Cut
                                                      : R;
       }
     // The object (of a member call or member operator) and the arguments,

@@ -2289,6 +2289,18 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
     // For each of ReportedBlocks: whether its finding rests on the project
     // never training (settled after the last file).
     llvm::SmallVector<bool, 4> ReportedOnNoTraining;
+    // The findings of this function, emitted after its last pass so that
+    // each can name the passes of its block that it hides, each proven an
+    // inference pass on its own (ArashMassoudieh/PyTorchCPP
+    // `ffn_wrapper.cpp:492` hides `:495` and `:508`): a guard for the
+    // first alone would leave them unreported until the next run. For each of ReportedBlocks, its finding (-1: none, its
+    // place was reported already).
+    struct Finding {
+      std::function<void()> Emit;
+      llvm::SmallVector<SourceLocation, 2> Hidden;
+    };
+    llvm::SmallVector<Finding, 4> Findings;
+    llvm::SmallVector<int, 4> ReportedFinding;
     for (const CallExpr *Fwd : F.Forwards) {
       SourceLocation P = forwardPlace(Fwd);
       int R = regionOf(F, SM, P);
@@ -2388,35 +2400,62 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       // after the last file the first may be dropped, the second stays.
       llvm::SmallVector<const CallExpr *, 2> AssumedCovering;
       const bool OnNoTraining = restsOnNoTrainingAssumption(Why, Covering);
+      std::optional<size_t> HiddenBy;
       if (llvm::any_of(llvm::enumerate(ReportedBlocks), [&](const auto &E) {
             const auto &RB = E.value();
             if (!rangeContains(RB.first->getSourceRange(), P, SM))
               return false;
             if (ReportedOnNoTraining[E.index()] && !OnNoTraining)
               return false;
-            if (!RB.second)
+            if (!RB.second) {
+              HiddenBy = E.index();
               return true;
+            }
             AssumedCovering.push_back(RB.second);
             return false;
-          }))
+          })) {
+        // Named in the block's finding when its own proof assumes nothing
+        // of other files (a pass proven only under assumptions that the
+        // step after the last file settles is left out: it may not stand).
+        bool AssumesNothing =
+            !OnNoTraining && !Assumed(Fwd) && Unguarded.empty() &&
+            AssumedInvokes.empty() && AssumedNoTraining.empty() &&
+            UnsummarizedForward.empty() && AssumedReaders.empty() &&
+            llvm::none_of(F.MaybeTrains, [&](const CallExpr *T) {
+              return isBeforeExpanded(Fwd->getBeginLoc(), T->getBeginLoc(), SM) &&
+                     regionOf(F, SM, T->getBeginLoc()) == R;
+            });
+        if (HiddenBy && AssumesNothing && ReportedFinding[*HiddenBy] >= 0) {
+          auto &Hidden = Findings[ReportedFinding[*HiddenBy]].Hidden;
+          SourceLocation Loc = SM.getExpansionLoc(P);
+          if (!llvm::is_contained(Hidden, Loc))
+            Hidden.push_back(Loc);
+        }
         continue;
+      }
       const CompoundStmt *Block = nullptr;
       for (const CompoundStmt *B : F.Blocks)
         if (rangeContains(B->getSourceRange(), P, SM) &&
             regionOf(F, SM, B->getBeginLoc()) == R &&
             (!Block || isBeforeExpanded(Block->getBeginLoc(), B->getBeginLoc(), SM)))
           Block = B;
+      SourceLocation DiagLoc = SM.getExpansionLoc(P);
+      const bool NewPlace = ReportedLocs.insert(DiagLoc.getPtrEncoding()).second;
       if (Block) {
         // (A helper of this file whose pass is assumed is named by no
         // AssumedNotCoveringNote: that note speaks of another file.)
         ReportedBlocks.push_back(
             {Block, Assumed(Fwd) && !F.AssumedInner.count(Fwd) ? Fwd : nullptr});
         ReportedOnNoTraining.push_back(OnNoTraining);
+        ReportedFinding.push_back(NewPlace ? int(Findings.size()) : -1);
       }
-      SourceLocation DiagLoc = SM.getExpansionLoc(P);
-      if (!ReportedLocs.insert(DiagLoc.getPtrEncoding()).second)
+      if (!NewPlace)
         continue;
 
+      Findings.push_back({[&, Fwd, R, Block, DiagLoc, Why, Covering, Unguarded,
+                           AssumedInvokes, AssumedCovering, AssumedNoTraining,
+                           UnsummarizedForward,
+                           AssumedReaders = AssumedReaders] {
       {
       auto Diag = diag(DiagLoc, "forward pass runs with grad mode on, on an "
                                 "inference path, and records an autograd "
@@ -2552,6 +2591,12 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
           break;
         }
       }
+      }, {}});
+    }
+    for (const Finding &Fd : Findings) {
+      Fd.Emit();
+      for (SourceLocation Loc : Fd.Hidden)
+        diag(Loc, BlockPassNote, DiagnosticIDs::Note);
     }
   }
   Functions.clear();

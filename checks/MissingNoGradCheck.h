@@ -13,6 +13,14 @@
 
 namespace clang::tidy::gpuleak {
 
+/// The note of a block's one finding at each later pass of the block that is
+/// an inference pass on its own: the check adds it for the passes it hides,
+/// and `gpuleak check` for those it drops after the last file because the
+/// block's finding stands (settleCoveredPasses, ProjectFindings.cpp).
+inline constexpr char BlockPassNote[] =
+    "this block also runs a forward pass with grad mode on here, on an "
+    "inference path";
+
 /// Finds forward passes on inference or evaluation paths that run with grad
 /// mode on.
 ///

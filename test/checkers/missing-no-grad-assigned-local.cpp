@@ -14,8 +14,15 @@ struct Net : torch::nn::Module {
   torch::Tensor forward(const torch::Tensor &x) { return x; }
 };
 
+struct TwoHeads : torch::nn::Module {
+  std::tuple<torch::Tensor, torch::Tensor> forward(const torch::Tensor &x) {
+    return {x * 2, x.sum()};
+  }
+};
+
 struct Trainer {
   Net net;
+  TwoHeads heads;
   torch::Tensor lossOf(const torch::Tensor &out, const torch::Tensor &y) const {
     return torch::mse_loss(out, y);
   }
@@ -116,5 +123,90 @@ struct Trainer {
       alias = net.forward(x);
       std::cout << alias.item<double>() << "\n";
     }
+  }
+
+  // `std::tie(std::ignore, value) = ...`: each local that the tie names is
+  // followed as one assigned (instance01/BootlegAlphaZero `mcts.cpp:175`,
+  // an MCTS simulation's value read through item(), in a function that
+  // keeps other things in members); `std::ignore` and a number take none
+  // of the graph.
+  void positiveTiedLocalReadAsNumber(torch::optim::SGD &opt, torch::Tensor x,
+                                     torch::Tensor y) {
+    for (int i = 0; i < 10; ++i) {
+      torch::Tensor loss = lossOf(net.forward(x), y);
+      loss.backward();
+      opt.step();
+      torch::Tensor value;
+      std::tie(std::ignore, value) = heads.forward(x);
+      // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+      // CHECK-MESSAGES: :[[@LINE+1]]:18: note: its output is read only through values that carry no graph
+      double q = value[0].item<double>();
+      std::cout << q << "\n";
+    }
+  }
+
+  void positiveTiedPairWithNumber(torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+    torch::Tensor probs, value;
+    double scale = 1.0;
+    for (int i = 0; i < 10; ++i) {
+      torch::Tensor loss = lossOf(net.forward(x), y);
+      loss.backward();
+      opt.step();
+      std::tie(probs, value) = heads.forward(x);
+      // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+      // CHECK-MESSAGES: :[[@LINE+1]]:7: note: its output is read only through values that carry no graph
+      std::cout << probs.argmax(1).item<long>() << " " << value.item<double>() * scale << "\n";
+    }
+  }
+
+  // One of the tied locals reaches backward: training.
+  void negativeTiedThenBackward(torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+    torch::Tensor probs, value;
+    for (int i = 0; i < 10; ++i) {
+      std::tie(probs, value) = heads.forward(x);
+      std::cout << value.item<double>() << "\n";
+      torch::Tensor loss = lossOf(probs, y);
+      loss.backward();
+      opt.step();
+    }
+  }
+
+  // A member in the tie: a store, not followed.
+  torch::Tensor value_;
+  void negativeTiedMember(torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+    torch::Tensor probs;
+    for (int i = 0; i < 10; ++i) {
+      torch::Tensor loss = lossOf(net.forward(x), y);
+      loss.backward();
+      opt.step();
+      std::tie(probs, value_) = heads.forward(x);
+      std::cout << probs.argmax(1).item<long>() << "\n";
+    }
+  }
+
+  // A tied local handed by reference to code of another file.
+  void negativeTiedThenHandedOn(torch::optim::SGD &opt, torch::Tensor x, torch::Tensor y) {
+    torch::Tensor probs, value;
+    for (int i = 0; i < 10; ++i) {
+      torch::Tensor loss = lossOf(net.forward(x), y);
+      loss.backward();
+      opt.step();
+      std::tie(std::ignore, value) = heads.forward(x);
+      consume(value);
+    }
+  }
+
+  // A tied local carried into the next iteration's input, and returned.
+  torch::Tensor negativeTiedCarriedAndReturned(torch::optim::SGD &opt, torch::Tensor x,
+                                               torch::Tensor y) {
+    torch::Tensor h = x, out;
+    for (int i = 0; i < 10; ++i) {
+      torch::Tensor loss = lossOf(net.forward(x), y);
+      loss.backward();
+      opt.step();
+      std::tie(out, std::ignore) = heads.forward(h);
+      h = out;
+    }
+    return h;
   }
 };

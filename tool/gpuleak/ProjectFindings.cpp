@@ -2,6 +2,7 @@
 
 #include "ProjectFindings.h"
 #include "ChangedLines.h"
+#include "MissingNoGradCheck.h"
 #include "TensorStores.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/ADT/StringExtras.h"
@@ -429,9 +430,11 @@ static bool keepAccessorCarry(Finding &F, CalleeAtFn CalleeAt) {
 /// AssumedNotCoveringNote: a forward pass in a block whose one finding went
 /// to a pass only assumed (a call of a function of another file). Each is
 /// dropped when the finding of a pass its notes name is still there (the
-/// guard that fixes that one covers it), and loses those notes otherwise.
-/// Such a named pass comes earlier in the function, and may be settled the
-/// same way itself, so the findings are taken in source order.
+/// guard that fixes that one covers it), which then names it in a
+/// BlockPassNote, as the check names the passes of a block that it hides;
+/// it loses those notes otherwise. Such a named pass comes earlier in the
+/// function, and may be settled the same way itself, so the findings are
+/// taken in source order.
 static void settleCoveredPasses(std::vector<Finding> &Findings) {
   using Place = std::tuple<std::string, unsigned, unsigned>;
   auto PlaceOf = [](const SourcePlace &P) {
@@ -448,21 +451,30 @@ static void settleCoveredPasses(std::vector<Finding> &Findings) {
     return std::make_pair(PlaceOf(Findings[A].Place), A) <
            std::make_pair(PlaceOf(Findings[B].Place), B);
   });
-  std::set<Place> Kept;
+  // The place of each finding kept, and the finding.
+  std::map<Place, size_t> Kept;
   std::set<size_t> Dropped;
   for (size_t I : Order) {
     Finding &F = Findings[I];
-    bool Covered = false;
+    std::optional<size_t> CoveredBy;
     llvm::erase_if(F.Notes, [&](const FindingNote &N) {
       if (noteArgument(N.Message, Format).empty())
         return false;
-      Covered |= Kept.count(PlaceOf(N.Place)) != 0;
+      if (auto It = Kept.find(PlaceOf(N.Place)); It != Kept.end() && !CoveredBy)
+        CoveredBy = It->second;
       return true;
     });
-    if (Covered)
-      Dropped.insert(I);
-    else
-      Kept.insert(PlaceOf(F.Place));
+    if (!CoveredBy) {
+      Kept.emplace(PlaceOf(F.Place), I);
+      continue;
+    }
+    Dropped.insert(I);
+    std::vector<FindingNote> &Notes = Findings[*CoveredBy].Notes;
+    if (llvm::none_of(Notes, [&](const FindingNote &N) {
+          return N.Message == clang::tidy::gpuleak::BlockPassNote &&
+                 PlaceOf(N.Place) == PlaceOf(F.Place);
+        }))
+      Notes.push_back({clang::tidy::gpuleak::BlockPassNote, F.Place, {}});
   }
   std::vector<Finding> Rest;
   for (size_t I = 0; I < Findings.size(); ++I)
