@@ -2047,6 +2047,19 @@ static bool handsOutputElsewhere(const CallExpr *Call, const ASTContext &Ctx,
 
 /// Whether every definition of forward that \p Call runs turns grad mode off
 /// in its own body (a guard in the callee).
+/// The outermost expressions of \p S that contain errors: what clang kept of
+/// code it refused (a RecoveryExpr, a call that failed overload resolution).
+static void errorExprs(const Stmt *S, llvm::SmallVectorImpl<const Expr *> &Out) {
+  if (!S)
+    return;
+  if (const auto *E = dyn_cast<Expr>(S); E && E->containsErrors()) {
+    Out.push_back(E);
+    return;
+  }
+  for (const Stmt *C : S->children())
+    errorExprs(C, Out);
+}
+
 static bool calleeGuards(const CallExpr *Call, ASTContext &Ctx) {
   llvm::SmallVector<const FunctionDecl *, 2> Targets = forwardTargets(Call);
   if (Targets.empty())
@@ -2289,10 +2302,20 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
     // For each of ReportedBlocks: whether its finding rests on the project
     // never training (settled after the last file).
     llvm::SmallVector<bool, 4> ReportedOnNoTraining;
+    llvm::SmallVector<const Expr *, 2> Refused;
+    errorExprs(F.FD->getBody(), Refused);
     for (const CallExpr *Fwd : F.Forwards) {
       SourceLocation P = forwardPlace(Fwd);
       int R = regionOf(F, SM, P);
       if (calleeGuards(Fwd, *Ctx))
+        continue;
+      // An output that reaches code clang refused (`loss.backward(
+      // torch::nullopt, true)`, an old signature, lenLRX/PytorchCppCodes
+      // `MiniEnv.cpp:213`) may be trained on there: unknown, not reported.
+      // Errors its values never reach leave the rules as they are.
+      if (llvm::any_of(Refused, [&](const Expr *E) {
+            return Provenance.computedFrom(E, Fwd, F.FD, *Ctx);
+          }))
         continue;
       Reasons Why;
       D.GuardedElsewhere.clear();
