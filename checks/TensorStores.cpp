@@ -368,6 +368,10 @@ static bool castsToIntegral(const CallExpr *C, const FunctionDecl *FD) {
 static bool cutsGraphByName(StringRef Name);
 static bool isMetadataName(StringRef Name);
 
+bool isDependentForwardCall(const CallExpr *C) {
+  return !C->getDirectCallee() && dependentMemberName(C) == "forward";
+}
+
 bool cutsGraph(const CallExpr *C) {
   const FunctionDecl *FD = C->getDirectCallee();
   // In a template, a method of a dependent object (`m->forward(x).item()`)
@@ -1596,7 +1600,7 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
     if (std::optional<unsigned> I = tupleIndex(C))
       return elementProvenance(C->getArg(0), *I, F, Ctx, Depth + 1);
     bool NoGrad = !DeviceMode && gradOffAt(F, C->getBeginLoc(), SM);
-    if (!Callee && dependentMemberName(C) == "forward")
+    if (isDependentForwardCall(C))
       return NoGrad ? P : Prov::attached(C); // a template's forward call
     bool Pass = passesThrough(C);
     if (!Pass && NoGrad)

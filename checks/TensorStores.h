@@ -57,6 +57,11 @@ namespace clang::tidy::gpuleak {
 /// integral dtype.
 bool cutsGraph(const CallExpr *C);
 
+/// Whether \p C, in a template, calls a method named `forward` of a
+/// dependent object (`m->forward(x)`, `model.forward(x)`): a forward pass,
+/// known by its name only until the template is instantiated.
+bool isDependentForwardCall(const CallExpr *C);
+
 /// Whether a value of type \p T can hold a tensor: at::Tensor, c10::IValue,
 /// an ivalue::Tuple, a closure or std::function, or a template or struct with
 /// such an argument or field.

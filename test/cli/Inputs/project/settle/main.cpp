@@ -29,8 +29,7 @@ torch::Tensor loadFlat(const Archive &a, const std::string &n) { return flat(a.l
 torch::Tensor embedded(Net &net, const torch::Tensor &x) { return embed(net, x); }
 } // namespace
 
-// Globals (a member overwritten per call holds one graph at a time and
-// is not reported; a global still is).
+// Globals: an overwritten member is not reported, a global still is.
 torch::Tensor heldW, heldE;
 void hold(const Archive &a, Net &net, const torch::Tensor &x) {
     heldW = loadFlat(a, "w"); // a fresh tensor: no graph
