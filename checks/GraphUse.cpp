@@ -414,6 +414,13 @@ private:
         return Flow::Lost;
       return F;
     }
+    // In a template, the callee of a method of a dependent object
+    // (`out.argmax(1)`): what the call computes from is its object, and the
+    // call is judged by its name (cutsGraph()).
+    if (const auto *DM = dyn_cast<CXXDependentScopeMemberExpr>(E))
+      return DM->isImplicitAccess() ? Flow::Absent : flow(DM->getBase());
+    if (const auto *UM = dyn_cast<UnresolvedMemberExpr>(E))
+      return UM->isImplicitAccess() ? Flow::Absent : flow(UM->getBase());
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
       Flow F = flow(ME->getBase());
       if (F == Flow::Carried && holdsNoGraph(ME->getType()))

@@ -496,6 +496,17 @@ static bool trainsOnItsPasses(const FunctionDecl *Def, ASTContext &Ctx,
   return Any;
 }
 
+/// The finding, with the guard's name as %0.
+static constexpr char ForwardPassMessage[] =
+    "forward pass runs with grad mode on, on an inference path, and records "
+    "an autograd graph that no backward pass uses; hold a '%0' while it runs";
+/// Rule 4's proof, at the statement where the last graph-carrying value
+/// ends.
+static constexpr char DroppedNote[] =
+    "its output is read only through values that carry no graph (a "
+    "comparison, 'argmax', 'item()', a size) and is dropped by here, so no "
+    "backward pass can use the graph";
+
 static SourceLocation forwardPlace(const CallExpr *Fwd) {
   return isa<CXXOperatorCallExpr>(Fwd) ? Fwd->getArg(0)->getBeginLoc()
                                        : Fwd->getBeginLoc();
@@ -573,7 +584,7 @@ static bool collectGradSwitches(const Stmt &Body, ASTContext &Ctx,
 void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>(FnId);
   assert(FD && "matcher binds a function");
-  if (FD->isDependentContext() || ByDecl.count(FD))
+  if (ByDecl.count(FD))
     return;
   Ctx = Result.Context;
   const SourceManager &SM = *Result.SourceManager;
@@ -587,6 +598,10 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
     // by it may carry one): what is kept by code not seen counts.
     Provenance.setDeferred(true);
     IndexLoaded = true;
+  }
+  if (FD->isDependentContext()) {
+    checkUninstantiated(FD, SM);
+    return;
   }
 
   // Library code does not count: `AutoGradMode`'s own constructor calls
@@ -2047,6 +2062,19 @@ static bool handsOutputElsewhere(const CallExpr *Call, const ASTContext &Ctx,
 
 /// Whether every definition of forward that \p Call runs turns grad mode off
 /// in its own body (a guard in the callee).
+/// The outermost expressions of \p S that contain errors: what clang kept of
+/// code it refused (a RecoveryExpr, a call that failed overload resolution).
+static void errorExprs(const Stmt *S, llvm::SmallVectorImpl<const Expr *> &Out) {
+  if (!S)
+    return;
+  if (const auto *E = dyn_cast<Expr>(S); E && E->containsErrors()) {
+    Out.push_back(E);
+    return;
+  }
+  for (const Stmt *C : S->children())
+    errorExprs(C, Out);
+}
+
 static bool calleeGuards(const CallExpr *Call, ASTContext &Ctx) {
   llvm::SmallVector<const FunctionDecl *, 2> Targets = forwardTargets(Call);
   if (Targets.empty())
@@ -2301,10 +2329,20 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
     };
     llvm::SmallVector<Finding, 4> Findings;
     llvm::SmallVector<int, 4> ReportedFinding;
+    llvm::SmallVector<const Expr *, 2> Refused;
+    errorExprs(F.FD->getBody(), Refused);
     for (const CallExpr *Fwd : F.Forwards) {
       SourceLocation P = forwardPlace(Fwd);
       int R = regionOf(F, SM, P);
       if (calleeGuards(Fwd, *Ctx))
+        continue;
+      // An output that reaches code clang refused (`loss.backward(
+      // torch::nullopt, true)`, an old signature, lenLRX/PytorchCppCodes
+      // `MiniEnv.cpp:213`) may be trained on there: unknown, not reported.
+      // Errors its values never reach leave the rules as they are.
+      if (llvm::any_of(Refused, [&](const Expr *E) {
+            return Provenance.computedFrom(E, Fwd, F.FD, *Ctx);
+          }))
         continue;
       Reasons Why;
       D.GuardedElsewhere.clear();
@@ -2457,10 +2495,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
                            UnsummarizedForward,
                            AssumedReaders = AssumedReaders] {
       {
-      auto Diag = diag(DiagLoc, "forward pass runs with grad mode on, on an "
-                                "inference path, and records an autograd "
-                                "graph that no backward pass uses; hold a "
-                                "'%0' while it runs")
+      auto Diag = diag(DiagLoc, ForwardPassMessage)
                   << GuardName << SM.getExpansionRange(Fwd->getSourceRange());
       // Fix-it: a guard at the start of the block, when the whole block is
       // free of backward passes and of grad-mode switches, and, for a pass
@@ -2576,11 +2611,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
           diag(W.Loc, AssumedNoTrainingNote, DiagnosticIDs::Note) << W.D1;
           break;
         case Reason::Dropped:
-          diag(W.Loc,
-               "its output is read only through values that carry no graph "
-               "(a comparison, 'argmax', 'item()', a size) and is dropped by "
-               "here, so no backward pass can use the graph",
-               DiagnosticIDs::Note);
+          diag(W.Loc, DroppedNote, DiagnosticIDs::Note);
           break;
         case Reason::Thread:
           diag(W.Loc,
@@ -2604,6 +2635,66 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
   FunctorsMade.clear();
   FunctorsHanded.clear();
   Ctx = nullptr;
+}
+
+void MissingNoGradCheck::checkUninstantiated(const FunctionDecl *FD,
+                                             const SourceManager &SM) {
+  // A function template (not a member of a class template, nor library
+  // code) of which this file makes no instantiation: an instantiation is
+  // judged by the rules above, and reported at the template's line.
+  const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate();
+  if (!T || !T->specializations().empty() ||
+      FD->getDeclContext()->isDependentContext() ||
+      SM.isInSystemHeader(FD->getLocation()))
+    return;
+  // Its forward passes: a `forward` of a dependent object known by name
+  // (as gpuleak-retained-tensor reads it), or one of a module's type; not
+  // inside a lambda, whose caller is not known.
+  llvm::SmallVector<SourceRange, 2> Lambdas;
+  llvm::SmallVector<const CallExpr *, 4> Forwards;
+  for (const BoundNodes &N :
+       match(findAll(expr(anyOf(lambdaExpr().bind(LambdaId),
+                                callExpr().bind(CallId)))),
+             *FD->getBody(), *Ctx)) {
+    if (const auto *L = N.getNodeAs<LambdaExpr>(LambdaId))
+      Lambdas.push_back(L->getBody()->getSourceRange());
+    else if (const auto *C = N.getNodeAs<CallExpr>(CallId);
+             C && (isDependentForwardCall(C) ||
+                   !match(stmt(forwardPassCall()), *C, *Ctx).empty()))
+      Forwards.push_back(C);
+  }
+  // Only rule 4, the data flow on the output: what the code around the
+  // pass does (loops, callers) is not known before instantiation. The pass
+  // is taken not to differentiate itself (its model is not known), so the
+  // locals it initializes are followed.
+  for (const CallExpr *Fwd : Forwards) {
+    SourceLocation P = forwardPlace(Fwd);
+    if (llvm::any_of(Lambdas, [&](SourceRange R) {
+          return rangeContains(R, P, SM);
+        }) ||
+        !Provenance.carriesGraph(Fwd, FD, *Ctx))
+      continue; // in a lambda, or under a guard
+    std::optional<SourceLocation> Dropped = graphDroppedUnused(
+        FD, Fwd, [&](QualType Ty) { return isCarrier(Ty, *Ctx); },
+        /*FollowLocals=*/true);
+    if (!Dropped)
+      continue;
+    // Every call of an instantiation in another file may hold a guard: the
+    // index says (gpuleak-tidy with an index), or `gpuleak check` after the
+    // last file (the note).
+    const bool Deferred = ProjectIndex::deferredToProject(IndexOption);
+    if (Index && !Deferred)
+      if (const FunctionSummary *G = Index->definedAt(placeOf(FD->getLocation(), SM));
+          G && Index->guardedByCallers(G->USR))
+        continue;
+    const char *GuardName =
+        UseInferenceMode ? "c10::InferenceMode" : "torch::NoGradGuard";
+    diag(SM.getExpansionLoc(P), ForwardPassMessage)
+        << GuardName << SM.getExpansionRange(Fwd->getSourceRange());
+    if (Deferred)
+      diag(FD->getLocation(), AssumedUnguardedNote, DiagnosticIDs::Note) << FD;
+    diag(*Dropped, DroppedNote, DiagnosticIDs::Note);
+  }
 }
 
 /// Whether the reasons \p Why from index \p From on rest on the assumption,

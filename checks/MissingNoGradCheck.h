@@ -49,6 +49,10 @@ public:
   struct FunctionFacts;
 
 private:
+  /// A function template that nothing in the translation unit instantiates
+  /// (docs/checks/missing-no-grad.md, "What counts as a forward pass").
+  void checkUninstantiated(const FunctionDecl *FD, const SourceManager &SM);
+
   /// Whether \p Field, a member that a forward pass's output overwrites,
   /// is read by its class's code only through values that carry no graph
   /// (docs/checks/missing-no-grad.md, "A member that holds one output").

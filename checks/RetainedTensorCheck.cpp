@@ -134,9 +134,6 @@ void RetainedTensorCheck::onEndOfTranslationUnit() {
           D << *Fix;
       }
     }
-    if (S.AssumeUnconsumed)
-      diag(S.Target->getLocation(), AssumedUnconsumedNote, DiagnosticIDs::Note)
-          << S.Target;
     assumedNote(S, [&](SourceLocation L, StringRef Text, DiagnosticIDs::Level Lv) {
       return diag(L, Text, Lv);
     });

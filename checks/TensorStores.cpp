@@ -368,6 +368,10 @@ static bool castsToIntegral(const CallExpr *C, const FunctionDecl *FD) {
 static bool cutsGraphByName(StringRef Name);
 static bool isMetadataName(StringRef Name);
 
+bool isDependentForwardCall(const CallExpr *C) {
+  return !C->getDirectCallee() && dependentMemberName(C) == "forward";
+}
+
 bool cutsGraph(const CallExpr *C) {
   const FunctionDecl *FD = C->getDirectCallee();
   // In a template, a method of a dependent object (`m->forward(x).item()`)
@@ -637,6 +641,12 @@ static const Expr *bindingValue(const Decl *D) {
 /// The declaration a store writes into: a variable, or a member of `this`.
 /// Follows `a.b`, `a->b`, `a[i]`, `*a` and references to their root.
 static const ValueDecl *destDecl(const Expr *E, unsigned Depth = 0);
+
+/// A data member, non-static or static.
+static bool isMember(const ValueDecl *D) {
+  const auto *VD = dyn_cast<VarDecl>(D);
+  return isa<FieldDecl>(D) || (VD && VD->isStaticDataMember());
+}
 
 static bool outlivesFunction(const ValueDecl *D) {
   if (isa<FieldDecl>(D))
@@ -1480,6 +1490,14 @@ bool TensorStoreFinder::computedFrom(const Expr *E, const ValueDecl *D,
   return pathTo(E, D, info(FD, Ctx), Ctx, 0) != Path::None;
 }
 
+bool TensorStoreFinder::computedFrom(const Expr *E, const Expr *Source,
+                                     const FunctionDecl *FD, ASTContext &Ctx) {
+  if (!FD || !FD->getBody())
+    return true;
+  llvm::SaveAndRestore From(SourceExpr, strip(Source));
+  return pathTo(E, nullptr, info(FD, Ctx), Ctx, 0) != Path::None;
+}
+
 bool TensorStoreFinder::reachesBackward(const Expr *E, const FunctionDecl *FD,
                                         ASTContext &Ctx) {
   if (!FD || !FD->getBody())
@@ -1497,35 +1515,6 @@ bool TensorStoreFinder::reachesBackward(const Expr *E, const FunctionDecl *FD,
           It != F.Defs.end() && llvm::any_of(It->second, Within))
         return true;
   return false;
-}
-
-llvm::SmallVector<const FieldDecl *, 2>
-TensorStoreFinder::resultMembers(const FunctionDecl *FD, ASTContext &Ctx) {
-  llvm::SmallVector<const FieldDecl *, 2> Out;
-  if (!isa<CXXMethodDecl>(FD) || !FD->getBody())
-    return Out;
-  FnInfo &F = info(FD, Ctx);
-  llvm::SmallVector<const Stmt *, 4> Work(F.Returned.begin(), F.Returned.end());
-  llvm::DenseSet<const ValueDecl *> Seen;
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    for (const auto &R : match(findAll(expr(anyOf(
-                                   declRefExpr(to(varDecl().bind(VarId))),
-                                   memberExpr(has(cxxThisExpr()),
-                                              member(fieldDecl().bind(VarId)))))),
-                               *S, Ctx)) {
-      const auto *D = R.getNodeAs<ValueDecl>(VarId);
-      if (!Seen.insert(D).second)
-        continue;
-      if (const auto *M = dyn_cast<FieldDecl>(D)) {
-        if (holdsTensor(M->getType()))
-          Out.push_back(M);
-      } else if (auto It = F.Defs.find(cast<VarDecl>(D)); It != F.Defs.end()) {
-        Work.append(It->second.begin(), It->second.end());
-      }
-    }
-  }
-  return Out;
 }
 
 static llvm::SmallVector<const CXXOperatorCallExpr *, 2>
@@ -1611,7 +1600,7 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
     if (std::optional<unsigned> I = tupleIndex(C))
       return elementProvenance(C->getArg(0), *I, F, Ctx, Depth + 1);
     bool NoGrad = !DeviceMode && gradOffAt(F, C->getBeginLoc(), SM);
-    if (!Callee && dependentMemberName(C) == "forward")
+    if (isDependentForwardCall(C))
       return NoGrad ? P : Prov::attached(C); // a template's forward call
     bool Pass = passesThrough(C);
     if (!Pass && NoGrad)
@@ -1785,6 +1774,8 @@ TensorStoreFinder::Path TensorStoreFinder::pathTo(const Expr *E,
   E = strip(E);
   if (!E || Depth > 32)
     return Path::None;
+  if (E == SourceExpr)
+    return Path::Arith;
   if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
     if (DR->getDecl() == Target)
       return Path::Arith;
@@ -2477,12 +2468,12 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   }
 
   if (Kind == TensorStore::Assign) {
-    // What a module's forward keeps in a member (a KL term, attention
-    // weights) is what its caller differentiates.
-    if (Outlives && F.IsModuleForward && isa<FieldDecl>(Target) &&
-        pathTo(Value, Target, F, Ctx, 0) == Path::None)
-      return;
     Path Through = pathTo(Value, Target, F, Ctx, 0);
+    // A member overwritten with a value not computed from its old one holds
+    // one graph at a time, wherever it is assigned (a trainer's
+    // `last_loss_ = loss`, a module's KL term): bounded, not growth.
+    if (Through == Path::None && isMember(Target))
+      return;
     // `h = enc(x); h = dec(h);`: the old value read here was assigned
     // earlier in the same iteration (or call), not carried into it.
     if (Through != Path::None)
@@ -2887,8 +2878,11 @@ void TensorStoreFinder::considerCalleeStore(const CallExpr *Call,
   // value is carried.)
   if (S.Kind == TensorStore::Device && (K.Overwrites || K.InPlace))
     return;
-  // Called once per call of the caller, a setter keeps one graph at a time.
-  if (!S.Loop && K.Overwrites && !K.InPlace)
+  // A setter keeps one graph at a time: into a member wherever it is
+  // called, into a global or static when called once per call.
+  if (K.Overwrites && !K.InPlace &&
+      (!S.Loop || (K.Target ? isMember(K.Target)
+                            : K.External && K.External->overwritesMember())))
     return;
   if (K.InPlace)
     S.Kind = TensorStore::InPlace;
@@ -3537,24 +3531,6 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
   for (unsigned I = 0; I < FD->getNumParams(); ++I)
     if (F.Differentiated.contains(FD->getParamDecl(I)))
       S.Differentiates.push_back(I);
-  // The data flow of members into backward passes (consumedByBackward()):
-  // members of its own object that its results are computed from, members
-  // it differentiates itself, and the callees whose results it does.
-  for (const FieldDecl *M : resultMembers(FD, Ctx))
-    S.ResultMembers.push_back({usrOf(M), M->getQualifiedNameAsString()});
-  for (const ValueDecl *D : F.Differentiated)
-    if (const auto *M = dyn_cast<FieldDecl>(D))
-      S.DifferentiatesMembers.push_back({usrOf(M), M->getQualifiedNameAsString()});
-  llvm::sort(S.DifferentiatesMembers);
-  for (const CallExpr *C : F.Calls) {
-    const auto *G = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
-    if (!G || G->isStatic() || SM.isInSystemHeader(G->getLocation()) ||
-        !reachesBackward(C, FD, Ctx))
-      continue;
-    std::string U = usrOf(G->getCanonicalDecl());
-    if (!U.empty() && !llvm::is_contained(S.DifferentiatesResultsOf, U))
-      S.DifferentiatesResultsOf.push_back(std::move(U));
-  }
   // A graph handed out through a non-const reference parameter.
   for (unsigned I = 0; I < FD->getNumParams(); ++I) {
     const ParmVarDecl *P = FD->getParamDecl(I);
@@ -3905,23 +3881,6 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
   for (const auto &[D, S] : F.Shrinks)
     if (outlivesFunction(D) && mayRun(FD, Ctx))
       ShrunkTU.insert(D);
-  // What a method returns, computed from members of its object, reaching a
-  // backward pass here: those members' graphs are consumed.
-  for (const CallExpr *C : F.Calls) {
-    const auto *G = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
-    if (!G || G->isStatic() || Ctx.getSourceManager().isInSystemHeader(G->getLocation()) ||
-        !reachesBackward(C, FD, Ctx))
-      continue;
-    const FunctionDecl *Def = G->getDefinition();
-    if (Def && Def->hasBody()) {
-      if (Def != FD)
-        for (const FieldDecl *M : resultMembers(Def, Ctx))
-          ConsumedTU.insert(M);
-    } else if (const FunctionSummary *S = indexed(G)) {
-      for (const auto &[U, N] : S->ResultMembers)
-        ConsumedUSRs.insert(U);
-    }
-  }
 
   Sources = &Ctx.getSourceManager();
   considerStores(F, Ctx);
@@ -4015,16 +3974,6 @@ TensorStoreFinder::finish(const SourceManager &SM) {
     if (S.Kind != TensorStore::Cache) {
       if (S.Kind != TensorStore::Carry && DifferentiatedTU.contains(S.Target))
         continue;
-      // A member overwritten per call whose graph a backward pass consumes
-      // through what a method returns: in this TU, by the index, or (under
-      // `gpuleak check`) after the last file.
-      if (S.Kind == TensorStore::Assign && isa_and_nonnull<FieldDecl>(S.Target)) {
-        if (ConsumedTU.contains(S.Target) ||
-            ConsumedUSRs.contains(usrOf(S.Target)) ||
-            (Index && Index->consumedByBackward(usrOf(S.Target))))
-          continue;
-        S.AssumeUnconsumed = Deferred;
-      }
       if (S.Kind == TensorStore::Carry || S.Kind == TensorStore::Assign ||
           S.Kind == TensorStore::InPlace)
         if (DetachedTU.contains(S.Target))
@@ -4089,8 +4038,6 @@ TensorStoreFinder::finish(const SourceManager &SM) {
   OverridersBuilt = false;
   LoopCalls.clear();
   DifferentiatedTU.clear();
-  ConsumedTU.clear();
-  ConsumedUSRs.clear();
   ShrunkTU.clear();
   DetachedTU.clear();
   return Unique;

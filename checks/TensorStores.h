@@ -57,6 +57,11 @@ namespace clang::tidy::gpuleak {
 /// integral dtype.
 bool cutsGraph(const CallExpr *C);
 
+/// Whether \p C, in a template, calls a method named `forward` of a
+/// dependent object (`m->forward(x)`, `model.forward(x)`): a forward pass,
+/// known by its name only until the template is instantiated.
+bool isDependentForwardCall(const CallExpr *C);
+
 /// Whether a value of type \p T can hold a tensor: at::Tensor, c10::IValue,
 /// an ivalue::Tuple, a closure or std::function, or a template or struct with
 /// such an argument or field.
@@ -135,10 +140,6 @@ struct TensorStore {
   /// this TU calls, taken to be called in a loop of another file
   /// (AssumedCalledInLoopNote) until the project's calls say.
   const FunctionDecl *AssumedRepeat = nullptr;
-  /// Assign into a member, under `gpuleak check`: no backward pass of
-  /// another file is taken to consume the graph the member keeps
-  /// (AssumedUnconsumedNote) until the project's summaries say.
-  bool AssumeUnconsumed = false;
   /// Device: a call of a function of another file, unknown to the index,
   /// that the value passes through, taken to keep its argument's device
   /// storage (AssumedKeepsDeviceNote).
@@ -310,17 +311,15 @@ public:
   /// locals it is assigned to.
   bool computedFrom(const Expr *E, const ValueDecl *D, const FunctionDecl *FD,
                     ASTContext &Ctx);
+  /// The same, from the value of the expression \p Source of \p FD's body
+  /// (a forward pass).
+  bool computedFrom(const Expr *E, const Expr *Source, const FunctionDecl *FD,
+                    ASTContext &Ctx);
   /// Whether the value of \p E, an expression of \p FD's body, reaches a
   /// backward pass in \p FD: it is part of a backward call or of an argument
   /// that a callee differentiates (FunctionSummary::Differentiates), or of
   /// a value of a local that one of those is computed from.
   bool reachesBackward(const Expr *E, const FunctionDecl *FD, ASTContext &Ctx);
-  /// The members of its own object, able to hold a tensor, that the values
-  /// \p FD (a method defined in this TU) returns are computed from, through
-  /// its locals
-  /// (FunctionSummary::ResultMembers).
-  llvm::SmallVector<const FieldDecl *, 2> resultMembers(const FunctionDecl *FD,
-                                                        ASTContext &Ctx);
 
   struct FnInfo;
 
@@ -443,6 +442,8 @@ private:
   /// of this TU: what makes a per-call Device store repeat.
   llvm::DenseMap<const FunctionDecl *, const CallExpr *> LoopCalls;
   llvm::DenseSet<const VarDecl *> VisitingVars;
+  /// Set while computedFrom() asks pathTo() for an expression's value.
+  const Expr *SourceExpr = nullptr;
   std::shared_ptr<const ProjectIndex> Index;
   /// indexed() per canonical declaration.
   llvm::DenseMap<const FunctionDecl *, const FunctionSummary *> Indexed;
@@ -473,13 +474,6 @@ private:
   /// it may be called from another file (the index says so, or, without
   /// an index, it is externally visible).
   bool mayRun(const FunctionDecl *FD, ASTContext &Ctx);
-  /// Members whose value a backward pass of the TU consumes through what a
-  /// method returns (`pgn.evaluate(x)` returning a value computed from
-  /// `mixtureParameters_`, differentiated by the caller): a member
-  /// overwritten per call (Assign) keeps a graph that is used.
-  llvm::DenseSet<const ValueDecl *> ConsumedTU;
-  /// USRs of such members known from the index (a method of another file).
-  llvm::StringSet<> ConsumedUSRs;
 };
 
 /// What gpuleak-retained-tensor and gpuleak-missing-detach share: each

@@ -151,16 +151,6 @@ Value FunctionSummary::toJSON() const {
       M.push_back(Object{{"param", P}, {"usr", U}, {"name", N}});
     O["releases_param_members"] = std::move(M);
   }
-  for (const auto &[Key, List] :
-       {std::pair{"result_members", &ResultMembers},
-        std::pair{"differentiates_members", &DifferentiatesMembers}})
-    if (!List->empty()) {
-      Array M;
-      for (const auto &[U, N] : *List)
-        M.push_back(Object{{"usr", U}, {"name", N}});
-      O[Key] = std::move(M);
-    }
-  putList(O, "differentiates_results_of", DifferentiatesResultsOf);
   if (!Constructs.empty()) {
     Array C;
     for (const Construction &K : Constructs) {
@@ -334,10 +324,6 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
   if (!getMembers(*O, "reads_members", S.ReadsMembers))
     return std::nullopt;
   if (!getMembers(*O, "looks_after_members", S.LooksAfterMembers))
-    return std::nullopt;
-  if (!getMembers(*O, "result_members", S.ResultMembers) ||
-      !getMembers(*O, "differentiates_members", S.DifferentiatesMembers) ||
-      !getStrings(*O, "differentiates_results_of", S.DifferentiatesResultsOf))
     return std::nullopt;
   if (const Array *A = O->getArray("releases_param_members"))
     for (const Value &MV : *A) {
@@ -586,9 +572,6 @@ mergeDefinitions(llvm::ArrayRef<const FunctionSummary *> Defs) {
     unite(M.ReadsMembers, D->ReadsMembers);
     unite(M.LooksAfterMembers, D->LooksAfterMembers);
     unite(M.ReleasesParamMembers, D->ReleasesParamMembers);
-    unite(M.ResultMembers, D->ResultMembers);
-    unite(M.DifferentiatesMembers, D->DifferentiatesMembers);
-    unite(M.DifferentiatesResultsOf, D->DifferentiatesResultsOf);
     unite(M.Bounds, D->Bounds);
     for (const ParamInvoke &I : D->Invokes) {
       auto It = llvm::find_if(M.Invokes, [&](const ParamInvoke &J) {
@@ -666,15 +649,6 @@ void ProjectIndex::deriveProjectFacts() {
     if (const FunctionSummary *Own = lookup(USR))
       Targets.insert(Targets.begin(), Own);
     Dispatched.emplace(USR, mergeDispatchTargets(USR, Targets));
-  }
-  Consumed.clear();
-  for (const auto &[USR, F] : Functions) {
-    for (const auto &[MU, MN] : F.DifferentiatesMembers)
-      Consumed.insert(MU), Consumed.insert(MN);
-    for (const std::string &G : F.DifferentiatesResultsOf)
-      if (const FunctionSummary *R = dispatched(G))
-        for (const auto &[MU, MN] : R->ResultMembers)
-          Consumed.insert(MU), Consumed.insert(MN);
   }
   CallersOf.clear();
   CallsOf.clear();
@@ -788,10 +762,6 @@ ProjectIndex::calledInLoop(llvm::StringRef USR, unsigned MaxDepth) const {
     Level = std::move(Next);
   }
   return std::nullopt;
-}
-
-bool ProjectIndex::consumedByBackward(llvm::StringRef Member) const {
-  return Consumed.contains(Member);
 }
 
 bool ProjectIndex::neverTrainedOn(llvm::StringRef USR) const {

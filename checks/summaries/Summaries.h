@@ -195,13 +195,6 @@ inline constexpr char MadeHereNote[] = "an object of %0 is made here";
 /// function of the project bounds the target (FunctionSummary::Grows).
 inline constexpr char AssumedCalledInLoopNote[] =
     "assuming %0 is called in a loop in another file";
-/// gpuleak-retained-tensor under `gpuleak check`: a member overwritten with
-/// a graph on every call, whose graph no backward pass of this file
-/// consumes. Dropped when one of the project does
-/// (ProjectIndex::consumedByBackward()), removed otherwise.
-inline constexpr char AssumedUnconsumedNote[] =
-    "assuming no backward pass in another file consumes the graph kept in "
-    "%q0";
 /// gpuleak-retained-tensor, device storage without a graph: a value that
 /// passes through %0, a function of another file that the index does not
 /// know, is assumed to keep its argument's device storage; `gpuleak check`
@@ -284,6 +277,12 @@ struct ParamStore {
   /// `store_.narrow(0, i, 1).copy_(t)`): the target's storage does not grow,
   /// but its history chains the graph of every value written into it.
   bool InPlace = false;
+
+  /// A setter of a member (`hidden_ = h`): one graph at a time, wherever it
+  /// is called (a field's USR has `@FI@`).
+  bool overwritesMember() const {
+    return Overwrites && !InPlace && llvm::StringRef(TargetUSR).contains("@FI@");
+  }
 };
 
 /// Device storage that a function adds, on every call, to a member, global
@@ -411,15 +410,6 @@ struct FunctionSummary {
   /// releases them (gpuleak-cuda-unreleased).
   std::vector<std::tuple<unsigned, std::string, std::string>>
       ReleasesParamMembers;
-  /// A method: the members of its own object that the values it returns are
-  /// computed from, through its locals (`return prob(x, params_)`).
-  std::vector<std::pair<std::string, std::string>> ResultMembers;
-  /// The members whose values reach a backward pass in it.
-  std::vector<std::pair<std::string, std::string>> DifferentiatesMembers;
-  /// The methods (USRs) whose results reach a backward pass in it
-  /// (`pgn.evaluate(x)` in the loss): the members they are computed from
-  /// are consumed (ProjectIndex::consumedByBackward).
-  std::vector<std::string> DifferentiatesResultsOf;
   /// The first `throw`, or call that may throw, that leaves its body (not
   /// inside a `try` block; gpuleak-cuda-unreleased's ThrowClassifier): a
   /// call of it may throw there. Unset when it cannot throw as far as its
@@ -570,10 +560,6 @@ public:
   /// returns its forward's graph to callers in the project is reported at
   /// those calls).
   bool neverTrainedOn(llvm::StringRef USR) const;
-  /// Whether a backward pass of the project consumes the value of the member
-  /// \p Member (a USR, or a qualified name): a function differentiates it,
-  /// or differentiates the result of a method computed from it.
-  bool consumedByBackward(llvm::StringRef Member) const;
   /// The members of its object that the method \p USR releases or hands on,
   /// with the methods it calls on the object, up to 3 deep (by USR and
   /// qualified name); for a function handed the object (`destroyPlan(this)`),
@@ -660,9 +646,6 @@ private:
   std::map<std::string, FunctionSummary> Dispatched;
   /// The union of the functions' Bounds.
   llvm::StringSet<> Bounded;
-  /// Members (USRs and qualified names) whose values a backward pass
-  /// consumes (consumedByBackward()).
-  llvm::StringSet<> Consumed;
   /// Callee USR -> (caller USR, the call runs with grad mode off); for an
   /// overrider, also the callers of the methods it overrides.
   llvm::StringMap<llvm::SmallVector<std::pair<std::string, bool>, 2>> CallersOf;

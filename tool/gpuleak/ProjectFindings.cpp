@@ -577,9 +577,11 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
         if (PS.Param != S.Param || Index.bounded(PS.TargetUSR))
           continue;
         // Device storage piles up only where the callee adds to what it
-        // keeps; a setter called once per call keeps one graph at a time.
+        // keeps; a setter keeps one graph at a time (of a member wherever
+        // it is called, else when called once per call).
         if ((S.Device && (PS.Overwrites || PS.InPlace)) ||
-            (S.PerCall && PS.Overwrites && !PS.InPlace))
+            (S.PerCall && PS.Overwrites && !PS.InPlace) ||
+            PS.overwritesMember())
           continue;
         // Repeated by a loop that lasts the run, or by the calls of the
         // caller (RepeatedByUSR) from a loop of the project.
@@ -620,16 +622,6 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
     std::map<size_t, std::vector<FindingNote>> Replaced; // ... by these
     for (size_t I = 0; I < F.Notes.size(); ++I) {
       FindingNote &N = F.Notes[I];
-      // A member overwritten per call whose graph no backward pass of its
-      // file consumes: unless one of the project does.
-      if (llvm::StringRef Member = quotedArgument(
-              N.Message, clang::tidy::gpuleak::AssumedUnconsumedNote);
-          !Member.empty()) {
-        if (Index.consumedByBackward(Member))
-          return true;
-        Settled.push_back(I);
-        continue;
-      }
       // A member read by a method of another file only through cuts: only
       // if the method's summary says it reads the member no other way.
       if (auto [Fn, Member] = releaseNoteArguments(
