@@ -282,6 +282,14 @@ static cl::opt<std::string> ChangedSince(
              "the findings on changed lines"),
     cl::value_desc("ref"), cl::sub(CheckCmd), cl::cat(CheckCategory));
 
+static cl::opt<std::string> BuildConfig(
+    "build-config",
+    cl::desc("Analyse the compile commands of this build configuration only "
+             "(Release, Debug, ...: CMake's Ninja Multi-Config database lists "
+             "each file once per configuration; default: every one)"),
+    cl::value_desc("name"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
+    cl::cat(CheckCategory));
+
 static cl::opt<std::string> ShardOption(
     "shard",
     cl::desc("Analyse the K-th of N parts of the translation units and write "
@@ -800,7 +808,8 @@ static Results collectResults(ArrayRef<std::string> Files,
 /// --baseline), the errors, the translation units and the time.
 static void printSummary(const Results &R, std::optional<size_t> Baselined,
                          size_t Errors, size_t TUs, size_t Cached,
-                         double Seconds, size_t Headers) {
+                         double Seconds, size_t Headers,
+                         StringRef Configs) {
   auto Count = [](size_t N, StringRef What) {
     return (Twine(N) + " " + What + (N == 1 ? "" : "s")).str();
   };
@@ -817,7 +826,7 @@ static void printSummary(const Results &R, std::optional<size_t> Baselined,
   if (Baselined)
     Line += ", " + std::to_string(*Baselined) + " baselined";
   Line += ", " + Count(Errors, "error") + ", " +
-          Count(TUs - Headers, "translation unit");
+          Count(TUs - Headers, "translation unit") + Configs.str();
   if (Headers)
     Line += " (+" + Count(Headers, "header") +
             " that no translation unit includes)";
@@ -1132,6 +1141,34 @@ static int run(RunMode Mode) {
   // run identity, which the merge compares with its own database.
   const std::string DBHash =
       Shard || Mode == RunMode::Merge ? databaseHash(*DB) : "";
+  // The build configurations of a multi-configuration database (CMake's
+  // Ninja Multi-Config: each file once per configuration): --build-config
+  // keeps one's commands; without it every one is analysed, and the
+  // summary line says so. After DBHash: a shard's database is the file's.
+  std::string ConfigsText;
+  if (Mode != RunMode::Merge) {
+    std::vector<std::string> Configs = buildConfigsOf(*DB);
+    if (BuildConfig.getNumOccurrences() && BuildConfig.empty())
+      return fail("--build-config: no configuration name (e.g. "
+                  "--build-config=Release)");
+    if (!BuildConfig.empty()) {
+      if (Error Err = selectBuildConfig(DB, DBPath, BuildConfig, Configs))
+        return fail(toString(std::move(Err)));
+      if (!Configs.empty())
+        ConfigsText = " of build configuration " + buildConfigsOf(*DB).front();
+    } else if (Configs.size() > 1) {
+      ConfigsText = " in " + std::to_string(Configs.size()) +
+                    " build configurations (" + join(Configs, ", ") + ")";
+      if (!Quiet)
+        WithColor::note(errs(), "gpuleak")
+            << "'" << absolute(DBPath) << "' lists each file's compile commands of "
+            << Configs.size() << " build configurations ("
+            << join(Configs, ", ")
+            << "), as CMake's Ninja Multi-Config writes them: each is "
+               "analysed and the findings of all are reported; "
+               "--build-config=NAME analyses one\n";
+    }
+  }
   // GCC's commands as clang parses them (ClangCommand.h), before
   // --extra-arg: what the user adds is for clang and stays as written.
   {
@@ -1267,7 +1304,10 @@ static int run(RunMode Mode) {
       if (!sys::fs::exists(Path))
         return fail("no such file: '" + Arg + "'");
       if (DB->getCompileCommands(Path).empty())
-        return fail("'" + Arg + "' is not in '" + DBPath + "'");
+        return fail("'" + Arg + "' is not in '" + DBPath + "'" +
+                    (BuildConfig.empty() ? ""
+                                         : " (build configuration '" +
+                                               BuildConfig + "')"));
       if (Seen.insert(Path).second)
         Files.push_back(std::move(Path));
     }
@@ -2111,7 +2151,8 @@ static int run(RunMode Mode) {
         C.Run.Changes = Here->Changes;
       }
       {
-        std::vector<std::string> Args = {"--resource-dir=" + ResourceDir};
+        std::vector<std::string> Args = {"--resource-dir=" + ResourceDir,
+                                         "--build-config=" + BuildConfig};
         for (const std::string &A : ExtraArgsBefore)
           Args.push_back("--extra-arg-before=" + A);
         for (const std::string &A : ExtraArgs)
@@ -2309,7 +2350,7 @@ static int run(RunMode Mode) {
         SelectedHits ? *SelectedHits : Cache ? Cache->hits() : 0,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
             .count(),
-        LoneHeaders.size());
+        LoneHeaders.size(), ConfigsText);
   if (Errors)
     return ExitError;
   if (WriteBaseline)
