@@ -1067,6 +1067,34 @@ bool isBuildFileName(StringRef Path) {
           !isConfigureTemplate(Name, Generated));
 }
 
+bool isCIConfigFileName(StringRef Path) {
+  StringRef Name = sys::path::filename(Path);
+  if (llvm::is_contained({".gitlab-ci.yml", ".gitlab-ci.yaml", "Jenkinsfile",
+                          "azure-pipelines.yml", "azure-pipelines.yaml",
+                          ".travis.yml", "bitbucket-pipelines.yml",
+                          "appveyor.yml", ".appveyor.yml", ".drone.yml",
+                          ".cirrus.yml", ".woodpecker.yml"},
+                         Name))
+    return true;
+  if (!hasExtension(Name, {".yml", ".yaml"}))
+    return false;
+  // A workflow or action of GitHub (and of Gitea and Forgejo, which read
+  // the same files), GitLab's included files, CircleCI, Buildkite,
+  // Woodpecker.
+  StringRef Parent;
+  for (auto It = sys::path::begin(sys::path::parent_path(Path)),
+            End = sys::path::end(sys::path::parent_path(Path));
+       It != End; Parent = *It, ++It) {
+    if (llvm::is_contained({".gitlab", ".circleci", ".buildkite", ".woodpecker"},
+                           *It))
+      return true;
+    if (llvm::is_contained({".github", ".gitea", ".forgejo"}, Parent) &&
+        (*It == "workflows" || *It == "actions"))
+      return true;
+  }
+  return false;
+}
+
 /// The files that the CMake presets of \p SourceDir include (presets v4+:
 /// `"include": [...]`, paths relative to the including file, `${sourceDir}`
 /// and `${fileDir}` expanded), recursively, from its CMakePresets.json and
@@ -1147,6 +1175,9 @@ std::vector<std::string> changedBuildFiles(const ChangedLines &Changed,
       How = "the compile database itself";
     else if (auto P = Presets.find(File); P != Presets.end())
       How = "a CMake preset file that '" + P->second + "' includes";
+    else if (isCIConfigFileName(File))
+      How = "a CI configuration file, which may configure the build with "
+            "other flags";
     else if (Recorder.empty() ? isBuildFileName(File)
                               : ((Inputs.count(File) &&
                                   !isConfigureTemplate(Name, Generated)) ||
