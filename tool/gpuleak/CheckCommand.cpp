@@ -878,6 +878,46 @@ static int writeShardFile(ShardContents C,
   return NumErrors ? ExitError : ExitClean;
 }
 
+/// The files that define a function of the project index \p IndexPath that
+/// calls one of \p USRs (real paths), read from the file as written: its
+/// stale entries too. ProjectIndex::read drops an entry that names a changed
+/// file, and a caller's solved entry names its callee's store (`stores`
+/// at the callee's line): with the callee's file changed, the caller's
+/// entry is stale, while its own calls, in its own unchanged file, are
+/// what they were (CI trial 17, D5).
+static std::set<std::string> callersInIndexFile(StringRef IndexPath,
+                                                const StringSet<> &USRs) {
+  std::set<std::string> Defining;
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(IndexPath);
+  if (!Text)
+    return Defining;
+  Expected<json::Value> Parsed = json::parse((*Text)->getBuffer());
+  if (!Parsed) {
+    consumeError(Parsed.takeError());
+    return Defining;
+  }
+  const json::Object *Top = Parsed->getAsObject();
+  const json::Array *Functions = Top ? Top->getArray("functions") : nullptr;
+  if (!Functions)
+    return Defining;
+  for (const json::Value &F : *Functions) {
+    const json::Object *O = F.getAsObject();
+    const json::Array *Calls = O ? O->getArray("calls") : nullptr;
+    const json::Object *Def = O ? O->getObject("def") : nullptr;
+    std::optional<StringRef> File = Def ? Def->getString("file") : std::nullopt;
+    if (!Calls || !File)
+      continue;
+    for (const json::Value &C : *Calls)
+      if (const json::Object *CO = C.getAsObject())
+        if (std::optional<StringRef> USR = CO->getString("usr");
+            USR && USRs.contains(*USR)) {
+          Defining.insert(realPathOr(*File));
+          break;
+        }
+  }
+  return Defining;
+}
+
 /// A run over some translation units (\p Analysed): the others of
 /// \p Others (the rest of the database) whose function summaries the
 /// project index \p Previous does not hold fresh, which the run summarizes
@@ -2076,7 +2116,8 @@ static int run(RunMode Mode) {
         SummaryOnly = std::move(Others);
         SummaryOnlyResults = std::move(OtherResults);
       } else if (!ChangedFunctions.empty() && Previous) {
-        std::set<std::string> Defining;
+        std::set<std::string> Defining =
+            callersInIndexFile(IndexPath, ChangedFunctions);
         for (const auto &[USR, S] : Previous->functions())
           if (callsAny(S, ChangedFunctions))
             Defining.insert(realPathOr(S.Def.File));
