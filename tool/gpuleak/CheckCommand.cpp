@@ -1176,7 +1176,7 @@ static int run(RunMode Mode) {
       return fail("the compile database '" + DBPath + "' is older than '" +
                   Newer->Input +
                   "', an input of the CMake run that wrote it (" +
-                  Newer->Recorder + " lists it): re-run cmake");
+                  Newer->Recorder + "): re-run cmake");
   // The database as its file has it (before --extra-arg): part of a shard's
   // run identity, which the merge compares with its own database.
   const std::string DBHash =

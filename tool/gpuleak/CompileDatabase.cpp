@@ -470,15 +470,24 @@ std::optional<NewerCMakeInput> newerCMakeInput(StringRef DBPath) {
                           RecorderStatus.getLastModificationTime());
   std::optional<NewerCMakeInput> Newest;
   auto NewestTime = Written;
-  for (const std::string &Path : Inputs) {
-    sys::fs::file_status Status;
-    if (sys::fs::status(Path, Status) || !sys::fs::exists(Status))
-      continue;
-    if (Status.getLastModificationTime() > NewestTime) {
-      NewestTime = Status.getLastModificationTime();
-      Newest = NewerCMakeInput{Path, RecorderName};
+  // The preset files that `cmake --preset` read for this build folder,
+  // which the build tool does not re-run cmake for (CI trial 17, D6).
+  const std::vector<std::string> Presets = presetFilesOfBuild(DBPath);
+  const std::vector<std::string> *Lists[] = {&Inputs, &Presets};
+  for (const std::vector<std::string> *List : Lists)
+    for (const std::string &Path : *List) {
+      sys::fs::file_status Status;
+      if (sys::fs::status(Path, Status) || !sys::fs::exists(Status))
+        continue;
+      if (Status.getLastModificationTime() > NewestTime) {
+        NewestTime = Status.getLastModificationTime();
+        Newest = NewerCMakeInput{
+            Path, List == &Inputs
+                      ? RecorderName + " lists it"
+                      : "a configure preset of it names the build folder as "
+                        "its binaryDir"};
+      }
     }
-  }
   return Newest;
 }
 

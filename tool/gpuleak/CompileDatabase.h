@@ -101,8 +101,10 @@ missingResponseFile(const clang::tooling::CompileCommand &Command);
 /// wrote: what the build tool would re-run cmake for.
 struct NewerCMakeInput {
   std::string Input;    ///< the newest input that is newer, absolute
-  std::string Recorder; ///< the file that lists it, relative to the database's
-                        ///< folder (build.ninja)
+  std::string Recorder; ///< why it is an input: "build.ninja lists it" (the
+                        ///< file that lists it, relative to the database's
+                        ///< folder), or that a CMake preset of it has the
+                        ///< build folder as its binaryDir
 };
 
 /// Whether the compile database \p DBPath is older than an input of the
