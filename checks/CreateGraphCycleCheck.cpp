@@ -225,7 +225,7 @@ void CreateGraphCycleCheck::onEndOfTranslationUnit() {
     const VarDecl *Via = nullptr;
     auto Args = backwardArgs(Backward, *Ctx);
     if (Args.first && isKnownTrue(Args.first, *Ctx, Via) && Via)
-      diag(Via->getLocation(), "create_graph is %0, which is always true here",
+      diag(Via->getLocation(), "'create_graph' is %0, which is always true here",
            DiagnosticIDs::Note)
           << Via;
     for (const CallExpr *Step : llvm::ArrayRef(F.Chain).drop_back())

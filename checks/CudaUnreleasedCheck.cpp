@@ -1353,7 +1353,7 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
         continue;
       const KindInfo &KI = kindInfo(L.Creator->Kind);
       diag(L.Creation->getBeginLoc(),
-           "%0 %select{allocated|created}1 by %2 into member %3 is leaked "
+           "the %0 %select{allocated|created}1 by %2 into member %3 is leaked "
            "when the constructor of %4 throws, since the destructor does not "
            "run then; release it with '%5' before throwing")
           << KI.Description << (KI.IsMemory ? 0 : 1)
@@ -1386,7 +1386,7 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
     const unsigned Verb = KI.IsMemory ? 0 : 1;
     switch (F.How) {
     case Analyzer::Finding::WrongApi:
-      diag(Loc, "%0 %select{allocated|created}4 by %1 is released with '%2'; release it with '%3'")
+      diag(Loc, "the %0 %select{allocated|created}4 by %1 is released with '%2'; release it with '%3'")
           << KI.Description << Callee << F.WrongName << advisedReleaser(*F.Creator) << Verb;
       diag(F.Where->getBeginLoc(), "released with '%0' here",
            DiagnosticIDs::Note)
@@ -1396,7 +1396,7 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
       if (const Stmt *Body = F.Where == F.Creation && F.H.Var
                                  ? perIterationBody(F.H.Var, F.Creation, Ctx)
                                  : nullptr) {
-        diag(Loc, "%0 %select{allocated|created}4 by %1 is lost when %2 goes out of scope at "
+        diag(Loc, "the %0 %select{allocated|created}4 by %1 is lost when %2 goes out of scope at "
                   "the end of the loop iteration; release it with '%3' first")
             << KI.Description << Callee << F.H.Var << advisedReleaser(*F.Creator) << Verb;
         diag(SM.getExpansionLoc(Body->getEndLoc()),
@@ -1405,7 +1405,7 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
             << F.H.Var;
         continue;
       }
-      diag(Loc, "%0 %select{allocated|created}4 by %1 is lost when %2 is overwritten; release it "
+      diag(Loc, "the %0 %select{allocated|created}4 by %1 is lost when %2 is overwritten; release it "
                 "with '%3' first")
           << KI.Description << Callee << F.H.Var << advisedReleaser(*F.Creator) << Verb;
       if (F.Where == F.Creation)
@@ -1420,9 +1420,9 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
       continue;
     case Analyzer::Finding::Exit:
       diag(Loc, F.NeverReleased
-                    ? "%0 %select{allocated|created}3 by %1 is never released; release it with "
+                    ? "the %0 %select{allocated|created}3 by %1 is never released; release it with "
                       "'%2' or give it an owner"
-                    : "%0 %select{allocated|created}3 by %1 is not released on every path; "
+                    : "the %0 %select{allocated|created}3 by %1 is not released on every path; "
                       "release it with '%2' on every path out of the function")
           << KI.Description << Callee << advisedReleaser(*F.Creator) << Verb;
       exitNotes(*this, F, FD, Ctx);
@@ -1446,7 +1446,7 @@ void CudaUnreleasedCheck::reportMembers() {
     if (F.How == CudaClassResources::Finding::Overwritten) {
       const bool ByConstructor = isa<CallExpr>(F.First) &&
                                  !isa<CXXMemberCallExpr>(F.First);
-      diag(Loc, "%0 %select{allocated|created}1 by %2 into member %3 loses the "
+      diag(Loc, "the %0 %select{allocated|created}1 by %2 into member %3 loses the "
                 "one %3 already holds, %select{which a constructor of %4 "
                 "created|when %5 runs again}6; release it with '%7' first")
           << KI.Description << Verb << Callee << F.Field << F.Class << F.Where
@@ -1459,7 +1459,7 @@ void CudaUnreleasedCheck::reportMembers() {
       continue;
     }
     if (F.How == CudaClassResources::Finding::NoOwner) {
-      diag(Loc, "%0 %select{allocated|created}1 by %2 into member %3 is never "
+      diag(Loc, "the %0 %select{allocated|created}1 by %2 into member %3 is never "
                 "released: %4 has no destructor, nothing releases %3, and "
                 "objects of %4 are made repeatedly; release it with '%5' in "
                 "a destructor of %4")
@@ -1500,7 +1500,7 @@ void CudaUnreleasedCheck::reportMembers() {
       continue;
     }
     if (F.Class) {
-      diag(Loc, "%0 %select{allocated|created}1 by %2 into member %3 is never "
+      diag(Loc, "the %0 %select{allocated|created}1 by %2 into member %3 is never "
                 "released: the destructor of %4 %select{uses its CUDA members "
                 "but releases none of them|releases other members but not "
                 "%3}6; release it with '%5' there")
@@ -1519,7 +1519,7 @@ void CudaUnreleasedCheck::reportMembers() {
             << Elsewhere << F.Field;
       continue;
     }
-    diag(Loc, "%0 %select{allocated|created}1 by %2 into member %3 is never "
+    diag(Loc, "the %0 %select{allocated|created}1 by %2 into member %3 is never "
               "released: %4 releases other members of %5 but not %3; release "
               "it with '%6' there")
         << KI.Description << Verb << Callee << F.Field << F.Where

@@ -35,7 +35,7 @@ void positiveVariable(torch::Tensor w, const std::vector<int> &steps) {
     torch::Tensor e = (w * w).sum();
     e.backward({}, true, higher_order);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: backward pass with create_graph=true{{.*}} [gpuleak-create-graph-cycle]
-    // CHECK-MESSAGES: :[[@LINE-5]]:8: note: create_graph is 'higher_order', which is always true here
+    // CHECK-MESSAGES: :[[@LINE-5]]:8: note: 'create_graph' is 'higher_order', which is always true here
     // CHECK-MESSAGES: :[[@LINE-5]]:3: note: each iteration of this loop{{.*}}
   }
 }

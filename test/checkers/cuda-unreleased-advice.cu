@@ -12,38 +12,38 @@
 void streamOrdered(cudaStream_t s, cudaMemPool_t pool, size_t n) {
   void *a = nullptr;
   cudaMallocAsync(&a, n, s);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: device memory allocated by 'cudaMallocAsync' is never released; release it with 'cudaFreeAsync' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the device memory allocated by 'cudaMallocAsync' is never released; release it with 'cudaFreeAsync' or give it an owner [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+13]]:1: note: leaked at the end of 'streamOrdered'
   void *b = nullptr;
   cudaMallocFromPoolAsync(&b, n, pool, s);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: device memory allocated by 'cudaMallocFromPoolAsync' is never released; release it with 'cudaFreeAsync' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the device memory allocated by 'cudaMallocFromPoolAsync' is never released; release it with 'cudaFreeAsync' or give it an owner [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+9]]:1: note: leaked at the end of 'streamOrdered'
   void *c = nullptr;
   cudaMalloc(&c, n);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: device memory allocated by 'cudaMalloc' is never released; release it with 'cudaFree' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the device memory allocated by 'cudaMalloc' is never released; release it with 'cudaFree' or give it an owner [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+5]]:1: note: leaked at the end of 'streamOrdered'
   cublasHandle_t h;
   cublasCreate(&h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cuBLAS handle created by 'cublasCreate_v2' is never released; release it with 'cublasDestroy' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cuBLAS handle created by 'cublasCreate_v2' is never released; release it with 'cublasDestroy' or give it an owner [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+1]]:1: note: leaked at the end of 'streamOrdered'
 }
 
 void driverApi(CUstream s, size_t n) {
   CUdeviceptr d;
   cuMemAlloc(&d, n);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: device memory allocated by 'cuMemAlloc_v2' is never released; release it with 'cuMemFree' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the device memory allocated by 'cuMemAlloc_v2' is never released; release it with 'cuMemFree' or give it an owner [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+13]]:1: note: leaked at the end of 'driverApi'
   CUdeviceptr e;
   cuMemAllocAsync(&e, n, s);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: device memory allocated by 'cuMemAllocAsync' is never released; release it with 'cuMemFreeAsync' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the device memory allocated by 'cuMemAllocAsync' is never released; release it with 'cuMemFreeAsync' or give it an owner [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+9]]:1: note: leaked at the end of 'driverApi'
   void *host = nullptr;
   cuMemAllocHost(&host, n);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: pinned host memory allocated by 'cuMemAllocHost_v2' is never released; release it with 'cuMemFreeHost' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the pinned host memory allocated by 'cuMemAllocHost_v2' is never released; release it with 'cuMemFreeHost' or give it an owner [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+5]]:1: note: leaked at the end of 'driverApi'
   CUstream t;
   cuStreamCreate(&t, 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: CUDA stream created by 'cuStreamCreate' is never released; release it with 'cuStreamDestroy' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the CUDA stream created by 'cuStreamCreate' is never released; release it with 'cuStreamDestroy' or give it an owner [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+1]]:1: note: leaked at the end of 'driverApi'
 }
 
@@ -53,7 +53,7 @@ struct Scratch {
   int *other_ = nullptr;
   explicit Scratch(cudaStream_t s) {
     cudaMallocAsync(&buf_, 64, s);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMallocAsync' into member 'buf_' is never released: the destructor of 'Scratch' releases other members but not 'buf_'; release it with 'cudaFreeAsync' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the device memory allocated by 'cudaMallocAsync' into member 'buf_' is never released: the destructor of 'Scratch' releases other members but not 'buf_'; release it with 'cudaFreeAsync' there [gpuleak-cuda-unreleased]
     cudaMalloc(&other_, 64);
   }
   ~Scratch() { cudaFree(other_); }

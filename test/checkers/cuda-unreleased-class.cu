@@ -31,10 +31,10 @@ class PositiveLstm {
 public:
   PositiveLstm(int n) {
     CHECK_CUDNN(cudnnCreateTensorDescriptor(&hx_desc_));
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: cuDNN tensor descriptor created by 'cudnnCreateTensorDescriptor' into member 'hx_desc_' is never released: the destructor of 'PositiveLstm' releases other members but not 'hx_desc_'; release it with 'cudnnDestroyTensorDescriptor' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: the cuDNN tensor descriptor created by 'cudnnCreateTensorDescriptor' into member 'hx_desc_' is never released: the destructor of 'PositiveLstm' releases other members but not 'hx_desc_'; release it with 'cudnnDestroyTensorDescriptor' there [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE+15]]:3: note: destructor of 'PositiveLstm' is here
     CHECK_CUDNN(cudnnCreateRNNDescriptor(&rnn_desc_));
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: cuDNN RNN descriptor created by 'cudnnCreateRNNDescriptor' into member 'rnn_desc_' is never released: the destructor of 'PositiveLstm' releases other members but not 'rnn_desc_'; release it with 'cudnnDestroyRNNDescriptor' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: the cuDNN RNN descriptor created by 'cudnnCreateRNNDescriptor' into member 'rnn_desc_' is never released: the destructor of 'PositiveLstm' releases other members but not 'rnn_desc_'; release it with 'cudnnDestroyRNNDescriptor' there [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE+12]]:3: note: destructor of 'PositiveLstm' is here
     cudaMalloc(&hx_, n * sizeof(float));
     cudaMalloc(&work_, n * sizeof(float));
@@ -67,10 +67,10 @@ struct PositiveSegmenter {
   ~PositiveSegmenter() { cublasDestroy(handle); }
   bool init(size_t n) {
     cudaMallocHost(&input, n);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: pinned host memory allocated by 'cudaMallocHost' into member 'input' is never released: the destructor of 'PositiveSegmenter' releases other members but not 'input'; release it with 'cudaFreeHost' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the pinned host memory allocated by 'cudaMallocHost' into member 'input' is never released: the destructor of 'PositiveSegmenter' releases other members but not 'input'; release it with 'cudaFreeHost' there [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE-4]]:3: note: destructor of 'PositiveSegmenter' is here
     cudaMalloc(&input_d, n);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMalloc' into member 'input_d' is never released: the destructor of 'PositiveSegmenter' releases other members but not 'input_d'; release it with 'cudaFree' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the device memory allocated by 'cudaMalloc' into member 'input_d' is never released: the destructor of 'PositiveSegmenter' releases other members but not 'input_d'; release it with 'cudaFree' there [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE-7]]:3: note: destructor of 'PositiveSegmenter' is here
     return true;
   }
@@ -85,7 +85,7 @@ public:
   explicit PositiveResize(size_t n) { cudaMalloc(&buf_, n); }
   void resize(size_t n) {
     cudaMalloc(&buf_, n);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMalloc' into member 'buf_' loses the one 'buf_' already holds, which a constructor of 'PositiveResize' created; release it with 'cudaFree' first [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the device memory allocated by 'cudaMalloc' into member 'buf_' loses the one 'buf_' already holds, which a constructor of 'PositiveResize' created; release it with 'cudaFree' first [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE-4]]:39: note: 'buf_' receives the first one here
   }
   ~PositiveResize() { cudaFree(buf_); }
@@ -99,7 +99,7 @@ class PositiveSetupPerCall {
 public:
   void setup() {
     cudaStreamCreate(&stream_);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: CUDA stream created by 'cudaStreamCreate' into member 'stream_' loses the one 'stream_' already holds, when 'setup' runs again; release it with 'cudaStreamDestroy' first [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the CUDA stream created by 'cudaStreamCreate' into member 'stream_' loses the one 'stream_' already holds, when 'setup' runs again; release it with 'cudaStreamDestroy' first [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE+3]]:5: note: 'setup' is called here each time this function runs
   }
   void forward(float *x, int n) {
@@ -123,7 +123,7 @@ Plan *create_plan(size_t n) {
   cudaMalloc(&p->twiddles, n);
   cudaMalloc(&p->scratch, n);
   cudaEventCreate(&p->done);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: CUDA event created by 'cudaEventCreate' into member 'done' is never released: 'destroy_plan' releases other members of 'Plan' but not 'done'; release it with 'cudaEventDestroy' there [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the CUDA event created by 'cudaEventCreate' into member 'done' is never released: 'destroy_plan' releases other members of 'Plan' but not 'done'; release it with 'cudaEventDestroy' there [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+3]]:6: note: 'destroy_plan' is here
   return p;
 }
@@ -137,7 +137,7 @@ void destroy_plan(Plan *p) {
 void positiveNcclPerCall(int n, ncclUniqueId id, int rank, float *buf) {
   ncclComm_t comm;
   ncclCommInitRank(&comm, n, id, rank);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: NCCL communicator created by 'ncclCommInitRank' is never released; release it with 'ncclCommDestroy' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the NCCL communicator created by 'ncclCommInitRank' is never released; release it with 'ncclCommDestroy' or give it an owner [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+2]]:1: note: leaked at the end of 'positiveNcclPerCall'
   ncclAllReduce(buf, buf, 1, ncclFloat, ncclSum, comm, nullptr);
 }
@@ -146,7 +146,7 @@ void positiveNcclPerCall(int n, ncclUniqueId id, int rank, float *buf) {
 void positiveHostRegister(size_t n, bool bad) {
   float *p = static_cast<float *>(std::malloc(n));
   cudaHostRegister(p, n, cudaHostRegisterDefault);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: host memory registration created by 'cudaHostRegister' is not released on every path; release it with 'cudaHostUnregister' on every path out of the function [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the host memory registration created by 'cudaHostRegister' is not released on every path; release it with 'cudaHostUnregister' on every path out of the function [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+2]]:5: note: leaked when this throws
   if (bad)
     throw std::runtime_error("bad input");
@@ -165,7 +165,7 @@ void negativeNcclAll(int *devs) {
 void positiveNcclAll(int *devs) {
   ncclComm_t comms[2];
   ncclCommInitAll(comms, 2, devs);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: NCCL communicator created by 'ncclCommInitAll' is never released; release it with 'ncclCommDestroy' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the NCCL communicator created by 'ncclCommInitAll' is never released; release it with 'ncclCommDestroy' or give it an owner [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+1]]:1: note: leaked at the end of 'positiveNcclAll'
 }
 
@@ -316,7 +316,7 @@ public:
   explicit PositiveTemplate(size_t n) {
     cudaMalloc(&d_, n * sizeof(T));
     cudaMallocHost(&h_, n * sizeof(T));
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: pinned host memory allocated by 'cudaMallocHost' into member 'h_' is never released: the destructor of 'PositiveTemplate<float>' releases other members but not 'h_'; release it with 'cudaFreeHost' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the pinned host memory allocated by 'cudaMallocHost' into member 'h_' is never released: the destructor of 'PositiveTemplate<float>' releases other members but not 'h_'; release it with 'cudaFreeHost' there [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE+2]]:3: note: destructor of 'PositiveTemplate<float>' is here
   }
   ~PositiveTemplate() { cudaFree(d_); }
@@ -364,7 +364,7 @@ public:
     cudaMalloc(&dst_, 16);
     cudaMalloc(&work_, 16);
     cudnnCreateDropoutDescriptor(&dropout_);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: cuDNN dropout descriptor created by 'cudnnCreateDropoutDescriptor' into member 'dropout_' is never released: the destructor of 'PositiveDerived' releases other members but not 'dropout_'; release it with 'cudnnDestroyDropoutDescriptor' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the cuDNN dropout descriptor created by 'cudnnCreateDropoutDescriptor' into member 'dropout_' is never released: the destructor of 'PositiveDerived' releases other members but not 'dropout_'; release it with 'cudnnDestroyDropoutDescriptor' there [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE+2]]:3: note: destructor of 'PositiveDerived' is here
   }
   ~PositiveDerived() override { cudaFree(work_); }
@@ -422,7 +422,7 @@ private:
 void positiveLtPerCall(cublasLtHandle_t lt) {
   cublasLtMatmulDesc_t op;
   cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cuBLASLt matmul descriptor created by 'cublasLtMatmulDescCreate' is never released; release it with 'cublasLtMatmulDescDestroy' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cuBLASLt matmul descriptor created by 'cublasLtMatmulDescCreate' is never released; release it with 'cublasLtMatmulDescDestroy' or give it an owner [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+2]]:1: note: leaked at the end of 'positiveLtPerCall'
   cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, nullptr, 0);
 }
@@ -443,7 +443,7 @@ public:
   void allocate(int n, bool first) {
     if (first) {
       if (cudaSuccess != cudaMallocManaged((void **)&input_, n * sizeof(float)))
-        // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: device memory allocated by 'cudaMallocManaged' into member 'input_' is never released: the destructor of 'PositiveAliasedInput' releases other members but not 'input_'; release it with 'cudaFree' there [gpuleak-cuda-unreleased]
+        // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: the device memory allocated by 'cudaMallocManaged' into member 'input_' is never released: the destructor of 'PositiveAliasedInput' releases other members but not 'input_'; release it with 'cudaFree' there [gpuleak-cuda-unreleased]
         // CHECK-MESSAGES: :[[@LINE+18]]:3: note: destructor of 'PositiveAliasedInput' is here
         throw "cannot allocate the input";
     }
@@ -505,10 +505,10 @@ class PositiveEventTimer {
 public:
   PositiveEventTimer() {
     cudaEventCreate(&start_);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: CUDA event created by 'cudaEventCreate' into member 'start_' is never released: the destructor of 'PositiveEventTimer' uses its CUDA members but releases none of them; release it with 'cudaEventDestroy' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the CUDA event created by 'cudaEventCreate' into member 'start_' is never released: the destructor of 'PositiveEventTimer' uses its CUDA members but releases none of them; release it with 'cudaEventDestroy' there [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE+6]]:3: note: destructor of 'PositiveEventTimer' is here
     cudaEventCreate(&stop_);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: CUDA event created by 'cudaEventCreate' into member 'stop_' is never released: the destructor of 'PositiveEventTimer' uses its CUDA members but releases none of them; release it with 'cudaEventDestroy' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the CUDA event created by 'cudaEventCreate' into member 'stop_' is never released: the destructor of 'PositiveEventTimer' uses its CUDA members but releases none of them; release it with 'cudaEventDestroy' there [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE+3]]:3: note: destructor of 'PositiveEventTimer' is here
     cudaEventRecord(start_);
   }

@@ -19,7 +19,7 @@ class PositiveThrowAfterCreate {
 public:
   PositiveThrowAfterCreate(int n, int max) {
     cudaMalloc(&buf_, n * sizeof(float));
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMalloc' into member 'buf_' is leaked when the constructor of 'PositiveThrowAfterCreate' throws, since the destructor does not run then; release it with 'cudaFree' before throwing [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the device memory allocated by 'cudaMalloc' into member 'buf_' is leaked when the constructor of 'PositiveThrowAfterCreate' throws, since the destructor does not run then; release it with 'cudaFree' before throwing [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE+2]]:7: note: leaked when this throws
     if (n > max)
       throw std::invalid_argument("n too large");
@@ -36,7 +36,7 @@ class PositiveCheckedPair {
 public:
   explicit PositiveCheckedPair(int n) {
     CUDA_CHECK(cudaMalloc(&a_, n));
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: device memory allocated by 'cudaMalloc' into member 'a_' is leaked when the constructor of 'PositiveCheckedPair' throws, since the destructor does not run then; release it with 'cudaFree' before throwing [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: the device memory allocated by 'cudaMalloc' into member 'a_' is leaked when the constructor of 'PositiveCheckedPair' throws, since the destructor does not run then; release it with 'cudaFree' before throwing [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE+1]]:5: note: leaked when this throws
     CUDA_CHECK(cudaStreamCreate(&s_));
   }
@@ -117,9 +117,9 @@ class PositiveThrowsAndDestructorForgets {
 public:
   PositiveThrowsAndDestructorForgets() {
     CUDA_CHECK(cudaMallocHost(&host_, 64));
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: pinned host memory allocated by 'cudaMallocHost' into member 'host_' is leaked when the constructor of 'PositiveThrowsAndDestructorForgets' throws, since the destructor does not run then; release it with 'cudaFreeHost' before throwing [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: the pinned host memory allocated by 'cudaMallocHost' into member 'host_' is leaked when the constructor of 'PositiveThrowsAndDestructorForgets' throws, since the destructor does not run then; release it with 'cudaFreeHost' before throwing [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE+3]]:5: note: leaked when this throws
-    // CHECK-MESSAGES: :[[@LINE-3]]:16: warning: pinned host memory allocated by 'cudaMallocHost' into member 'host_' is never released: the destructor of 'PositiveThrowsAndDestructorForgets' releases other members but not 'host_'; release it with 'cudaFreeHost' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-3]]:16: warning: the pinned host memory allocated by 'cudaMallocHost' into member 'host_' is never released: the destructor of 'PositiveThrowsAndDestructorForgets' releases other members but not 'host_'; release it with 'cudaFreeHost' there [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE+3]]:3: note: destructor of 'PositiveThrowsAndDestructorForgets' is here
     CUDA_CHECK(cudaMalloc(&device_, 64));
   }
@@ -135,7 +135,7 @@ class NegativeDestructorReleasesBoth {
 public:
   NegativeDestructorReleasesBoth() {
     CUDA_CHECK(cudaMallocHost(&host_, 64));
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: pinned host memory allocated by 'cudaMallocHost' into member 'host_' is leaked when the constructor of 'NegativeDestructorReleasesBoth' throws, since the destructor does not run then; release it with 'cudaFreeHost' before throwing [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: the pinned host memory allocated by 'cudaMallocHost' into member 'host_' is leaked when the constructor of 'NegativeDestructorReleasesBoth' throws, since the destructor does not run then; release it with 'cudaFreeHost' before throwing [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE+1]]:5: note: leaked when this throws
     CUDA_CHECK(cudaMalloc(&device_, 64));
   }

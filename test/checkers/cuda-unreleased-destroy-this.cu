@@ -65,7 +65,7 @@ struct PositiveFlush {
   PositiveFlush(int n) {
     cudaMalloc(&a_, n);
     cudaMalloc(&b_, n);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMalloc' into member 'b_' is never released: the destructor of 'PositiveFlush' releases other members but not 'b_'; release it with 'cudaFree' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the device memory allocated by 'cudaMalloc' into member 'b_' is never released: the destructor of 'PositiveFlush' releases other members but not 'b_'; release it with 'cudaFree' there [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :77:16: note: destructor of 'PositiveFlush' is here
   }
   ~PositiveFlush();
@@ -87,7 +87,7 @@ struct PositiveHalf {
   PositiveHalf(int n) {
     cudaMalloc(&a_, n);
     cudaMalloc(&b_, n);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMalloc' into member 'b_' is never released: the destructor of 'PositiveHalf' releases other members but not 'b_'; release it with 'cudaFree' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the device memory allocated by 'cudaMalloc' into member 'b_' is never released: the destructor of 'PositiveHalf' releases other members but not 'b_'; release it with 'cudaFree' there [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :94:3: note: destructor of 'PositiveHalf' is here
     cudaMalloc(&c_, n);
   }

@@ -14,7 +14,7 @@ int positiveTwoReturns(int n) {
   float *p = nullptr;
   if (cudaMalloc(&p, n * sizeof(float)) != cudaSuccess)
     return -1;
-  // CHECK-MESSAGES: :[[@LINE-2]]:7: warning: device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' on every path out of the function [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-2]]:7: warning: the device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' on every path out of the function [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES-NOT: note:
   // CHECK-MESSAGES: :[[@LINE+4]]:5: note: leaked when this returns
   // CHECK-MESSAGES-NOT: note:
@@ -32,7 +32,7 @@ int positiveTwoReturns(int n) {
 void positiveReturnThrowEnd(int n, bool keep) {
   cudaStream_t s;
   cudaStreamCreate(&s);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: CUDA stream created by 'cudaStreamCreate' is not released on every path; release it with 'cudaStreamDestroy' on every path out of the function [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the CUDA stream created by 'cudaStreamCreate' is not released on every path; release it with 'cudaStreamDestroy' on every path out of the function [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES-NOT: note:
   // CHECK-MESSAGES: :[[@LINE+7]]:5: note: leaked when this throws
   // CHECK-MESSAGES-NOT: note:
@@ -61,7 +61,7 @@ void positiveReturnThrowEnd(int n, bool keep) {
 int positiveMacroUses(const float *h, int n) {
   float *d = nullptr;
   CHECK_OR_RETURN(cudaMalloc(&d, n * sizeof(float)));
-  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: the device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
   // CHECK-MESSAGES-NOT: note:
   // CHECK-MESSAGES: :[[@LINE+4]]:3: note: leaked when this returns
   // CHECK-MESSAGES-NOT: note:

@@ -18,7 +18,7 @@ public:
   PositiveConv(int n) {
     cudaMalloc(&d_w_, n * sizeof(float));
     cudaMalloc(&d_dw_, n * sizeof(float));
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMalloc' into member 'd_dw_' is never released: the destructor of 'PositiveConv' releases other members but not 'd_dw_'; release it with 'cudaFree' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the device memory allocated by 'cudaMalloc' into member 'd_dw_' is never released: the destructor of 'PositiveConv' releases other members but not 'd_dw_'; release it with 'cudaFree' there [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE+3]]:3: note: destructor of 'PositiveConv' is here
   }
   float *grad() { return d_dw_; }
@@ -33,7 +33,7 @@ class PositiveWorker {
 public:
   PositiveWorker() {
     cudaStreamCreate(&stream_);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: CUDA stream created by 'cudaStreamCreate' into member 'stream_' is never released: the destructor of 'PositiveWorker' releases other members but not 'stream_'; release it with 'cudaStreamDestroy' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the CUDA stream created by 'cudaStreamCreate' into member 'stream_' is never released: the destructor of 'PositiveWorker' releases other members but not 'stream_'; release it with 'cudaStreamDestroy' there [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE+5]]:3: note: destructor of 'PositiveWorker' is here
     cudaEventCreate(&done_);
   }

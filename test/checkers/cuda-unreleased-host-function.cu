@@ -22,7 +22,7 @@ __global__ void scale(float *p, int n) {
 void positiveLambdaFreesPinned(cudaStream_t s, float *d, size_t n) {
   float *staging = nullptr;
   cudaMallocHost(&staging, n);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: pinned host memory allocated by 'cudaMallocHost' is never released; release it with 'cudaFreeHost' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the pinned host memory allocated by 'cudaMallocHost' is never released; release it with 'cudaFreeHost' or give it an owner [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+5]]:1: note: leaked at the end of 'positiveLambdaFreesPinned'
   cudaMemcpyAsync(d, staging, n, cudaMemcpyHostToDevice, s);
   cudaLaunchHostFunc(s, [](void *q) { cudaFreeHost(q); }, staging);
@@ -39,7 +39,7 @@ void positiveCallbackFreesPinned(cudaStream_t s, float *d, const float *src,
                                  size_t n) {
   float *staging = nullptr;
   if (cudaHostAlloc(&staging, n, cudaHostAllocDefault) != cudaSuccess)
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: pinned host memory allocated by 'cudaHostAlloc' is not released on every path; release it with 'cudaFreeHost' on every path out of the function [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: the pinned host memory allocated by 'cudaHostAlloc' is not released on every path; release it with 'cudaFreeHost' on every path out of the function [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE+7]]:1: note: leaked at the end of 'positiveCallbackFreesPinned'
     return;
   std::memcpy(staging, src, n);
@@ -52,7 +52,7 @@ void positiveCallbackFreesPinned(cudaStream_t s, float *d, const float *src,
 void positiveCallbackVariable(cudaStream_t s, size_t n) {
   float *scratch = nullptr;
   cudaMallocAsync(&scratch, n, s);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: device memory allocated by 'cudaMallocAsync' is never released;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the device memory allocated by 'cudaMallocAsync' is never released;{{.*}}
   // CHECK-MESSAGES: :[[@LINE+7]]:1: note: leaked at the end of 'positiveCallbackVariable'
   scale<<<1, 32, 0, s>>>(scratch, 32);
   cudaStreamCallback_t freeWhenDone = [](cudaStream_t, cudaError_t,

@@ -22,7 +22,7 @@ void negativeHelperExits(bool bad) {
 int main(int argc, char **argv) {
   float *d = nullptr;
   cudaMalloc(&d, 1 << 20);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' on every path out of the function [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' on every path out of the function [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+4]]:5: note: leaked when this exits the process
   negativeHelperExits(argc > 2);
   if (argc > 1) {
@@ -32,7 +32,7 @@ int main(int argc, char **argv) {
   cudaFree(d);
   cudaStream_t s;
   cudaStreamCreate(&s);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: CUDA stream created by 'cudaStreamCreate' is never released; release it with 'cudaStreamDestroy' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the CUDA stream created by 'cudaStreamCreate' is never released; release it with 'cudaStreamDestroy' or give it an owner [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+2]]:3: note: leaked when this exits the process
   cudaStreamSynchronize(s);
   exit(0);

@@ -42,7 +42,7 @@ template <typename T> struct Runner {
 void positiveMethodThrows(const Layer &l, size_t n) {
   float *ws;
   CUDA_CHECK(cudaMalloc(&ws, n));
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' on every path out of the function [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: the device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' on every path out of the function [gpuleak-cuda-unreleased]
   l.apply(ws, n);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked when this throws
   cudaFree(ws);
@@ -51,7 +51,7 @@ void positiveMethodThrows(const Layer &l, size_t n) {
 void positiveMethodReadsThenCheck(const Layer &l, size_t n) {
   float *ws;
   CUDA_CHECK(cudaMalloc(&ws, n));
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: the device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
   l.launch(ws, 32);
   CUDA_CHECK(l.zero(ws, n));
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked when this throws
@@ -61,7 +61,7 @@ void positiveMethodReadsThenCheck(const Layer &l, size_t n) {
 void positiveTemplateMethod(const Runner<float> &r, size_t n) {
   float *ws;
   if (cudaMalloc(&ws, n * sizeof(float)) != cudaSuccess)
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: the device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
     return;
   r.run(ws, n);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked when this throws
@@ -72,7 +72,7 @@ void positiveLambdaCaller(const Layer &l, size_t n) {
   auto body = [&] {
     float *ws;
     CUDA_CHECK(cudaMalloc(&ws, n));
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: the device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
     l.apply(ws, n);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: note: leaked when this throws
     cudaFree(ws);

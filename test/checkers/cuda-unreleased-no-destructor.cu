@@ -17,12 +17,12 @@ class PositiveTimer {
 public:
   PositiveTimer() {
     cudaEventCreate(&start_);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: CUDA event created by 'cudaEventCreate' into member 'start_' is never released: 'PositiveTimer' has no destructor, nothing releases 'start_', and objects of 'PositiveTimer' are made repeatedly; release it with 'cudaEventDestroy' in a destructor of 'PositiveTimer' [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the CUDA event created by 'cudaEventCreate' into member 'start_' is never released: 'PositiveTimer' has no destructor, nothing releases 'start_', and objects of 'PositiveTimer' are made repeatedly; release it with 'cudaEventDestroy' in a destructor of 'PositiveTimer' [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE-5]]:7: note: 'PositiveTimer' is declared here, without a destructor
     // CHECK-MESSAGES: :[[@LINE+29]]:5: note: 'measure' is called in a loop here
     // CHECK-MESSAGES: :[[@LINE+21]]:17: note: an object of 'PositiveTimer' is made here
     cudaEventCreate(&stop_);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: CUDA event created by 'cudaEventCreate' into member 'stop_' is never released: 'PositiveTimer' has no destructor, nothing releases 'stop_', and objects of 'PositiveTimer' are made repeatedly; release it with 'cudaEventDestroy' in a destructor of 'PositiveTimer' [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the CUDA event created by 'cudaEventCreate' into member 'stop_' is never released: 'PositiveTimer' has no destructor, nothing releases 'stop_', and objects of 'PositiveTimer' are made repeatedly; release it with 'cudaEventDestroy' in a destructor of 'PositiveTimer' [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE-10]]:7: note: 'PositiveTimer' is declared here, without a destructor
     // CHECK-MESSAGES: :[[@LINE+24]]:5: note: 'measure' is called in a loop here
     // CHECK-MESSAGES: :[[@LINE+16]]:17: note: an object of 'PositiveTimer' is made here
@@ -57,7 +57,7 @@ public:
   explicit PositiveWorker(int n) : n_(n) { init(); }
   void init() {
     cudaStreamCreate(&stream_);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: CUDA stream created by 'cudaStreamCreate' into member 'stream_' is never released: 'PositiveWorker' has no destructor, nothing releases 'stream_', and objects of 'PositiveWorker' are made repeatedly; release it with 'cudaStreamDestroy' in a destructor of 'PositiveWorker' [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the CUDA stream created by 'cudaStreamCreate' into member 'stream_' is never released: 'PositiveWorker' has no destructor, nothing releases 'stream_', and objects of 'PositiveWorker' are made repeatedly; release it with 'cudaStreamDestroy' in a destructor of 'PositiveWorker' [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE-6]]:7: note: 'PositiveWorker' is declared here, without a destructor
     // CHECK-MESSAGES: :[[@LINE+11]]:14: note: an object of 'PositiveWorker' is made in a loop here
   }
@@ -80,7 +80,7 @@ class PositiveScratch {
 public:
   PositiveScratch() {
     cudaMalloc(&buf_, 1024);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMalloc' into member 'buf_' is never released: 'PositiveScratch' has no destructor, nothing releases 'buf_', and objects of 'PositiveScratch' are made repeatedly; release it with 'cudaFree' in a destructor of 'PositiveScratch' [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the device memory allocated by 'cudaMalloc' into member 'buf_' is never released: 'PositiveScratch' has no destructor, nothing releases 'buf_', and objects of 'PositiveScratch' are made repeatedly; release it with 'cudaFree' in a destructor of 'PositiveScratch' [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE-5]]:7: note: 'PositiveScratch' is declared here, without a destructor
     // CHECK-MESSAGES: :[[@LINE+15]]:18: note: an object of 'PositiveScratch' is made in a loop here
   }

@@ -67,7 +67,7 @@ static void checkOrExit(cudaError_t e) {
 void positiveTorchCheckAfterCheckedMalloc(size_t n) {
   float *p = nullptr;
   TORCH_CHECK(cudaMalloc(&p, n) == cudaSuccess, "cudaMalloc failed");
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' on every path out of the function [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: the device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' on every path out of the function [gpuleak-cuda-unreleased]
   TORCH_CHECK(n % 4 == 0, "n must be a multiple of 4");
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked when this throws
   scale<<<1, 32>>>(p, 32);
@@ -77,7 +77,7 @@ void positiveTorchCheckAfterCheckedMalloc(size_t n) {
 void positiveC10CudaCheckSequence(float *host, size_t n) {
   float *d = nullptr;
   C10_CUDA_CHECK(cudaMalloc(&d, n));
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: the device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
   C10_CUDA_CHECK(cudaMemcpy(d, host, n, cudaMemcpyHostToDevice));
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked when this throws
   scale<<<1, 32>>>(d, 32);
@@ -87,7 +87,7 @@ void positiveC10CudaCheckSequence(float *host, size_t n) {
 void positivePlainMallocThenTorchCheck(size_t n, bool contiguous) {
   float *p;
   cudaMalloc(&p, n);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
   TORCH_CHECK(contiguous, "input must be contiguous");
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked when this throws
   cudaFree(p);
@@ -96,7 +96,7 @@ void positivePlainMallocThenTorchCheck(size_t n, bool contiguous) {
 void positiveKernelLaunchCheck(size_t n) {
   float *p = nullptr;
   C10_CUDA_CHECK(cudaMalloc(&p, n));
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: the device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
   scale<<<1, 32>>>(p, 32);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked when this throws
@@ -106,7 +106,7 @@ void positiveKernelLaunchCheck(size_t n) {
 void positiveOwnThrowingMacro(size_t n) {
   float *a = nullptr, *b = nullptr;
   CUDA_CHECK(cudaMalloc(&a, n));
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: the device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
   CUDA_CHECK(cudaMalloc(&b, n));
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked when this throws
   scale<<<1, 32>>>(a, 32);
@@ -117,7 +117,7 @@ void positiveOwnThrowingMacro(size_t n) {
 void positiveCheckingHelper(size_t n) {
   cudaStream_t s;
   check(cudaStreamCreate(&s));
-  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: CUDA stream created by 'cudaStreamCreate' is not released on every path; release it with 'cudaStreamDestroy' on every path out of the function [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: the CUDA stream created by 'cudaStreamCreate' is not released on every path; release it with 'cudaStreamDestroy' on every path out of the function [gpuleak-cuda-unreleased]
   float *p = nullptr;
   check(cudaMallocAsync(&p, n, s));
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked when this throws
@@ -130,7 +130,7 @@ void positiveLambdaThatChecks(int iters, bool ok) {
   auto runOnce = [&] { TORCH_CHECK(ok, "kernel failed"); };
   cudaEvent_t start;
   C10_CUDA_CHECK(cudaEventCreate(&start));
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: CUDA event created by 'cudaEventCreate' is not released on every path;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: the CUDA event created by 'cudaEventCreate' is not released on every path;{{.*}}
   for (int i = 0; i < iters; ++i)
     runOnce();
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: leaked when this throws

@@ -14,7 +14,7 @@
 torch::Tensor uploadBatchLeaky(const std::vector<float> &host) {
   cudaStream_t stream;
   cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: CUDA stream created by 'cudaStreamCreateWithFlags' is never released; release it with 'cudaStreamDestroy' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the CUDA stream created by 'cudaStreamCreateWithFlags' is never released; release it with 'cudaStreamDestroy' or give it an owner [gpuleak-cuda-unreleased]
   // Every return leaks it, each named, in source order.
   // CHECK-MESSAGES: :[[@LINE+6]]:5: note: leaked when this returns
   // CHECK-MESSAGES: :[[@LINE+10]]:5: note: leaked when this returns
@@ -23,7 +23,7 @@ torch::Tensor uploadBatchLeaky(const std::vector<float> &host) {
   const size_t bytes = host.size() * sizeof(float);
   if (cudaMalloc(&staging, bytes) != cudaSuccess)
     return {};
-  // CHECK-MESSAGES: :[[@LINE-2]]:7: warning: device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' on every path out of the function [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-2]]:7: warning: the device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' on every path out of the function [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+3]]:5: note: leaked when this returns
   if (cudaMemcpyAsync(staging, host.data(), bytes, cudaMemcpyHostToDevice,
                       stream) != cudaSuccess)

@@ -20,10 +20,10 @@ __global__ void scale(float *p, int n) {
 float positiveEventsNeverDestroyed(float *d, int n) {
   cudaEvent_t start, stop;
   cudaEventCreate(&start);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: CUDA event created by 'cudaEventCreate' is never released; release it with 'cudaEventDestroy' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the CUDA event created by 'cudaEventCreate' is never released; release it with 'cudaEventDestroy' or give it an owner [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+10]]:3: note: leaked when this returns
   cudaEventCreateWithFlags(&stop, cudaEventDefault);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: CUDA event created by 'cudaEventCreateWithFlags' is never released;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the CUDA event created by 'cudaEventCreateWithFlags' is never released;{{.*}}
   // CHECK-MESSAGES: :[[@LINE+7]]:3: note: leaked when this returns
   cudaEventRecord(start);
   scale<<<1, 32>>>(d, n);
@@ -38,7 +38,7 @@ void positiveStreamArray(float *d, int n) {
   cudaStream_t streams[4];
   for (int i = 0; i < 4; ++i)
     cudaStreamCreate(&streams[i]);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: CUDA stream created by 'cudaStreamCreate' is never released; release it with 'cudaStreamDestroy' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the CUDA stream created by 'cudaStreamCreate' is never released; release it with 'cudaStreamDestroy' or give it an owner [gpuleak-cuda-unreleased]
   for (int i = 0; i < 4; ++i)
     scale<<<1, 32, 0, streams[i]>>>(d, n);
   cudaDeviceSynchronize();
@@ -55,12 +55,12 @@ void positiveStreamArray(float *d, int n) {
 cudaError_t positiveEarlyReturn(const float *h, size_t n) {
   float *a = nullptr, *b = nullptr;
   CUDA_TRY(cudaMalloc(&a, n * sizeof(float)));
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' on every path out of the function [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: the device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' on every path out of the function [gpuleak-cuda-unreleased]
   CUDA_TRY(cudaMalloc(&b, n * sizeof(float)));
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked when this returns
   // 'a' leaks at the next CUDA_TRY too: each exit is named.
   // CHECK-MESSAGES: :[[@LINE+2]]:3: note: leaked when this returns
-  // CHECK-MESSAGES: :[[@LINE-4]]:12: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-4]]:12: warning: the device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
   CUDA_TRY(cudaMemcpy(a, h, n * sizeof(float), cudaMemcpyHostToDevice));
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked when this returns
   cudaFree(b);
@@ -72,7 +72,7 @@ int positivePlainEarlyReturn(size_t n, bool fail) {
   void *p = nullptr;
   if (cudaMalloc(&p, n) != cudaSuccess)
     return 1;
-  // CHECK-MESSAGES: :[[@LINE-2]]:7: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:7: warning: the device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
   if (fail)
     return 2;
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: leaked when this returns
@@ -84,7 +84,7 @@ int positiveStatusChain(size_t n) {
   float *b = nullptr;
   if (cudaSuccess != cudaMalloc(&b, n) || n == 0)
     return 1;
-  // CHECK-MESSAGES: :[[@LINE-2]]:22: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-2]]:22: warning: the device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
   // CHECK-MESSAGES: :[[@LINE-2]]:5: note: leaked when this returns
   cudaFree(b);
   return 0;
@@ -93,7 +93,7 @@ int positiveStatusChain(size_t n) {
 void positiveThrow(size_t n, bool bad) {
   float *p;
   cudaMallocManaged(&p, n);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: device memory allocated by 'cudaMallocManaged' is not released on every path;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the device memory allocated by 'cudaMallocManaged' is not released on every path;{{.*}}
   if (bad)
     throw std::runtime_error("bad input");
   // CHECK-MESSAGES: :[[@LINE-1]]:5: note: leaked when this throws
@@ -104,7 +104,7 @@ void positiveOverwrittenInLoop(int frames, size_t n) {
   float *scratch = nullptr;
   for (int f = 0; f < frames; ++f) {
     cudaMalloc(&scratch, n);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMalloc' is lost when 'scratch' is overwritten; release it with 'cudaFree' first [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the device memory allocated by 'cudaMalloc' is lost when 'scratch' is overwritten; release it with 'cudaFree' first [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE-2]]:5: note: the next loop iteration creates another one into 'scratch' here
     scale<<<1, 32>>>(scratch, 32);
   }
@@ -114,7 +114,7 @@ void positiveOverwrittenInLoop(int frames, size_t n) {
 void positiveReassigned(size_t n) {
   float *p = nullptr;
   cudaMalloc((void **)&p, n);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: device memory allocated by 'cudaMalloc' is lost when 'p' is overwritten;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the device memory allocated by 'cudaMalloc' is lost when 'p' is overwritten;{{.*}}
   p = nullptr;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: 'p' is overwritten here
 }
@@ -122,19 +122,19 @@ void positiveReassigned(size_t n) {
 void positiveWrongApi(size_t n) {
   float *pinned = nullptr;
   cudaMallocHost(&pinned, n);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: pinned host memory allocated by 'cudaMallocHost' is released with 'cudaFree'; release it with 'cudaFreeHost' [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the pinned host memory allocated by 'cudaMallocHost' is released with 'cudaFree'; release it with 'cudaFreeHost' [gpuleak-cuda-unreleased]
   cudaFree(pinned);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: released with 'cudaFree' here
 
   float *dev = nullptr;
   cudaMalloc(&dev, n);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: device memory allocated by 'cudaMalloc' is released with 'free'; release it with 'cudaFree' [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the device memory allocated by 'cudaMalloc' is released with 'free'; release it with 'cudaFree' [gpuleak-cuda-unreleased]
   std::free(dev);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: released with 'free' here
 
   int *host2 = nullptr;
   cudaHostAlloc(&host2, n, cudaHostAllocDefault);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: pinned host memory allocated by 'cudaHostAlloc' is released with 'delete[]'; release it with 'cudaFreeHost' [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the pinned host memory allocated by 'cudaHostAlloc' is released with 'delete[]'; release it with 'cudaFreeHost' [gpuleak-cuda-unreleased]
   delete[] host2;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: released with 'delete[]' here
 }
@@ -143,17 +143,17 @@ void positiveLibraryHandles(int n) {
   cublasHandle_t blas;
   if (cublasCreate(&blas) != CUBLAS_STATUS_SUCCESS)
     return;
-  // CHECK-MESSAGES: :[[@LINE-2]]:7: warning: cuBLAS handle created by 'cublasCreate_v2' is never released; release it with 'cublasDestroy' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-2]]:7: warning: the cuBLAS handle created by 'cublasCreate_v2' is never released; release it with 'cublasDestroy' or give it an owner [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+13]]:1: note: leaked at the end of 'positiveLibraryHandles'
   cufftHandle plan;
   cufftPlan1d(&plan, n, CUFFT_C2C, 1);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: cuFFT plan created by 'cufftPlan1d' is never released; release it with 'cufftDestroy' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the cuFFT plan created by 'cufftPlan1d' is never released; release it with 'cufftDestroy' or give it an owner [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+9]]:1: note: leaked at the end of 'positiveLibraryHandles'
   cudaGraph_t graph;
   cudaGraphExec_t exec;
   cudaGraphCreate(&graph, 0);
   cudaGraphInstantiate(&exec, graph, 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: executable CUDA graph created by 'cudaGraphInstantiate' is never released; release it with 'cudaGraphExecDestroy' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the executable CUDA graph created by 'cudaGraphInstantiate' is never released; release it with 'cudaGraphExecDestroy' or give it an owner [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+3]]:1: note: leaked at the end of 'positiveLibraryHandles'
   cudaGraphLaunch(exec, 0);
   cudaGraphDestroy(graph);
@@ -163,7 +163,7 @@ void positiveLibraryHandles(int n) {
 template <typename T> void positiveTemplate(size_t n) {
   T *p = nullptr;
   cudaMalloc(&p, n * sizeof(T));
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: device memory allocated by 'cudaMalloc' is never released;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the device memory allocated by 'cudaMalloc' is never released;{{.*}}
   scale<<<1, 32>>>(reinterpret_cast<float *>(p), 32);
 }
 // CHECK-MESSAGES: :[[@LINE-1]]:1: note: leaked at the end of 'positiveTemplate<float>'
@@ -174,7 +174,7 @@ template void positiveTemplate<double>(size_t);
 template <typename T> void positiveUninstantiated(T *d, int n) {
   cudaStream_t s;
   cudaStreamCreate(&s);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: CUDA stream created by 'cudaStreamCreate' is never released;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the CUDA stream created by 'cudaStreamCreate' is never released;{{.*}}
   cudaMemsetAsync(d, 0, n * sizeof(T));
   cudaStreamSynchronize(s);
 }
@@ -185,7 +185,7 @@ template <typename T> void positiveUninstantiated(T *d, int n) {
 template <typename T> int positiveUninstantiatedDependent(size_t n) {
   T *p = nullptr;
   if (cudaMalloc(&p, n * sizeof(T)) != cudaSuccess)
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: the device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
     return -1;
   if (n > 4096)
     return -2;
@@ -224,10 +224,10 @@ void positiveRangeFor(const std::vector<size_t> &sizes, cudaMemPool_t pool,
     size_t pitch = 0;
     cudaMallocPitch(&pitched, &pitch, bytes, 4);
     // Declared in the loop body: each iteration has its own variable.
-    // CHECK-MESSAGES: :[[@LINE-2]]:5: warning: device memory allocated by 'cudaMallocPitch' is lost when 'pitched' goes out of scope at the end of the loop iteration; release it with 'cudaFree' first [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: warning: the device memory allocated by 'cudaMallocPitch' is lost when 'pitched' goes out of scope at the end of the loop iteration; release it with 'cudaFree' first [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE+5]]:3: note: 'pitched' goes out of scope here, and the next iteration creates another one
     cudaMallocFromPoolAsync(&pooled, bytes, pool, s);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMallocFromPoolAsync' is lost when 'pooled' goes out of scope at the end of the loop iteration;{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the device memory allocated by 'cudaMallocFromPoolAsync' is lost when 'pooled' goes out of scope at the end of the loop iteration;{{.*}}
     // CHECK-MESSAGES: :[[@LINE+2]]:3: note: 'pooled' goes out of scope here, and the next iteration creates another one
     cudaMemset2DAsync(pitched, pitch, 0, bytes, 4, s);
   }
@@ -237,7 +237,7 @@ void positiveLambda(std::vector<int> &sizes) {
   auto upload = [](int n) {
     int *d = nullptr;
     cudaMalloc(&d, n * sizeof(int));
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMalloc' is never released;{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the device memory allocated by 'cudaMalloc' is never released;{{.*}}
     cudaMemset(d, 0, n * sizeof(int));
   };
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked at the end of 'operator()'
@@ -250,7 +250,7 @@ static void fill(float *d, int n) { scale<<<1, 32>>>(d, n); }
 void positiveHelperOnlyReads(int n) {
   float *d = nullptr;
   cudaMalloc(&d, n * sizeof(float));
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: device memory allocated by 'cudaMalloc' is never released;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the device memory allocated by 'cudaMalloc' is never released;{{.*}}
   fill(d, n);
 }
 // CHECK-MESSAGES: :[[@LINE-1]]:1: note: leaked at the end of 'positiveHelperOnlyReads'
@@ -395,12 +395,12 @@ void positiveSwitchCaseForgets(Placement where, size_t n) {
   switch (where) {
   case Pinned:
     cudaMalloc(&dev, n);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMalloc' is never released;{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the device memory allocated by 'cudaMalloc' is never released;{{.*}}
     // CHECK-MESSAGES: :[[@LINE+15]]:1: note: leaked at the end of 'positiveSwitchCaseForgets'
     break;
   default:
     cudaMallocManaged(&dev, n);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMallocManaged' is not released on every path;{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the device memory allocated by 'cudaMallocManaged' is not released on every path;{{.*}}
     // CHECK-MESSAGES: :[[@LINE+10]]:1: note: leaked at the end of 'positiveSwitchCaseForgets'
   }
   scale<<<1, 32>>>(dev, 32);
@@ -417,7 +417,7 @@ void positiveConditionChanged(bool staged, size_t n) {
   float *p = nullptr;
   if (staged)
     cudaMalloc(&p, n);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
   staged = n > 1024;
   if (staged)
     cudaFree(p);

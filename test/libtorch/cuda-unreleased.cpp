@@ -15,7 +15,7 @@
 void positiveTorchCheck(size_t n) {
   float *p = nullptr;
   TORCH_CHECK(cudaMalloc(&p, n) == cudaSuccess, "cudaMalloc failed");
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' on every path out of the function [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: the device memory allocated by 'cudaMalloc' is not released on every path; release it with 'cudaFree' on every path out of the function [gpuleak-cuda-unreleased]
   TORCH_CHECK(n % 4 == 0, "n must be a multiple of 4, got ", n);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked when this throws
   cudaFree(p);
@@ -24,7 +24,7 @@ void positiveTorchCheck(size_t n) {
 void positiveC10CudaCheck(const float *host, size_t n) {
   float *d = nullptr;
   C10_CUDA_CHECK(cudaMalloc(&d, n));
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: the device memory allocated by 'cudaMalloc' is not released on every path;{{.*}}
   C10_CUDA_CHECK(cudaMemcpy(d, host, n, cudaMemcpyHostToDevice));
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked when this throws
   C10_CUDA_CHECK(cudaFree(d));
@@ -33,7 +33,7 @@ void positiveC10CudaCheck(const float *host, size_t n) {
 void positiveInternalAssert(size_t n, int rank) {
   cudaStream_t s;
   C10_CUDA_CHECK(cudaStreamCreate(&s));
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: CUDA stream created by 'cudaStreamCreate' is not released on every path;{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: the CUDA stream created by 'cudaStreamCreate' is not released on every path;{{.*}}
   TORCH_INTERNAL_ASSERT(rank >= 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: leaked when this throws
   C10_CUDA_CHECK(cudaStreamDestroy(s));
@@ -69,10 +69,10 @@ class PositiveWorkspace {
 public:
   explicit PositiveWorkspace(size_t n) {
     C10_CUDA_CHECK(cudaMalloc(&buf_, n));
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: device memory allocated by 'cudaMalloc' into member 'buf_' is leaked when the constructor of 'PositiveWorkspace' throws, since the destructor does not run then; release it with 'cudaFree' before throwing [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: the device memory allocated by 'cudaMalloc' into member 'buf_' is leaked when the constructor of 'PositiveWorkspace' throws, since the destructor does not run then; release it with 'cudaFree' before throwing [gpuleak-cuda-unreleased]
     C10_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
     // CHECK-MESSAGES: :[[@LINE-1]]:5: note: leaked when this throws
-    // CHECK-MESSAGES: :[[@LINE-2]]:20: warning: CUDA stream created by 'cudaStreamCreateWithFlags' into member 'stream_' is never released: the destructor of 'PositiveWorkspace' releases other members but not 'stream_'; release it with 'cudaStreamDestroy' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-2]]:20: warning: the CUDA stream created by 'cudaStreamCreateWithFlags' into member 'stream_' is never released: the destructor of 'PositiveWorkspace' releases other members but not 'stream_'; release it with 'cudaStreamDestroy' there [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE+2]]:3: note: destructor of 'PositiveWorkspace' is here
   }
   ~PositiveWorkspace() { C10_CUDA_CHECK(cudaFree(buf_)); }
@@ -86,7 +86,7 @@ class NegativeWorkspace {
 public:
   explicit NegativeWorkspace(size_t n) {
     C10_CUDA_CHECK(cudaMalloc(&buf_, n));
-    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: device memory allocated by 'cudaMalloc' into member 'buf_' is leaked when the constructor of 'NegativeWorkspace' throws, since the destructor does not run then; release it with 'cudaFree' before throwing [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: the device memory allocated by 'cudaMalloc' into member 'buf_' is leaked when the constructor of 'NegativeWorkspace' throws, since the destructor does not run then; release it with 'cudaFree' before throwing [gpuleak-cuda-unreleased]
     C10_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
     // CHECK-MESSAGES: :[[@LINE-1]]:5: note: leaked when this throws
   }

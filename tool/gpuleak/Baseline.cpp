@@ -111,17 +111,31 @@ static std::string codeFingerprintOf(const FingerprintParts &P) {
   return toHex(SHA1::hash(arrayRefFromStringRef(Full)), /*LowerCase=*/true);
 }
 
+/// The notes that gpuleak words otherwise than when the baseline format
+/// with note fingerprints (version 2) came: each new start -> the start its
+/// fingerprint keeps, so that a baselined finding does not turn new with an
+/// upgrade. Reworded so that clangd, which capitalises a message's first
+/// letter, does not show a code name wrongly ("Create_graph is ...").
+static const std::pair<StringRef, StringRef> EarlierWordings[] = {
+    {"'create_graph' is ", "create_graph is "},
+};
+
 /// The fingerprint of a note: the SHA-1 of its message, every run of
 /// digits in it made one `0` (a place that a message names moves with
-/// edits), and of the normalized code around it (codeAround), NUL-joined. No
+/// edits) and its start as first worded (EarlierWordings), and of the
+/// normalized code around it (codeAround), NUL-joined. No
 /// file takes part, so that a moved file's notes keep theirs; the message
 /// tells a new caller from a copied one (it names the caller).
 static std::string noteFingerprintOf(SourceFiles &Sources,
                                      const FindingNote &N) {
+  std::string Worded = N.Message;
+  for (const auto &[Now, Earlier] : EarlierWordings)
+    if (StringRef(Worded).starts_with(Now))
+      Worded = (Earlier + StringRef(Worded).drop_front(Now.size())).str();
   std::string Message;
-  for (size_t I = 0; I < N.Message.size(); ++I) {
-    char C = N.Message[I];
-    if (isDigit(C) && I > 0 && isDigit(N.Message[I - 1]))
+  for (size_t I = 0; I < Worded.size(); ++I) {
+    char C = Worded[I];
+    if (isDigit(C) && I > 0 && isDigit(Worded[I - 1]))
       continue;
     Message += isDigit(C) ? '0' : C;
   }

@@ -23,6 +23,7 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include <algorithm>
+#include <functional>
 #include <atomic>
 #include <limits>
 #include <mutex>
@@ -1067,6 +1068,34 @@ bool isBuildFileName(StringRef Path) {
           !isConfigureTemplate(Name, Generated));
 }
 
+bool isCIConfigFileName(StringRef Path) {
+  StringRef Name = sys::path::filename(Path);
+  if (llvm::is_contained({".gitlab-ci.yml", ".gitlab-ci.yaml", "Jenkinsfile",
+                          "azure-pipelines.yml", "azure-pipelines.yaml",
+                          ".travis.yml", "bitbucket-pipelines.yml",
+                          "appveyor.yml", ".appveyor.yml", ".drone.yml",
+                          ".cirrus.yml", ".woodpecker.yml"},
+                         Name))
+    return true;
+  if (!hasExtension(Name, {".yml", ".yaml"}))
+    return false;
+  // A workflow or action of GitHub (and of Gitea and Forgejo, which read
+  // the same files), GitLab's included files, CircleCI, Buildkite,
+  // Woodpecker.
+  StringRef Parent;
+  for (auto It = sys::path::begin(sys::path::parent_path(Path)),
+            End = sys::path::end(sys::path::parent_path(Path));
+       It != End; Parent = *It, ++It) {
+    if (llvm::is_contained({".gitlab", ".circleci", ".buildkite", ".woodpecker"},
+                           *It))
+      return true;
+    if (llvm::is_contained({".github", ".gitea", ".forgejo"}, Parent) &&
+        (*It == "workflows" || *It == "actions"))
+      return true;
+  }
+  return false;
+}
+
 /// The files that the CMake presets of \p SourceDir include (presets v4+:
 /// `"include": [...]`, paths relative to the including file, `${sourceDir}`
 /// and `${fileDir}` expanded), recursively, from its CMakePresets.json and
@@ -1128,6 +1157,98 @@ static std::map<std::string, std::string> includedPresetFiles(
   return Included;
 }
 
+std::vector<std::string> presetFilesOfBuild(StringRef DBPath) {
+  std::string SourceDir = cmakeSourceDir(DBPath);
+  if (SourceDir.empty())
+    return {};
+  std::vector<std::string> Files;
+  for (StringRef Top : {"CMakePresets.json", "CMakeUserPresets.json"}) {
+    SmallString<256> Path(SourceDir);
+    sys::path::append(Path, Top);
+    if (sys::fs::exists(Path))
+      Files.push_back(realPathOr(Path));
+  }
+  for (const auto &[File, By] : includedPresetFiles(SourceDir))
+    Files.push_back(File);
+  // Each configure preset's binaryDir and inherits, by name, and the folder
+  // of its file (${fileDir}).
+  struct Preset {
+    std::optional<std::string> BinaryDir;
+    std::vector<std::string> Inherits;
+    std::string FileDir;
+  };
+  std::map<std::string, Preset> ByName;
+  for (const std::string &File : Files) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(File);
+    if (!Text)
+      continue;
+    Expected<json::Value> Parsed = json::parse((*Text)->getBuffer());
+    if (!Parsed) {
+      consumeError(Parsed.takeError());
+      continue;
+    }
+    const json::Object *Top = Parsed->getAsObject();
+    const json::Array *Configure = Top ? Top->getArray("configurePresets") : nullptr;
+    if (!Configure)
+      continue;
+    for (const json::Value &V : *Configure) {
+      const json::Object *O = V.getAsObject();
+      std::optional<StringRef> Name = O ? O->getString("name") : std::nullopt;
+      if (!Name)
+        continue;
+      Preset P;
+      if (std::optional<StringRef> B = O->getString("binaryDir"))
+        P.BinaryDir = B->str();
+      if (std::optional<StringRef> I = O->getString("inherits"))
+        P.Inherits.push_back(I->str());
+      else if (const json::Array *IA = O->getArray("inherits"))
+        for (const json::Value &I : *IA)
+          if (std::optional<StringRef> IS = I.getAsString())
+            P.Inherits.push_back(IS->str());
+      P.FileDir = sys::path::parent_path(File).str();
+      ByName.emplace(Name->str(), std::move(P));
+    }
+  }
+  // The binaryDir a preset has, its own or the first of its bases'.
+  std::function<std::optional<std::string>(const std::string &, unsigned)>
+      BinaryDirOf = [&](const std::string &Name,
+                        unsigned Depth) -> std::optional<std::string> {
+    auto It = ByName.find(Name);
+    if (It == ByName.end() || Depth > 16)
+      return std::nullopt;
+    if (It->second.BinaryDir)
+      return It->second.BinaryDir;
+    for (const std::string &Base : It->second.Inherits)
+      if (std::optional<std::string> B = BinaryDirOf(Base, Depth + 1))
+        return B;
+    return std::nullopt;
+  };
+  std::string BuildDir = realPathOr(sys::path::parent_path(realPathOr(DBPath)));
+  for (const auto &[Name, P] : ByName) {
+    std::optional<std::string> B = BinaryDirOf(Name, 0);
+    if (!B)
+      continue;
+    std::string Dir = *B;
+    for (auto [Macro, Value] :
+         {std::pair<StringRef, std::string>{"${sourceDir}", SourceDir},
+          {"${sourceParentDir}", sys::path::parent_path(SourceDir).str()},
+          {"${sourceDirName}", sys::path::filename(SourceDir).str()},
+          {"${presetName}", Name},
+          {"${fileDir}", P.FileDir}})
+      for (size_t At; (At = Dir.find(Macro.str())) != std::string::npos;)
+        Dir.replace(At, Macro.size(), Value);
+    SmallString<256> Full(Dir);
+    if (sys::path::is_relative(Full)) {
+      Full = SourceDir;
+      sys::path::append(Full, Dir);
+    }
+    sys::path::remove_dots(Full, /*remove_dot_dot=*/true);
+    if (realPathOr(Full) == BuildDir)
+      return Files;
+  }
+  return {};
+}
+
 std::vector<std::string> changedBuildFiles(const ChangedLines &Changed,
                                            StringRef DBPath, std::string &Why) {
   std::string Recorder;
@@ -1147,6 +1268,9 @@ std::vector<std::string> changedBuildFiles(const ChangedLines &Changed,
       How = "the compile database itself";
     else if (auto P = Presets.find(File); P != Presets.end())
       How = "a CMake preset file that '" + P->second + "' includes";
+    else if (isCIConfigFileName(File))
+      How = "a CI configuration file, which may configure the build with "
+            "other flags";
     else if (Recorder.empty() ? isBuildFileName(File)
                               : ((Inputs.count(File) &&
                                   !isConfigureTemplate(Name, Generated)) ||

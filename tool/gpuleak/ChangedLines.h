@@ -236,6 +236,24 @@ std::vector<std::string> translationUnitsIncluding(
 /// unit: `.c`, `.cc`, `.cpp`, `.cxx`, `.c++`, `.cu`, C++ modules' units).
 bool isSourceFileName(llvm::StringRef Path);
 
+/// The CMake preset files of the build that wrote the compile database
+/// \p DBPath (CMakePresets.json, CMakeUserPresets.json of its source
+/// folder, and the files they include), when one of their configure
+/// presets has the database's folder as its binaryDir (its own or a base
+/// preset's; `${sourceDir}`, `${sourceParentDir}`, `${sourceDirName}`,
+/// `${presetName}`, `${fileDir}` expanded): cmake --preset read them, so a
+/// later edit of one makes the database stale. Empty otherwise.
+std::vector<std::string> presetFilesOfBuild(llvm::StringRef DBPath);
+
+/// Whether \p Path names a CI system's configuration file, which may run
+/// cmake with other options (`-DCMAKE_CXX_FLAGS=...`) or set CXXFLAGS:
+/// `.gitlab-ci.yml`, `Jenkinsfile`, `azure-pipelines.yml`, `.travis.yml`, ...,
+/// and the YAML files of `.github/workflows/`, `.github/actions/` (and
+/// Gitea's and Forgejo's), `.gitlab/`, `.circleci/`, `.buildkite/`,
+/// `.woodpecker/`. For --changed-since, a build file whatever wrote the
+/// compile database.
+bool isCIConfigFileName(llvm::StringRef Path);
+
 /// Whether \p Path is named as a file of a build system that says how the
 /// sources are compiled: CMake's `CMakeLists.txt`, `*.cmake`,
 /// `CMakePresets.json`, `CMakeUserPresets.json`; Meson's `meson.build`,

@@ -282,6 +282,14 @@ static cl::opt<std::string> ChangedSince(
              "the findings on changed lines"),
     cl::value_desc("ref"), cl::sub(CheckCmd), cl::cat(CheckCategory));
 
+static cl::opt<std::string> BuildConfig(
+    "build-config",
+    cl::desc("Analyse the compile commands of this build configuration only "
+             "(Release, Debug, ...: CMake's Ninja Multi-Config database lists "
+             "each file once per configuration; default: every one)"),
+    cl::value_desc("name"), cl::sub(CheckCmd), cl::sub(BaselineCmd),
+    cl::cat(CheckCategory));
+
 static cl::opt<std::string> ShardOption(
     "shard",
     cl::desc("Analyse the K-th of N parts of the translation units and write "
@@ -867,7 +875,8 @@ static Results collectResults(ArrayRef<std::string> Files,
 /// --baseline), the errors, the translation units and the time.
 static void printSummary(const Results &R, std::optional<size_t> Baselined,
                          size_t Errors, size_t TUs, size_t Cached,
-                         double Seconds, size_t Headers) {
+                         double Seconds, size_t Headers,
+                         StringRef Configs) {
   auto Count = [](size_t N, StringRef What) {
     return (Twine(N) + " " + What + (N == 1 ? "" : "s")).str();
   };
@@ -884,7 +893,7 @@ static void printSummary(const Results &R, std::optional<size_t> Baselined,
   if (Baselined)
     Line += ", " + std::to_string(*Baselined) + " baselined";
   Line += ", " + Count(Errors, "error") + ", " +
-          Count(TUs - Headers, "translation unit");
+          Count(TUs - Headers, "translation unit") + Configs.str();
   if (Headers)
     Line += " (+" + Count(Headers, "header") +
             " that no translation unit includes)";
@@ -941,6 +950,46 @@ static int writeShardFile(ShardContents C,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
             .count());
   return NumErrors ? ExitError : ExitClean;
+}
+
+/// The files that define a function of the project index \p IndexPath that
+/// calls one of \p USRs (real paths), read from the file as written: its
+/// stale entries too. ProjectIndex::read drops an entry that names a changed
+/// file, and a caller's solved entry names its callee's store (`stores`
+/// at the callee's line): with the callee's file changed, the caller's
+/// entry is stale, while its own calls, in its own unchanged file, are
+/// what they were (CI trial 17, D5).
+static std::set<std::string> callersInIndexFile(StringRef IndexPath,
+                                                const StringSet<> &USRs) {
+  std::set<std::string> Defining;
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(IndexPath);
+  if (!Text)
+    return Defining;
+  Expected<json::Value> Parsed = json::parse((*Text)->getBuffer());
+  if (!Parsed) {
+    consumeError(Parsed.takeError());
+    return Defining;
+  }
+  const json::Object *Top = Parsed->getAsObject();
+  const json::Array *Functions = Top ? Top->getArray("functions") : nullptr;
+  if (!Functions)
+    return Defining;
+  for (const json::Value &F : *Functions) {
+    const json::Object *O = F.getAsObject();
+    const json::Array *Calls = O ? O->getArray("calls") : nullptr;
+    const json::Object *Def = O ? O->getObject("def") : nullptr;
+    std::optional<StringRef> File = Def ? Def->getString("file") : std::nullopt;
+    if (!Calls || !File)
+      continue;
+    for (const json::Value &C : *Calls)
+      if (const json::Object *CO = C.getAsObject())
+        if (std::optional<StringRef> USR = CO->getString("usr");
+            USR && USRs.contains(*USR)) {
+          Defining.insert(realPathOr(*File));
+          break;
+        }
+  }
+  return Defining;
 }
 
 /// A run over some translation units (\p Analysed): the others of
@@ -1201,11 +1250,39 @@ static int run(RunMode Mode) {
       return fail("the compile database '" + DBPath + "' is older than '" +
                   Newer->Input +
                   "', an input of the CMake run that wrote it (" +
-                  Newer->Recorder + " lists it): re-run cmake");
+                  Newer->Recorder + "): re-run cmake");
   // The database as its file has it (before --extra-arg): part of a shard's
   // run identity, which the merge compares with its own database.
   const std::string DBHash =
       Shard || Mode == RunMode::Merge ? databaseHash(*DB) : "";
+  // The build configurations of a multi-configuration database (CMake's
+  // Ninja Multi-Config: each file once per configuration): --build-config
+  // keeps one's commands; without it every one is analysed, and the
+  // summary line says so. After DBHash: a shard's database is the file's.
+  std::string ConfigsText;
+  if (Mode != RunMode::Merge) {
+    std::vector<std::string> Configs = buildConfigsOf(*DB);
+    if (BuildConfig.getNumOccurrences() && BuildConfig.empty())
+      return fail("--build-config: no configuration name (e.g. "
+                  "--build-config=Release)");
+    if (!BuildConfig.empty()) {
+      if (Error Err = selectBuildConfig(DB, DBPath, BuildConfig, Configs))
+        return fail(toString(std::move(Err)));
+      if (!Configs.empty())
+        ConfigsText = " of build configuration " + buildConfigsOf(*DB).front();
+    } else if (Configs.size() > 1) {
+      ConfigsText = " in " + std::to_string(Configs.size()) +
+                    " build configurations (" + join(Configs, ", ") + ")";
+      if (!Quiet)
+        WithColor::note(errs(), "gpuleak")
+            << "'" << absolute(DBPath) << "' lists each file's compile commands of "
+            << Configs.size() << " build configurations ("
+            << join(Configs, ", ")
+            << "), as CMake's Ninja Multi-Config writes them: each is "
+               "analysed and the findings of all are reported; "
+               "--build-config=NAME analyses one\n";
+    }
+  }
   // GCC's commands as clang parses them (ClangCommand.h), before
   // --extra-arg: what the user adds is for clang and stays as written.
   {
@@ -1349,7 +1426,10 @@ static int run(RunMode Mode) {
           GivenHeaders.emplace_back(Arg, realPathOr(Path));
           continue;
         }
-        return fail("'" + Arg + "' is not in '" + DBPath + "'");
+        return fail("'" + Arg + "' is not in '" + DBPath + "'" +
+                    (BuildConfig.empty() ? ""
+                                         : " (build configuration '" +
+                                               BuildConfig + "')"));
       }
       if (Seen.insert(Path).second)
         Files.push_back(std::move(Path));
@@ -2164,7 +2244,8 @@ static int run(RunMode Mode) {
         SummaryOnly = std::move(Others);
         SummaryOnlyResults = std::move(OtherResults);
       } else if (!ChangedFunctions.empty() && Previous) {
-        std::set<std::string> Defining;
+        std::set<std::string> Defining =
+            callersInIndexFile(IndexPath, ChangedFunctions);
         for (const auto &[USR, S] : Previous->functions())
           if (callsAny(S, ChangedFunctions))
             Defining.insert(realPathOr(S.Def.File));
@@ -2239,7 +2320,8 @@ static int run(RunMode Mode) {
         C.Run.Changes = Here->Changes;
       }
       {
-        std::vector<std::string> Args = {"--resource-dir=" + ResourceDir};
+        std::vector<std::string> Args = {"--resource-dir=" + ResourceDir,
+                                         "--build-config=" + BuildConfig};
         for (const std::string &A : ExtraArgsBefore)
           Args.push_back("--extra-arg-before=" + A);
         for (const std::string &A : ExtraArgs)
@@ -2442,7 +2524,7 @@ static int run(RunMode Mode) {
         SelectedHits ? *SelectedHits : Cache ? Cache->hits() : 0,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
             .count(),
-        LoneHeaders.size());
+        LoneHeaders.size(), ConfigsText);
   if (Errors)
     return ExitError;
   if (WriteBaseline)

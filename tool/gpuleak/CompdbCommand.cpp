@@ -46,6 +46,13 @@ static cl::alias OutputDirShort("o", cl::desc("Alias for --output"),
                                 cl::aliasopt(OutputDir), cl::NotHidden,
                                 cl::cat(CompdbCategory));
 
+static cl::opt<std::string> BuildConfig(
+    "build-config",
+    cl::desc("Write the compile commands of this build configuration only "
+             "(CMake's Ninja Multi-Config database lists each file once per "
+             "configuration, and clangd takes the first)"),
+    cl::value_desc("name"), cl::sub(CompdbCmd), cl::cat(CompdbCategory));
+
 static int fail(const Twine &Message) {
   WithColor::error(errs(), "gpuleak") << Message << '\n';
   return ExitError;
@@ -62,6 +69,10 @@ int runCompdb() {
   if (!Loaded)
     return fail(toString(Loaded.takeError()));
   std::unique_ptr<clang::tooling::CompilationDatabase> DB = std::move(*Loaded);
+  if (!BuildConfig.empty())
+    if (Error Err =
+            selectBuildConfig(DB, DBPath, BuildConfig, buildConfigsOf(*DB)))
+      return fail(toString(std::move(Err)));
   // The project's include folders given as system ones, as `gpuleak check`
   // reads them: at or under the git work tree of the sources, holding
   // files the repository tracks (CompileDatabase.h,

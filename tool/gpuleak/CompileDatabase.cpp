@@ -6,6 +6,7 @@
 #include "NvccCommand.h"
 #include "Verify.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -161,6 +162,110 @@ withProjectIncludeFolders(std::unique_ptr<CompilationDatabase> Base,
     *Converted = DB->converted();
   }
   return DB;
+}
+
+std::string buildConfigOf(const CompileCommand &Command) {
+  const std::vector<std::string> &Args = Command.CommandLine;
+  for (size_t I = 1; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    // `-DCMAKE_INTDIR="Debug"`, `-D CMAKE_INTDIR=...`, cl's `/D`.
+    if (A == "-D" || A == "/D") {
+      if (I + 1 == Args.size())
+        break;
+      A = Args[++I];
+    } else if (!A.consume_front("-D") && !A.consume_front("/D")) {
+      continue;
+    }
+    if (!A.consume_front("CMAKE_INTDIR="))
+      continue;
+    if (A.size() >= 2 && A.front() == '"' && A.back() == '"')
+      A = A.drop_front().drop_back();
+    return A.str();
+  }
+  return "";
+}
+
+std::vector<std::string> buildConfigsOf(const CompilationDatabase &DB) {
+  std::vector<std::string> Configs;
+  for (const CompileCommand &C : DB.getAllCompileCommands()) {
+    std::string Config = buildConfigOf(C);
+    if (!Config.empty() && !llvm::is_contained(Configs, Config))
+      Configs.push_back(std::move(Config));
+  }
+  return Configs;
+}
+
+namespace {
+/// withBuildConfig's database.
+class BuildConfigDatabase : public CompilationDatabase {
+public:
+  BuildConfigDatabase(std::unique_ptr<CompilationDatabase> Base, StringRef Name)
+      : Base(std::move(Base)), Name(Name.str()) {}
+  std::vector<std::string> getAllFiles() const override {
+    std::vector<std::string> Files = Base->getAllFiles();
+    llvm::erase_if(Files, [&](const std::string &F) {
+      return getCompileCommands(F).empty();
+    });
+    return Files;
+  }
+  std::vector<CompileCommand>
+  getCompileCommands(StringRef FilePath) const override {
+    return select(Base->getCompileCommands(FilePath));
+  }
+  std::vector<CompileCommand> getAllCompileCommands() const override {
+    return select(Base->getAllCompileCommands());
+  }
+
+private:
+  std::vector<CompileCommand> select(std::vector<CompileCommand> Cmds) const {
+    llvm::erase_if(Cmds, [&](const CompileCommand &C) {
+      std::string Config = buildConfigOf(C);
+      return !Config.empty() && !StringRef(Config).equals_insensitive(Name);
+    });
+    return Cmds;
+  }
+  std::unique_ptr<CompilationDatabase> Base;
+  std::string Name;
+};
+} // namespace
+
+std::unique_ptr<CompilationDatabase>
+withBuildConfig(std::unique_ptr<CompilationDatabase> Base, StringRef Name) {
+  return std::make_unique<BuildConfigDatabase>(std::move(Base), Name);
+}
+
+Error selectBuildConfig(std::unique_ptr<CompilationDatabase> &DB,
+                        StringRef DBPath, StringRef Name,
+                        ArrayRef<std::string> Configs) {
+  SmallString<256> Abs(DBPath);
+  sys::fs::make_absolute(Abs);
+  std::string Start = ("--build-config=" + Name + ": the compile database '" +
+                       Abs + "' ")
+                          .str();
+  if (Configs.empty()) {
+    // A single-configuration generator's: CMAKE_BUILD_TYPE is its one.
+    std::string BuildType = cmakeCacheValue(DBPath, "CMAKE_BUILD_TYPE");
+    if (!BuildType.empty() && StringRef(BuildType).equals_insensitive(Name))
+      return Error::success();
+    if (!BuildType.empty())
+      return createStringError(Start + "is of the build configuration '" +
+                               BuildType +
+                               "' only (CMAKE_BUILD_TYPE in its "
+                               "CMakeCache.txt)");
+    return createStringError(
+        Start + "names no build configuration (no command defines "
+                "CMAKE_INTDIR, as those of CMake's multi-configuration "
+                "generators do, and no CMAKE_BUILD_TYPE in a CMakeCache.txt "
+                "next to it)");
+  }
+  if (llvm::none_of(Configs, [&](const std::string &C) {
+        return StringRef(C).equals_insensitive(Name);
+      }))
+    return createStringError(Start + "has no build configuration '" + Name +
+                             "'; its configurations: " +
+                             llvm::join(Configs, ", "));
+  DB = withBuildConfig(std::move(DB), Name);
+  return Error::success();
 }
 
 std::optional<std::string> missingResponseFile(const CompileCommand &C) {
@@ -324,7 +429,7 @@ std::vector<std::string> cmakeInputs(StringRef DBPath, std::string &Recorder) {
   return {};
 }
 
-std::string cmakeSourceDir(StringRef DBPath) {
+std::string cmakeCacheValue(StringRef DBPath, StringRef Name) {
   SmallString<256> Cache;
   if (sys::fs::real_path(DBPath, Cache))
     return "";
@@ -335,10 +440,15 @@ std::string cmakeSourceDir(StringRef DBPath) {
     return "";
   SmallVector<StringRef, 0> Lines;
   (*Text)->getBuffer().split(Lines, '\n');
+  // NAME:TYPE=VALUE
   for (StringRef Line : Lines)
-    if (Line.consume_front("CMAKE_HOME_DIRECTORY:INTERNAL="))
-      return Line.rtrim("\r").str();
+    if (Line.consume_front(Name) && Line.consume_front(":"))
+      return Line.split('=').second.rtrim("\r").str();
   return "";
+}
+
+std::string cmakeSourceDir(StringRef DBPath) {
+  return cmakeCacheValue(DBPath, "CMAKE_HOME_DIRECTORY");
 }
 
 std::optional<NewerCMakeInput> newerCMakeInput(StringRef DBPath) {
@@ -360,15 +470,24 @@ std::optional<NewerCMakeInput> newerCMakeInput(StringRef DBPath) {
                           RecorderStatus.getLastModificationTime());
   std::optional<NewerCMakeInput> Newest;
   auto NewestTime = Written;
-  for (const std::string &Path : Inputs) {
-    sys::fs::file_status Status;
-    if (sys::fs::status(Path, Status) || !sys::fs::exists(Status))
-      continue;
-    if (Status.getLastModificationTime() > NewestTime) {
-      NewestTime = Status.getLastModificationTime();
-      Newest = NewerCMakeInput{Path, RecorderName};
+  // The preset files that `cmake --preset` read for this build folder,
+  // which the build tool does not re-run cmake for (CI trial 17, D6).
+  const std::vector<std::string> Presets = presetFilesOfBuild(DBPath);
+  const std::vector<std::string> *Lists[] = {&Inputs, &Presets};
+  for (const std::vector<std::string> *List : Lists)
+    for (const std::string &Path : *List) {
+      sys::fs::file_status Status;
+      if (sys::fs::status(Path, Status) || !sys::fs::exists(Status))
+        continue;
+      if (Status.getLastModificationTime() > NewestTime) {
+        NewestTime = Status.getLastModificationTime();
+        Newest = NewerCMakeInput{
+            Path, List == &Inputs
+                      ? RecorderName + " lists it"
+                      : "a configure preset of it names the build folder as "
+                        "its binaryDir"};
+      }
     }
-  }
   return Newest;
 }
 

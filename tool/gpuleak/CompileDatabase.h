@@ -33,6 +33,36 @@ namespace gpuleak {
 llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 loadCompileDatabase(llvm::StringRef BuildPath, llvm::SmallString<256> &DBPath);
 
+/// The build configuration of \p Command: the value of the macro
+/// CMAKE_INTDIR that CMake's multi-configuration generators define in every
+/// compile command (`-DCMAKE_INTDIR="Release"`; Ninja Multi-Config writes
+/// one entry per configuration for each file), or "" when it defines none.
+std::string buildConfigOf(const clang::tooling::CompileCommand &Command);
+
+/// The build configurations of \p DB's commands (buildConfigOf), each once,
+/// in the order of their first command.
+std::vector<std::string>
+buildConfigsOf(const clang::tooling::CompilationDatabase &DB);
+
+/// \p Base with the commands of the build configuration \p Name only (its
+/// name matched ignoring case, as CMake's `$<CONFIG:...>` matches it), and
+/// those of none (a command that CMake did not write); a file left with no
+/// command is not among its files. `--build-config`: one configuration's
+/// entries of a multi-configuration database.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+withBuildConfig(std::unique_ptr<clang::tooling::CompilationDatabase> Base,
+                llvm::StringRef Name);
+
+/// `--build-config=NAME` on the database \p DB of the file \p DBPath, whose
+/// build configurations are \p Configs (buildConfigsOf): \p DB becomes
+/// withBuildConfig's. A database of none (a single-configuration
+/// generator's) is kept whole when its CMakeCache.txt's CMAKE_BUILD_TYPE is
+/// \p Name. Otherwise the one line that says which configurations it has.
+llvm::Error
+selectBuildConfig(std::unique_ptr<clang::tooling::CompilationDatabase> &DB,
+                  llvm::StringRef DBPath, llvm::StringRef Name,
+                  llvm::ArrayRef<std::string> Configs);
+
 /// The project's own include folders given as system ones, made user ones:
 /// `-isystem DIR` becomes `-I DIR` (also `-isystemDIR`, and nvcc's
 /// `-isystem=DIR` / `--system-include DIR`) when DIR's real path is at or
@@ -71,8 +101,10 @@ missingResponseFile(const clang::tooling::CompileCommand &Command);
 /// wrote: what the build tool would re-run cmake for.
 struct NewerCMakeInput {
   std::string Input;    ///< the newest input that is newer, absolute
-  std::string Recorder; ///< the file that lists it, relative to the database's
-                        ///< folder (build.ninja)
+  std::string Recorder; ///< why it is an input: "build.ninja lists it" (the
+                        ///< file that lists it, relative to the database's
+                        ///< folder), or that a CMake preset of it has the
+                        ///< build folder as its binaryDir
 };
 
 /// Whether the compile database \p DBPath is older than an input of the
@@ -93,6 +125,11 @@ std::optional<NewerCMakeInput> newerCMakeInput(llvm::StringRef DBPath);
 /// folder holds none of those files (a database not written by CMake).
 std::vector<std::string> cmakeInputs(llvm::StringRef DBPath,
                                      std::string &Recorder);
+
+/// The value of the entry \p Name of the CMakeCache.txt in the real path's
+/// folder of the compile database \p DBPath (`NAME:TYPE=VALUE`), or "" when
+/// there is none.
+std::string cmakeCacheValue(llvm::StringRef DBPath, llvm::StringRef Name);
 
 /// The source folder of the CMake build that wrote the compile database
 /// \p DBPath (CMAKE_HOME_DIRECTORY of the CMakeCache.txt in its real path's

@@ -128,7 +128,7 @@ std::optional<std::string> runDifference(const RunIdentity &A,
         "different configurations (--checks, --warnings-as-errors, the "
         "header filters, --config-file or --config, --extra-arg, "
         "--extra-arg-before, "
-        "--resource-dir or the .clang-tidy files)");
+        "--resource-dir, --build-config or the .clang-tidy files)");
   for (const auto &[File, Hash] : A.Sources)
     if (B.Sources.at(File) != Hash)
       return "'" + File + "' differs between them (another commit or checkout)";

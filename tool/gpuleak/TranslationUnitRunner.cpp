@@ -1048,8 +1048,10 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
   // A unity build's sources are main files to the user: the header filter
   // of this TU matches them (UnityBuild.h).
   std::vector<std::string> Unity = unitySourcesOfFile(File);
+  std::string UnityMismatch;
   std::unique_ptr<ClangTidyOptionsProvider> Provider =
-      withUnitySources(makeOptionsProvider(Settings, FS), Unity);
+      withUnitySources(makeOptionsProvider(Settings, FS), File, Unity,
+                       &UnityMismatch);
   ClangTidyOptionsProvider &Options = *Provider;
   ClangTidyContext Context(std::move(Provider));
   ClangTidyDiagnosticConsumer DiagConsumer(Context);
@@ -1094,6 +1096,13 @@ TUResult analyseTranslationUnit(llvm::StringRef File,
     }
 
   TUResult Result;
+  // Sources of a unity file that their .clang-tidy files configure
+  // differently: checked with either configuration, some would be checked
+  // as they are not configured (UnityBuild.h).
+  if (!UnityMismatch.empty()) {
+    Result.Error = "cannot analyse: " + UnityMismatch;
+    return Result;
+  }
   // A file that is not there would fail as "error: no input files".
   if (!llvm::sys::fs::exists(File)) {
     Result.Error = "cannot parse: the file does not exist";

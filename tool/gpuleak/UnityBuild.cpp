@@ -100,18 +100,43 @@ namespace {
 class UnityOptionsProvider : public ClangTidyOptionsProvider {
 public:
   UnityOptionsProvider(std::unique_ptr<ClangTidyOptionsProvider> Inner,
-                       std::vector<std::string> Sources)
-      : Inner(std::move(Inner)) {
+                       llvm::StringRef File, std::vector<std::string> Sources,
+                       std::string *Mismatch)
+      : Inner(std::move(Inner)), File(File.str()) {
     std::vector<std::string> Escaped;
     for (const std::string &S : Sources)
       Escaped.push_back(llvm::Regex::escape(S));
     SourcesRegex = "^(" + llvm::join(Escaped, "|") + ")$";
+    // The configuration of each source: the names of the option sources
+    // (defaults, .clang-tidy files, command-line options) it is made of.
+    auto Chain = [&](llvm::StringRef F) {
+      std::vector<std::string> Names;
+      for (const OptionsSource &S : this->Inner->getRawOptions(F))
+        Names.push_back(S.second);
+      return Names;
+    };
+    std::vector<std::string> First = Chain(Sources.front());
+    for (const std::string &S : llvm::ArrayRef(Sources).drop_front())
+      if (Chain(S) != First) {
+        if (Mismatch)
+          *Mismatch = "the sources of this unity file have different "
+                      "configurations ('" + Sources.front() + "': " +
+                      describe(First) + "; '" + S + "': " +
+                      describe(Chain(S)) +
+                      "), and clang-tidy checks a translation unit with one; "
+                      "give them one (a .clang-tidy in their common folder), "
+                      "or analyse a build without UNITY_BUILD";
+        return;
+      }
+    ConfigFrom = Sources.front();
   }
   const ClangTidyGlobalOptions &getGlobalOptions() override {
     return Inner->getGlobalOptions();
   }
   std::vector<OptionsSource> getRawOptions(llvm::StringRef FileName) override {
-    std::vector<OptionsSource> Raw = Inner->getRawOptions(FileName);
+    std::vector<OptionsSource> Raw = Inner->getRawOptions(
+        FileName == File && !ConfigFrom.empty() ? llvm::StringRef(ConfigFrom)
+                                                : FileName);
     ClangTidyOptions Merged;
     for (const OptionsSource &S : Raw)
       Merged.mergeWith(S.first, 0);
@@ -128,18 +153,31 @@ public:
   }
 
 private:
+  /// The .clang-tidy files of a configuration, or "the defaults".
+  static std::string describe(llvm::ArrayRef<std::string> Names) {
+    std::vector<std::string> Files;
+    for (const std::string &N : Names)
+      if (llvm::sys::path::filename(N) == ".clang-tidy" ||
+          llvm::sys::path::is_absolute(N))
+        Files.push_back(N);
+    return Files.empty() ? "no .clang-tidy" : llvm::join(Files, ", ");
+  }
   std::unique_ptr<ClangTidyOptionsProvider> Inner;
+  std::string File;
   std::string SourcesRegex;
+  /// The source whose options the unity file takes; "" when they differ.
+  std::string ConfigFrom;
 };
 } // namespace
 
 std::unique_ptr<ClangTidyOptionsProvider>
 withUnitySources(std::unique_ptr<ClangTidyOptionsProvider> Inner,
-                 std::vector<std::string> Sources) {
+                 llvm::StringRef File, std::vector<std::string> Sources,
+                 std::string *Mismatch) {
   if (Sources.empty())
     return Inner;
-  return std::make_unique<UnityOptionsProvider>(std::move(Inner),
-                                                std::move(Sources));
+  return std::make_unique<UnityOptionsProvider>(
+      std::move(Inner), File, std::move(Sources), Mismatch);
 }
 
 } // namespace gpuleak

@@ -34,10 +34,17 @@ std::vector<std::string> unitySourcesOfFile(llvm::StringRef File);
 
 /// \p Inner, whose options have a HeaderFilterRegex that also matches each
 /// of \p Sources, so that clang-tidy reports their findings as it reports
-/// a main file's. An ExcludeHeaderFilterRegex still applies to them.
+/// a main file's. An ExcludeHeaderFilterRegex still applies to them. The
+/// options of the unity file \p File itself (in the build folder) are
+/// those of its sources (the .clang-tidy files of their folders, as each
+/// is checked in a build without unity files; CI trial 17, D2) when they
+/// all have the same; when they do not, clang-tidy's one configuration per
+/// translation unit cannot check each as configured: \p Mismatch receives
+/// the line that says so, and the options stay the unity file's own.
 std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>
 withUnitySources(std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Inner,
-                 std::vector<std::string> Sources);
+                 llvm::StringRef File, std::vector<std::string> Sources,
+                 std::string *Mismatch = nullptr);
 
 /// The name of the options source that withUnitySources adds.
 constexpr llvm::StringLiteral UnityOptionsSource = "unity build";

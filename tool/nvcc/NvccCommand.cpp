@@ -244,8 +244,10 @@ static std::optional<NvccVersion> nvccVersion(StringRef Compiler) {
 /// headers, CUDA_VERSION and CUDART_VERSION): `nvcc --dryrun` shows
 /// -D__NVCC__, -D__CUDACC_VER_MAJOR__/MINOR__/BUILD__,
 /// -D__CUDA_API_VER_MAJOR__/MINOR__, -D__NVCC_DIAG_PRAGMA_SUPPORT__, and
-/// with their options __CUDACC_RDC__ (-rdc=true, -dc),
-/// __CUDACC_RELAXED_CONSTEXPR__ and __CUDACC_EXTENDED_LAMBDA__. With
+/// with their options __CUDACC_RDC__ (-rdc=true, -dc, -dlto),
+/// __CUDACC_RELAXED_CONSTEXPR__, __CUDACC_EXTENDED_LAMBDA__,
+/// __CUDACC_DEBUG__ (-G) and __CUDACC_EWP__ (-ewp) (`nvcc OPTION -x cu -E
+/// -Xcompiler -dM`; CI trial 17, D3). With
 /// __NVCC__ defined, headers call nvcc's extended-lambda type traits (ATen's
 /// gpu_kernel, CCCL's invoke.h with __CUDACC_EXTENDED_LAMBDA__), which clang
 /// does not have: they are defined as clang sees such a lambda (a
@@ -254,9 +256,14 @@ static std::optional<NvccVersion> nvccVersion(StringRef Compiler) {
 /// __nv_atomic_* builtins, which clang lacks). Nothing, when the toolkit's
 /// version cannot be read: CCCL reads __CUDACC_VER_MAJOR__ whenever
 /// __NVCC__ is defined.
-static std::vector<std::string> nvccMacros(StringRef Compiler, bool Rdc,
-                                           bool RelaxedConstexpr,
-                                           bool ExtendedLambda) {
+/// nvcc's options that define a host-side macro of a .cu file.
+struct NvccMacroOptions {
+  bool Rdc = false, RelaxedConstexpr = false, ExtendedLambda = false,
+       DeviceDebug = false, WholeProgram = false;
+};
+
+static std::vector<std::string> nvccMacros(StringRef Compiler,
+                                           const NvccMacroOptions &M) {
   std::optional<NvccVersion> V = nvccVersion(Compiler);
   if (!V)
     return {};
@@ -269,12 +276,16 @@ static std::vector<std::string> nvccMacros(StringRef Compiler, bool Rdc,
   D.push_back("-D__CUDA_API_VER_MAJOR__=" + std::to_string(V->Major));
   D.push_back("-D__CUDA_API_VER_MINOR__=" + std::to_string(V->Minor));
   D.push_back("-D__NVCC_DIAG_PRAGMA_SUPPORT__=1");
-  if (Rdc)
+  if (M.Rdc)
     D.push_back("-D__CUDACC_RDC__=1");
-  if (RelaxedConstexpr)
+  if (M.RelaxedConstexpr)
     D.push_back("-D__CUDACC_RELAXED_CONSTEXPR__=1");
-  if (ExtendedLambda)
+  if (M.ExtendedLambda)
     D.push_back("-D__CUDACC_EXTENDED_LAMBDA__=1");
+  if (M.DeviceDebug)
+    D.push_back("-D__CUDACC_DEBUG__=1");
+  if (M.WholeProgram)
+    D.push_back("-D__CUDACC_EWP__=1");
   D.push_back("-D__nv_is_extended_device_lambda_closure_type(X)=false");
   D.push_back("-D__nv_is_extended_host_device_lambda_closure_type(X)=true");
   D.push_back("-D__nv_is_extended_device_lambda_with_preserved_return_type(X)=false");
@@ -557,7 +568,8 @@ translateNvccCommand(const std::vector<std::string> &Args) {
   std::vector<std::string> Out{"clang++"};
   std::optional<std::string> Arch;
   bool HasLanguage = false, CudaLanguage = false, IsCu = false;
-  bool Rdc = false, GpuRdc = false, RelaxedConstexpr = false, ExtendedLambda = false;
+  bool GpuRdc = false;
+  NvccMacroOptions Macros;
   for (size_t I = 1; I < Args.size(); ++I) {
     StringRef A = Args[I];
     if (!A.starts_with("-") || A == "-") {
@@ -631,14 +643,24 @@ translateNvccCommand(const std::vector<std::string> &Args) {
       if (V && *V == "true") {
         if (!GpuRdc)
           Out.push_back("-fgpu-rdc");
-        GpuRdc = Rdc = true;
+        GpuRdc = Macros.Rdc = true;
       }
-    } else if (L == "--device-c") {
-      Rdc = true;
+    } else if (L == "--device-c" || L == "--dlink-time-opt") {
+      Macros.Rdc = true;
     } else if (L == "--expt-relaxed-constexpr") {
-      RelaxedConstexpr = true;
+      Macros.RelaxedConstexpr = true;
     } else if (L == "--extended-lambda" || L == "--expt-extended-lambda") {
-      ExtendedLambda = true;
+      Macros.ExtendedLambda = true;
+    } else if (L == "--device-debug") {
+      Macros.DeviceDebug = true;
+    } else if (L == "--extensible-whole-program") {
+      Macros.WholeProgram = true;
+    } else if (L == "--default-stream") {
+      // The runtime's per-thread default stream (cuda_runtime_api.h maps
+      // its calls to the _ptds ones), for .cpp files too, as nvcc defines
+      // it for every host compilation.
+      if (V && *V == "per-thread")
+        Out.push_back("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1");
     } else if (L == "--gpu-architecture" || L == "--gpu-code" ||
                L == "--generate-code") {
       if (V && !Arch)
@@ -684,7 +706,7 @@ translateNvccCommand(const std::vector<std::string> &Args) {
       }
     }
     Cuda.push_back("-Wno-unknown-cuda-version");
-    for (std::string &D : nvccMacros(Compiler, Rdc, RelaxedConstexpr, ExtendedLambda))
+    for (std::string &D : nvccMacros(Compiler, Macros))
       Cuda.push_back(std::move(D));
     Out.insert(Out.begin() + 1, Cuda.begin(), Cuda.end());
   }
