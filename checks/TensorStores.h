@@ -329,6 +329,11 @@ private:
 
   struct Prov;
   Prov provenance(const Expr *E, FnInfo &F, ASTContext &Ctx, unsigned Depth);
+  /// The provenance of \p ME, a member of `this`, as a read in \p F sees
+  /// it: what \p F put into the member before (FnInfo::MemberDefs); what
+  /// other calls put there is judged where they put it.
+  Prov memberProvenance(const MemberExpr *ME, FnInfo &F, ASTContext &Ctx,
+                        unsigned Depth);
   /// The provenance of element \p I of the tuple or pair \p E
   /// (`std::get<I>(e)`): what the element was built from where the tuple is
   /// built in sight (`std::make_tuple(a, b)`, `return {a, b}` in a function
@@ -447,6 +452,8 @@ private:
   /// indexed() per canonical declaration.
   llvm::DenseMap<const FunctionDecl *, const FunctionSummary *> Indexed;
   bool Deferred = false;
+  /// The members memberProvenance() is following.
+  llvm::DenseSet<const FieldDecl *> VisitingMembers;
   /// The translation unit's, for places of the index (set by
   /// analyzeFunction()).
   SourceManager *Sources = nullptr;
