@@ -303,7 +303,8 @@ public:
   /// requires grad, with no cut on the way (a graph only assumed of a
   /// function of another file counts). A parameter's value, and a member's
   /// read through `this`, carry none here: what they hold was computed
-  /// before, or is judged where it was stored.
+  /// before, or is judged where it was stored; only what \p FD itself put
+  /// into the member before the read counts (memberProvenance()).
   bool carriesGraph(const Expr *E, const FunctionDecl *FD, ASTContext &Ctx);
   /// Whether the value of \p E, an expression of \p FD's body, is computed
   /// from \p D (a parameter, a local or a member of `this`), through the
