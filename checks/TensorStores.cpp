@@ -87,6 +87,12 @@ struct TensorStoreFinder::FnInfo {
   /// Values assigned to each local: its initializer, `=`, `+=`, `add_`
   /// arguments; a range-for variable gets its range.
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<const Expr *, 2>> Defs;
+  /// Values put into each member of `this` in the body: `=`, `+=`, what
+  /// `push_back`, `emplace_back`, `insert`, `swap` and the like put into
+  /// it. A read of the member after them in the same call sees them
+  /// (`beam_.swap(next); archive_.push_back(beam_.front())`).
+  llvm::DenseMap<const FieldDecl *, llvm::SmallVector<const Expr *, 2>>
+      MemberDefs;
   /// backward()/autograd::grad()/autograd::backward() calls.
   llvm::SmallVector<const Expr *, 2> Sinks;
   /// Declarations the sinks differentiate, directly or through the locals
@@ -242,7 +248,9 @@ bool holdsTensor(QualType T, unsigned Depth) {
     }
     return false;
   }
-  if (Depth < 2 && RD->hasDefinition() && !RD->isLambda())
+  // A struct's fields, also of a struct nested in one that a container
+  // holds (`std::vector<Step>`, `Step::hyp` a `Hyp` holding the tensor).
+  if (Depth < 3 && RD->hasDefinition() && !RD->isLambda())
     for (const FieldDecl *F : RD->fields())
       if (holdsTensor(F->getType(), Depth + 1))
         return true;
@@ -1052,11 +1060,16 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
           // What a container holds is what was put into it: every
           // argument, not the first only (`preds.emplace_back(scale, value,
           // reward)` builds a tuple of all three; `insert(pos, x)`).
+          // A container that is a member of `this` or of a local object
+          // (`h.states.push_back(out)`) is followed too; `a.swap(b)` puts
+          // what `b` holds into `a`.
           cxxMemberCallExpr(
               callee(cxxMethodDecl(hasAnyName("push_back", "emplace_back",
                                               "insert", "emplace",
-                                              "push_front", "emplace_front"))),
-              on(VarRef), argumentCountAtLeast(1))
+                                              "push_front", "emplace_front",
+                                              "swap"))),
+              on(anyOf(VarRef, ignoringParenImpCasts(memberExpr().bind(DestId)))),
+              argumentCountAtLeast(1))
               .bind(FillId),
           callExpr(callee(functionDecl())).bind(SinkId),
           returnStmt(hasReturnValue(expr().bind(ValueId))).bind(ReturnId)))),
@@ -1106,20 +1119,44 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
                  Get && calleeName(Get->getDirectCallee()) == "get") {
         if (const ValueDecl *D = destDecl(Get))
           Targets.push_back(D);
+      } else if (const auto *ME = dyn_cast<MemberExpr>(strip(Dest))) {
+        // A field of a local object (`hyp.hidden = h`): the object holds
+        // what its fields are given, as a container holds its elements.
+        // It is not replaced as a whole (not in Assigns).
+        const auto *VD = dyn_cast_or_null<VarDecl>(destDecl(ME));
+        if (VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD))
+          F.Defs[VD].push_back(Value);
+        continue;
       }
       for (const ValueDecl *D : Targets) {
         if (const auto *VD = dyn_cast<VarDecl>(D))
           F.Defs[VD].push_back(Value);
+        if (const auto *FD = dyn_cast<FieldDecl>(D))
+          F.MemberDefs[FD].push_back(Value);
         if (isPlainAssignment(S))
           F.Assigns.push_back({D, S});
       }
       continue;
     }
     if (const auto *Fill = M.getNodeAs<CXXMemberCallExpr>(FillId)) {
-      auto &Defs = F.Defs[M.getNodeAs<VarDecl>(VarId)];
-      for (const Expr *A : Fill->arguments())
-        if (!isa<CXXDefaultArgExpr>(A))
-          Defs.push_back(A);
+      llvm::SmallVector<const Expr *, 2> *Defs = nullptr;
+      if (const auto *VD = M.getNodeAs<VarDecl>(VarId))
+        Defs = &F.Defs[VD];
+      else if (const auto *ME = M.getNodeAs<MemberExpr>(DestId)) {
+        // The container is a member of `this` (its own values), or of a
+        // local object, which holds what its members hold.
+        const ValueDecl *D = destDecl(ME);
+        const auto *VD = dyn_cast_or_null<VarDecl>(D);
+        if (VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD))
+          Defs = &F.Defs[VD];
+        else if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+          if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+            Defs = &F.MemberDefs[FD];
+      }
+      if (Defs)
+        for (const Expr *A : Fill->arguments())
+          if (!isa<CXXDefaultArgExpr>(A))
+            Defs->push_back(A);
       continue;
     }
     if (const auto *VD = M.getNodeAs<VarDecl>(VarId)) {
@@ -1580,7 +1617,7 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
-      return P;
+      return memberProvenance(ME, F, Ctx, Depth);
     return provenance(ME->getBase(), F, Ctx, Depth + 1);
   }
   if (const auto *L = dyn_cast<LambdaExpr>(E)) {
@@ -1712,6 +1749,36 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
     P.merge(provenance(BO->getLHS(), F, Ctx, Depth + 1));
     P.merge(provenance(BO->getRHS(), F, Ctx, Depth + 1));
   }
+  return P;
+}
+
+TensorStoreFinder::Prov TensorStoreFinder::memberProvenance(const MemberExpr *ME,
+                                                            FnInfo &F,
+                                                            ASTContext &Ctx,
+                                                            unsigned Depth) {
+  Prov P;
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  auto It = FD ? F.MemberDefs.find(FD) : F.MemberDefs.end();
+  if (It == F.MemberDefs.end() || !VisitingMembers.insert(FD).second)
+    return P;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Use = ME->getBeginLoc();
+  llvm::SmallVector<const Expr *, 2> Defs = It->second;
+  for (const Expr *Def : Defs) {
+    // Put into the member earlier in this call, or earlier in an iteration
+    // of a loop that holds both: never in a lambda, which may run later or
+    // never.
+    if (inAny(F.Lambdas, Def->getBeginLoc(), SM))
+      continue;
+    if (isBeforeExpanded(Use, Def->getBeginLoc(), SM) &&
+        llvm::none_of(F.Loops, [&](const Stmt *L) {
+          return rangeContains(L->getSourceRange(), Use, SM) &&
+                 rangeContains(L->getSourceRange(), Def->getBeginLoc(), SM);
+        }))
+      continue;
+    P.merge(provenance(Def, F, Ctx, Depth + 1));
+  }
+  VisitingMembers.erase(FD);
   return P;
 }
 

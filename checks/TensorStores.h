@@ -304,7 +304,8 @@ public:
   /// requires grad, with no cut on the way (a graph only assumed of a
   /// function of another file counts). A parameter's value, and a member's
   /// read through `this`, carry none here: what they hold was computed
-  /// before, or is judged where it was stored.
+  /// before, or is judged where it was stored; only what \p FD itself put
+  /// into the member before the read counts (memberProvenance()).
   bool carriesGraph(const Expr *E, const FunctionDecl *FD, ASTContext &Ctx);
   /// Whether the value of \p E, an expression of \p FD's body, is computed
   /// from \p D (a parameter, a local or a member of `this`), through the
@@ -328,6 +329,11 @@ private:
 
   struct Prov;
   Prov provenance(const Expr *E, FnInfo &F, ASTContext &Ctx, unsigned Depth);
+  /// The provenance of \p ME, a member of `this`, as a read in \p F sees
+  /// it: what \p F put into the member before (FnInfo::MemberDefs); what
+  /// other calls put there is judged where they put it.
+  Prov memberProvenance(const MemberExpr *ME, FnInfo &F, ASTContext &Ctx,
+                        unsigned Depth);
   /// The provenance of element \p I of the tuple or pair \p E
   /// (`std::get<I>(e)`): what the element was built from where the tuple is
   /// built in sight (`std::make_tuple(a, b)`, `return {a, b}` in a function
@@ -448,6 +454,8 @@ private:
   /// indexed() per canonical declaration.
   llvm::DenseMap<const FunctionDecl *, const FunctionSummary *> Indexed;
   bool Deferred = false;
+  /// The members memberProvenance() is following.
+  llvm::DenseSet<const FieldDecl *> VisitingMembers;
   /// The translation unit's, for places of the index (set by
   /// analyzeFunction()).
   SourceManager *Sources = nullptr;
