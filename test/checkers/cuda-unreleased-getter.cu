@@ -51,7 +51,7 @@ public:
   PositiveCopyRead(int n) {
     cudaMalloc(&w_, n);
     cudaMalloc(&out_, n);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: device memory allocated by 'cudaMalloc' into member 'out_' is never released: the destructor of 'PositiveCopyRead' releases other members but not 'out_'; release it with 'cudaFree' there [gpuleak-cuda-unreleased]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the device memory allocated by 'cudaMalloc' into member 'out_' is never released: the destructor of 'PositiveCopyRead' releases other members but not 'out_'; release it with 'cudaFree' there [gpuleak-cuda-unreleased]
     // CHECK-MESSAGES: :[[@LINE+3]]:3: note: destructor of 'PositiveCopyRead' is here
   }
   float *output() { return out_; }
