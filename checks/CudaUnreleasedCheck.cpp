@@ -1209,24 +1209,19 @@ void CudaUnreleasedCheck::registerMatchers(MatchFinder *Finder) {
   static const std::vector<StringRef> ReleaserNames(
       cuda::releaserNames().begin(), cuda::releaserNames().end());
   // Functions that release something: where members are released (a
-  // destructor, a destroy function, a helper the destructor calls).
-  Finder->addMatcher(
-      functionDecl(isDefinition(), unless(isDeviceOnly()),
-                   hasBody(hasDescendant(
-                       callExpr(callee(functionDecl(hasAnyName(ReleaserNames)))))),
-                   unless(hasBody(hasDescendant(expr(containsErrors())))))
-          .bind(ReleaseFnId),
-      this);
-  // Functions that call a getter of a member (`float *out() { return
-  // out_; }`): where its result is handed on, the member is
-  // (CudaClassResources' FactsVisitor).
+  // destructor, a destroy function, a helper the destructor calls); and
+  // functions that call a getter of a member (`float *out() { return out_;
+  // }`), where its result may be handed on and the member with it
+  // (CudaClassResources' FactsVisitor). One search of each body for both.
   auto Getter = cxxMethodDecl(hasBody(compoundStmt(
       statementCountIs(1),
       has(returnStmt(hasReturnValue(ignoringParenImpCasts(
           memberExpr(hasObjectExpression(ignoringParenImpCasts(cxxThisExpr()))))))))));
   Finder->addMatcher(
       functionDecl(isDefinition(), unless(isDeviceOnly()),
-                   hasBody(hasDescendant(cxxMemberCallExpr(callee(Getter)))),
+                   hasBody(hasDescendant(callExpr(anyOf(
+                       callee(functionDecl(hasAnyName(ReleaserNames))),
+                       cxxMemberCallExpr(callee(Getter)))))),
                    unless(hasBody(hasDescendant(expr(containsErrors())))))
           .bind(ReleaseFnId),
       this);

@@ -2060,8 +2060,6 @@ static bool handsOutputElsewhere(const CallExpr *Call, const ASTContext &Ctx,
   return false;
 }
 
-/// Whether every definition of forward that \p Call runs turns grad mode off
-/// in its own body (a guard in the callee).
 /// The outermost expressions of \p S that contain errors: what clang kept of
 /// code it refused (a RecoveryExpr, a call that failed overload resolution).
 static void errorExprs(const Stmt *S, llvm::SmallVectorImpl<const Expr *> &Out) {
@@ -2075,6 +2073,8 @@ static void errorExprs(const Stmt *S, llvm::SmallVectorImpl<const Expr *> &Out) 
     errorExprs(C, Out);
 }
 
+/// Whether every definition of forward that \p Call runs turns grad mode off
+/// in its own body (a guard in the callee).
 static bool calleeGuards(const CallExpr *Call, ASTContext &Ctx) {
   llvm::SmallVector<const FunctionDecl *, 2> Targets = forwardTargets(Call);
   if (Targets.empty())
@@ -2292,8 +2292,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
     }
   }
   llvm::SmallPtrSet<const void *, 16> ReportedLocs;
-  const char *GuardName =
-      UseInferenceMode ? "c10::InferenceMode" : "torch::NoGradGuard";
+  const char *GuardName = guardName();
   for (auto &FP : Functions) {
     FunctionFacts &F = *FP;
     if (F.Internal)
@@ -2321,13 +2320,14 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
     // each can name the passes of its block that it hides, each proven an
     // inference pass on its own (ArashMassoudieh/PyTorchCPP
     // `ffn_wrapper.cpp:492` hides `:495` and `:508`): a guard for the
-    // first alone would leave them unreported until the next run. For each of ReportedBlocks, its finding (-1: none, its
-    // place was reported already).
+    // first alone would leave them unreported until the next run.
     struct Finding {
       std::function<void()> Emit;
       llvm::SmallVector<SourceLocation, 2> Hidden;
     };
     llvm::SmallVector<Finding, 4> Findings;
+    // For each of ReportedBlocks, its finding in Findings (-1: none, its
+    // place was reported already).
     llvm::SmallVector<int, 4> ReportedFinding;
     llvm::SmallVector<const Expr *, 2> Refused;
     errorExprs(F.FD->getBody(), Refused);
@@ -2687,10 +2687,8 @@ void MissingNoGradCheck::checkUninstantiated(const FunctionDecl *FD,
       if (const FunctionSummary *G = Index->definedAt(placeOf(FD->getLocation(), SM));
           G && Index->guardedByCallers(G->USR))
         continue;
-    const char *GuardName =
-        UseInferenceMode ? "c10::InferenceMode" : "torch::NoGradGuard";
     diag(SM.getExpansionLoc(P), ForwardPassMessage)
-        << GuardName << SM.getExpansionRange(Fwd->getSourceRange());
+        << guardName() << SM.getExpansionRange(Fwd->getSourceRange());
     if (Deferred)
       diag(FD->getLocation(), AssumedUnguardedNote, DiagnosticIDs::Note) << FD;
     diag(*Dropped, DroppedNote, DiagnosticIDs::Note);

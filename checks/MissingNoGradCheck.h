@@ -66,6 +66,10 @@ private:
   /// `NoGrad` inserts `torch::NoGradGuard no_grad;`, `InferenceMode` inserts
   /// `c10::InferenceMode guard;`.
   const bool UseInferenceMode;
+  /// The guard the findings advise: the UseInferenceMode option's.
+  const char *guardName() const {
+    return UseInferenceMode ? "c10::InferenceMode" : "torch::NoGradGuard";
+  }
 
   ClangTidyContext *const TidyContext;
   /// The global option `GpuleakIndex` (summaries/Summaries.h).

@@ -1096,6 +1096,20 @@ bool isCIConfigFileName(StringRef Path) {
   return false;
 }
 
+/// The parsed preset file \p File, or std::nullopt when it cannot
+/// be read or parsed (cmake itself reports a broken preset file).
+static std::optional<json::Value> readPresetFile(StringRef File) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(File);
+  if (!Text)
+    return std::nullopt;
+  Expected<json::Value> Parsed = json::parse((*Text)->getBuffer());
+  if (!Parsed) {
+    consumeError(Parsed.takeError());
+    return std::nullopt;
+  }
+  return std::move(*Parsed);
+}
+
 /// The files that the CMake presets of \p SourceDir include (presets v4+:
 /// `"include": [...]`, paths relative to the including file, `${sourceDir}`
 /// and `${fileDir}` expanded), recursively, from its CMakePresets.json and
@@ -1119,15 +1133,8 @@ static std::map<std::string, std::string> includedPresetFiles(
     Work.pop_back();
     if (!Seen.insert(File).second)
       continue;
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(File);
-    if (!Text)
-      continue;
-    Expected<json::Value> Presets = json::parse((*Text)->getBuffer());
-    if (!Presets) {
-      consumeError(Presets.takeError());
-      continue;
-    }
-    const json::Object *Top = Presets->getAsObject();
+    std::optional<json::Value> Presets = readPresetFile(File);
+    const json::Object *Top = Presets ? Presets->getAsObject() : nullptr;
     const json::Array *Includes = Top ? Top->getArray("include") : nullptr;
     if (!Includes)
       continue;
@@ -1179,15 +1186,8 @@ std::vector<std::string> presetFilesOfBuild(StringRef DBPath) {
   };
   std::map<std::string, Preset> ByName;
   for (const std::string &File : Files) {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(File);
-    if (!Text)
-      continue;
-    Expected<json::Value> Parsed = json::parse((*Text)->getBuffer());
-    if (!Parsed) {
-      consumeError(Parsed.takeError());
-      continue;
-    }
-    const json::Object *Top = Parsed->getAsObject();
+    std::optional<json::Value> Parsed = readPresetFile(File);
+    const json::Object *Top = Parsed ? Parsed->getAsObject() : nullptr;
     const json::Array *Configure = Top ? Top->getArray("configurePresets") : nullptr;
     if (!Configure)
       continue;
