@@ -212,3 +212,39 @@ struct NegativeDetachedBeam {
     this->beams_ = next;
   }
 };
+
+// A decoder whose hidden state is carried from call to call, but whose
+// every call in the file runs under a guard of its caller: no graph is
+// recorded, nothing is carried.
+class NegativeDecoderGuardedByCaller {
+public:
+  torch::Tensor step(const torch::Tensor &frame) {
+    auto out = gru_->forward(frame, hidden_);
+    hidden_ = std::get<1>(out);
+    return std::get<0>(out);
+  }
+
+private:
+  torch::nn::GRU gru_{nullptr};
+  torch::Tensor hidden_;
+};
+
+void decodeStream(NegativeDecoderGuardedByCaller &dec, const std::vector<torch::Tensor> &frames) {
+  torch::NoGradGuard guard;
+  for (const auto &f : frames)
+    dec.step(f);
+}
+
+// A constructor runs once per object: the first state it computes from the
+// member's initial value is not carried from an earlier call.
+class NegativeWarmedUpInConstructor {
+public:
+  explicit NegativeWarmedUpInConstructor(torch::nn::GRU gru) : gru_(gru) {
+    auto out = gru_->forward(torch::zeros({1, 1, 8}), hidden_);
+    hidden_ = std::get<1>(out);
+  }
+
+private:
+  torch::nn::GRU gru_{nullptr};
+  torch::Tensor hidden_ = torch::zeros({1, 8});
+};
