@@ -130,6 +130,8 @@ struct TensorStoreFinder::FnInfo {
       const Stmt *,
       llvm::SmallVector<std::pair<SourceRange, SourceLocation>, 2>>
       LoopExits;
+  /// conditionalParts() of the body, found on first use by runsBefore().
+  mutable std::optional<llvm::SmallVector<SourceRange, 16>> ConditionalParts;
   /// The function is the forward of a module: what it computes is what the
   /// caller differentiates.
   bool IsModuleForward = false;
@@ -215,7 +217,10 @@ static bool isTensorView(const CXXMemberCallExpr *MC) {
 }
 
 bool holdsTensor(QualType T, unsigned Depth) {
-  if (T.isNull() || Depth > 4)
+  // Deep enough for a container of structs holding an optional list of
+  // tensor tuples (`std::vector<Hypothesis>`, `Hypothesis::hidden` a
+  // `c10::optional<std::vector<std::tuple<Tensor, Tensor>>>`).
+  if (T.isNull() || Depth > 6)
     return false;
   T = T.getNonReferenceType().getCanonicalType();
   if (T->isDependentType())
@@ -1339,6 +1344,58 @@ static bool inAny(llvm::ArrayRef<SourceRange> Ranges, SourceLocation L,
   return false;
 }
 
+static bool runsBefore(const Stmt *A, const Stmt *B,
+                       const TensorStoreFinder::FnInfo &F,
+                       const SourceManager &SM);
+
+/// Whether \p Def, a value assigned to the local \p VD in \p F (an entry
+/// of FnInfo::Defs), may be the value that \p Use, a read of \p VD, sees.
+/// A definition after the use reaches it only around a loop that holds both.
+/// One that a plain assignment of the whole variable replaces on every path
+/// to the use does not: in `auto s = this->s_; s = run(s); this->s_ = s;`
+/// the store sees `run(s)` only, and `run`'s argument sees `this->s_`.
+static bool defReaches(const Expr *Def, const Expr *Use, const VarDecl *VD,
+                       const TensorStoreFinder::FnInfo &F,
+                       const SourceManager &SM) {
+  SourceLocation U = Use->getBeginLoc();
+  bool After = isBeforeExpanded(U, Def->getBeginLoc(), SM);
+  // (The use of a structured binding's hidden variable in `std::get<I>(e)`
+  // sits at the binding's name, before the initializer it reads.)
+  // A variable declared in the loop is a new one in each iteration.
+  if (After && !isa<DecompositionDecl>(VD)) {
+    bool SameLoop = false;
+    for (const Stmt *L : F.Loops)
+      SameLoop |= rangeContains(L->getSourceRange(), U, SM) &&
+                  rangeContains(L->getSourceRange(), Def->getBeginLoc(), SM) &&
+                  !rangeContains(L->getSourceRange(), VD->getLocation(), SM);
+    if (!SameLoop)
+      return false;
+  }
+  if (isa<DecompositionDecl>(VD) || inAny(F.Lambdas, U, SM))
+    return true;
+  for (const auto &[D, S] : F.Assigns) {
+    if (D != VD || operands(S).second == Def || inAny(F.Lambdas, S->getBeginLoc(), SM) ||
+        !isBeforeExpanded(S->getEndLoc(), U, SM))
+      continue;
+    // The replacing assignment runs after Def and before the use, or, for a
+    // Def that reaches around the loop, in the same iteration before it.
+    if (After) {
+      bool InLoop = false;
+      for (const Stmt *L : F.Loops)
+        InLoop |= rangeContains(L->getSourceRange(), U, SM) &&
+                  rangeContains(L->getSourceRange(), Def->getBeginLoc(), SM) &&
+                  rangeContains(L->getSourceRange(), S->getBeginLoc(), SM);
+      if (!InLoop)
+        continue;
+    } else if (!isBeforeExpanded(Def->getBeginLoc(), S->getBeginLoc(), SM)) {
+      continue;
+    }
+    if (runsBefore(S, Use, F, SM))
+      return false;
+  }
+  return true;
+}
+
 /// Whether a guard of \p F's own code is in scope at \p L, leaving out a
 /// guard outside a body of \p Apart around \p L.
 static bool guardInScope(const TensorStoreFinder::FnInfo &F, SourceLocation L,
@@ -1567,6 +1624,10 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
     return P;
   const SourceManager &SM = Ctx.getSourceManager();
   QualType T = E->getType();
+  // `tuple->elements()`: what a pointer points to (`->` of an
+  // `intrusive_ptr<ivalue::Tuple>`) is followed as the object.
+  if (!T.isNull() && T->isPointerType())
+    T = T->getPointeeType();
   if (!T.isNull() && !T->isDependentType() && !holdsTensor(T) &&
       !isa<InitListExpr>(E) && !isa<CXXConstructExpr>(E))
     return P;
@@ -1596,21 +1657,9 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
     auto It = F.Defs.find(VD);
     if (It != F.Defs.end()) {
       llvm::SmallVector<const Expr *, 2> Defs = It->second;
-      for (const Expr *Def : Defs) {
-        // A definition after the use reaches it only around a loop. (The
-        // use of a structured binding's hidden variable in `std::get<I>(e)`
-        // sits at the binding's name, before the initializer it reads.)
-        if (!isa<DecompositionDecl>(VD) &&
-            isBeforeExpanded(E->getBeginLoc(), Def->getBeginLoc(), SM)) {
-          bool SameLoop = false;
-          for (const Stmt *L : F.Loops)
-            SameLoop |= rangeContains(L->getSourceRange(), E->getBeginLoc(), SM) &&
-                        rangeContains(L->getSourceRange(), Def->getBeginLoc(), SM);
-          if (!SameLoop)
-            continue;
-        }
-        P.merge(provenance(Def, F, Ctx, Depth + 1));
-      }
+      for (const Expr *Def : Defs)
+        if (defReaches(Def, E, VD, F, SM))
+          P.merge(provenance(Def, F, Ctx, Depth + 1));
     }
     VisitingVars.erase(VD);
     return P;
@@ -1834,6 +1883,8 @@ bool TensorStoreFinder::readsBack(const CallExpr *C, AccessorQuery &Q,
   return true;
 }
 
+static unsigned firstParamArg(const CallExpr *C, const FunctionDecl *Callee);
+
 TensorStoreFinder::Path TensorStoreFinder::pathTo(const Expr *E,
                                                   const ValueDecl *Target,
                                                   FnInfo &F, ASTContext &Ctx,
@@ -1845,33 +1896,38 @@ TensorStoreFinder::Path TensorStoreFinder::pathTo(const Expr *E,
     return Path::Arith;
   if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
     if (DR->getDecl() == Target)
-      return Path::Arith;
+      return Path::Copy;
     if (const Expr *Bound = bindingValue(DR->getDecl()))
       return pathTo(Bound, Target, F, Ctx, Depth + 1);
     const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
-    if (!VD || isa<ParmVarDecl>(VD) || VD->hasGlobalStorage() ||
-        !VisitingVars.insert(VD).second)
+    if (!VD || isa<ParmVarDecl>(VD) || VD->hasGlobalStorage())
       return Path::None;
+    // Each definition that reaches this read, once on the way: a local
+    // read again at another place sees other definitions (`s = run(s)`).
     Path R = Path::None;
     auto It = F.Defs.find(VD);
     if (It != F.Defs.end()) {
       llvm::SmallVector<const Expr *, 2> Defs = It->second;
-      for (const Expr *Def : Defs)
+      for (const Expr *Def : Defs) {
+        if (!defReaches(Def, DR, VD, F, Ctx.getSourceManager()) ||
+            !VisitingDefs.insert(Def).second)
+          continue;
         R = std::max(R, pathTo(Def, Target, F, Ctx, Depth + 1));
+        VisitingDefs.erase(Def);
+      }
     }
-    VisitingVars.erase(VD);
     return R;
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
-      return ME->getMemberDecl() == Target ? Path::Arith : Path::None;
+      return ME->getMemberDecl() == Target ? Path::Copy : Path::None;
     return pathTo(ME->getBase(), Target, F, Ctx, Depth + 1);
   }
   if (const auto *C = dyn_cast<CallExpr>(E)) {
     if (cutsGraph(C) || readsMetadata(C))
       return Path::None;
     if (Accessor && readsBack(C, *Accessor, Ctx))
-      return Path::Arith;
+      return Path::Copy;
     // A function whose every return is cut (`detach_helper(t)`), here or by
     // the index.
     if (const FunctionDecl *Callee = C->getDirectCallee();
@@ -1879,13 +1935,32 @@ TensorStoreFinder::Path TensorStoreFinder::pathTo(const Expr *E,
         !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()) &&
         resultOf(Callee, Ctx) == FunctionSummary::Result::Cut)
       return Path::None;
+    // A function of this TU (not virtual): only the arguments its returns
+    // are computed from (a state it is handed only to test, `state ?
+    // fresh() : empty`, does not reach its result).
+    uint64_t FromParams = ~uint64_t(0);
+    unsigned FirstArg = 0;
+    const FunctionDecl *Callee = C->getDirectCallee();
+    const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Def);
+    if (Def && Def->hasBody() && !isForwardCallee(Def) &&
+        !Ctx.getSourceManager().isInSystemHeader(Def->getLocation()) &&
+        !(MD && MD->isVirtual())) {
+      returnProvenance(Def, Ctx, Depth + 1);
+      FromParams = Returns[DeviceMode][Def]->FromParams;
+      FirstArg = firstParamArg(C, Def);
+    }
     Path R = Path::None;
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
       R = pathTo(MC->getImplicitObjectArgument(), Target, F, Ctx, Depth + 1);
-    for (const Expr *A : C->arguments())
-      R = std::max(R, pathTo(A, Target, F, Ctx, Depth + 1));
+    for (unsigned I = 0; I < C->getNumArgs(); ++I)
+      if (I < FirstArg || I - FirstArg >= 64 ||
+          (FromParams & (uint64_t(1) << (I - FirstArg))))
+        R = std::max(R, pathTo(C->getArg(I), Target, F, Ctx, Depth + 1));
     if (R != Path::None && !isAccumulating(C))
       R = Path::Through;
+    else if (R == Path::Copy)
+      R = Path::Arith;
     return R;
   }
   // `c ? a : b` is one of its arms; the condition is read, not passed on.
@@ -1896,6 +1971,11 @@ TensorStoreFinder::Path TensorStoreFinder::pathTo(const Expr *E,
   for (const Stmt *Child : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(Child))
       R = std::max(R, pathTo(CE, Target, F, Ctx, Depth + 1));
+  // Arithmetic on the old value (`a + b`, `-a`) combines it.
+  const auto *UO = dyn_cast<UnaryOperator>(E);
+  if (R == Path::Copy &&
+      (isa<BinaryOperator>(E) || (UO && UO->isArithmeticOp())))
+    R = Path::Arith;
   return R;
 }
 
@@ -2076,11 +2156,14 @@ static void conditionalParts(const Stmt *S, llvm::SmallVectorImpl<SourceRange> &
 /// that reaches \p B, judged by structure: no conditional part of the body
 /// (above) holds \p A without holding \p B. `if (first) t = v; else t =
 /// cat({t, v});` does not run the assignment before the concatenation.
-static bool runsBefore(const Stmt *A, const Stmt *B, const Stmt *Body,
+static bool runsBefore(const Stmt *A, const Stmt *B,
+                       const TensorStoreFinder::FnInfo &F,
                        const SourceManager &SM) {
-  llvm::SmallVector<SourceRange, 16> Parts;
-  conditionalParts(Body, Parts);
-  return llvm::none_of(Parts, [&](SourceRange R) {
+  if (!F.ConditionalParts) {
+    F.ConditionalParts.emplace();
+    conditionalParts(F.Body, *F.ConditionalParts);
+  }
+  return llvm::none_of(*F.ConditionalParts, [&](SourceRange R) {
     return rangeContains(R, A->getBeginLoc(), SM) &&
            !rangeContains(R, B->getBeginLoc(), SM);
   });
@@ -2549,8 +2632,13 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
             isBeforeExpanded(A->getBeginLoc(), Store->getBeginLoc(), SM) &&
             (Outlives ? rangeContains(F.Body->getSourceRange(), A->getBeginLoc(), SM)
                       : InIteration(A->getBeginLoc())) &&
-            runsBefore(A, Store, F.Body, SM))
+            runsBefore(A, Store, F, SM))
           return;
+    // A constructor runs once per object: what it reads of a member of
+    // its own object was not carried from an earlier call.
+    if (Through == Path::Through && isa<CXXConstructorDecl>(F.FD) &&
+        isa<FieldDecl>(Target))
+      Through = Path::None;
     if (Through == Path::Through)
       Kind = TensorStore::Carry;
     else if (Through == Path::Arith)
@@ -2621,13 +2709,18 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   // An inference carry (the function runs no backward pass) in a function
   // whose every call in the project holds a guard carries no graph: the
   // project index says so, or `gpuleak check` after the last file.
+  // So does a carry into a member, global or static (a streaming
+  // decoder's `step()` run by a loop under its caller's NoGradGuard).
+  // Without an index, the calls of this file decide.
   const FunctionDecl *Unguarded = nullptr;
-  if (Kind == TensorStore::Carry && !Outlives && F.Sinks.empty() &&
+  if (Kind == TensorStore::Carry && F.Sinks.empty() &&
       !inAny(F.Lambdas, P.Origin->getBeginLoc(), SM)) {
     if (Index && Index->guardedByCallers(usrOf(F.FD->getCanonicalDecl())))
       return;
     if (Deferred)
       Unguarded = F.FD;
+    else if (!Index && guardedByCallersInTU(F.FD, Ctx, 0))
+      return;
   }
 
   TensorStore S{Kind, Store, Target, Value, P.Origin, Loop};
@@ -3160,7 +3253,7 @@ TensorStoreFinder::accessorCarry(const CallExpr *Call, unsigned Param,
       if (provenance(O->getArg(Param), F, Ctx, 0).K != Prov::Attached)
         return std::nullopt;
       if (isBeforeExpanded(O->getBeginLoc(), Q.Found->getBeginLoc(), SM) &&
-          runsBefore(O, Q.Found, F.Body, SM))
+          runsBefore(O, Q.Found, F, SM))
         return std::nullopt;
       continue;
     }
@@ -3292,6 +3385,24 @@ void TensorStoreFinder::scanReferences(ASTContext &Ctx) {
     }
   } R(*this, Ctx.getSourceManager());
   R.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+bool TensorStoreFinder::guardedByCallersInTU(const FunctionDecl *FD,
+                                             ASTContext &Ctx, unsigned Depth) {
+  if (Depth > 3 || isEntry(FD, Ctx))
+    return false;
+  auto Calls = callsOf(FD->getCanonicalDecl(), Ctx);
+  if (Calls.empty())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const auto &[C, Caller] : Calls) {
+    if (!Caller || !Caller->hasBody() || Caller == FD)
+      return false;
+    if (!gradOffAt(info(Caller, Ctx), C->getBeginLoc(), SM) &&
+        !guardedByCallersInTU(Caller, Ctx, Depth + 1))
+      return false;
+  }
+  return true;
 }
 
 bool TensorStoreFinder::isEntry(const FunctionDecl *FD, ASTContext &Ctx) {

@@ -282,6 +282,11 @@ public:
   /// destructor, `main`, a lambda's body, or a function whose address this
   /// TU takes (FunctionSummary::Entry).
   bool isEntry(const FunctionDecl *FD, ASTContext &Ctx);
+  /// Whether every call of \p FD in this TU runs with grad mode off, by a
+  /// guard of the caller or of every call of the caller (up to 3 calls
+  /// above), and there is one; \p FD is not an entry.
+  bool guardedByCallersInTU(const FunctionDecl *FD, ASTContext &Ctx,
+                            unsigned Depth);
 
   /// The summary of \p FD (defined in this TU) for the project index.
   FunctionSummary summarize(const FunctionDecl *FD, ASTContext &Ctx);
@@ -360,7 +365,10 @@ private:
   /// anywhere in \p F.
   bool keptLocally(const ValueDecl *Target, const Expr *Store, FnInfo &F,
                    ASTContext &Ctx);
-  enum class Path { None, Arith, Through };
+  /// How the old value of a destination reaches a value: not at all, as a
+  /// copy (through locals, tuples, conditionals), combined by arithmetic
+  /// or accumulating calls, or through another operation (a carry).
+  enum class Path { None, Copy, Arith, Through };
   Path pathTo(const Expr *E, const ValueDecl *Target, FnInfo &F,
               ASTContext &Ctx, unsigned Depth);
 
@@ -450,6 +458,8 @@ private:
   llvm::DenseSet<const VarDecl *> VisitingVars;
   /// Set while computedFrom() asks pathTo() for an expression's value.
   const Expr *SourceExpr = nullptr;
+  /// The definitions of locals pathTo() is following.
+  llvm::DenseSet<const Expr *> VisitingDefs;
   std::shared_ptr<const ProjectIndex> Index;
   /// indexed() per canonical declaration.
   llvm::DenseMap<const FunctionDecl *, const FunctionSummary *> Indexed;

@@ -250,12 +250,17 @@ inline void emptyCache(MempoolId_t mempool_id = {0, 0}) {
 // ATen/core/ivalue.h
 namespace c10 {
 struct IValue;
-struct ivalue_Tuple {
+namespace ivalue {
+struct Tuple {
   const std::vector<IValue> &elements() const;
 };
+} // namespace ivalue
 struct IValue {
   IValue() {}
   IValue(const at::Tensor &) {}
+  // ivalue.h: lists and optionals of IValue-convertible values.
+  template <typename T> IValue(const std::vector<T> &) {}
+  template <typename T> IValue(const std::optional<T> &) {}
   bool isTensor() const { return true; }
   bool isTuple() const { return false; }
   // ivalue.h: the rvalue overload is not const.
@@ -263,7 +268,12 @@ struct IValue {
   at::Tensor &toTensor() & { return t_; }
   const at::Tensor &toTensor() const & { return t_; }
   at::Tensor t_;
-  std::shared_ptr<ivalue_Tuple> toTuple() const { return nullptr; }
+  std::shared_ptr<ivalue::Tuple> toTuple() const { return nullptr; }
+  // ATen/core/List.h: c10::List<IValue>, read back with vec().
+  struct GenericList {
+    std::vector<IValue> vec() const;
+  };
+  GenericList toList() const { return {}; }
 };
 } // namespace c10
 
