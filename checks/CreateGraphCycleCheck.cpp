@@ -172,7 +172,7 @@ CreateGraphCycleCheck::leafCandidates(const CallExpr *Backward,
 
 CreateGraphCycleCheck::CreateGraphCycleCheck(StringRef Name,
                                              ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : GpuLeakCheck(Name, Context),
       MaxCallDepth(Options.get("MaxCallDepth", 8U)),
       Backwards(
           MaxCallDepth,

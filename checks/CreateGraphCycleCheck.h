@@ -4,7 +4,7 @@
 #define GPULEAK_CHECKS_CREATEGRAPHCYCLECHECK_H
 
 #include "LoopCallChains.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "GpuLeakCheck.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace clang::tidy::gpuleak {
@@ -13,7 +13,7 @@ namespace clang::tidy::gpuleak {
 /// which build a leaf-grad-graph-leaf reference cycle that is never freed.
 ///
 /// For the user-facing documentation see docs/checks/create-graph-cycle.md.
-class CreateGraphCycleCheck : public ClangTidyCheck {
+class CreateGraphCycleCheck : public GpuLeakCheck {
 public:
   CreateGraphCycleCheck(StringRef Name, ClangTidyContext *Context);
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {

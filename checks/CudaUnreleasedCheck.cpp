@@ -1136,7 +1136,7 @@ void constructorLeaks(const CXXConstructorDecl *Ctor, ASTContext &Ctx,
 
 /// The notes of a loss through an exit (\p F, or one of its alternatives):
 /// where it leaves, and what it rests on in other files.
-static void exitNotes(ClangTidyCheck &Check, const Analyzer::Finding &F,
+static void exitNotes(GpuLeakCheck &Check, const Analyzer::Finding &F,
                       const FunctionDecl *FD, ASTContext &Ctx) {
   auto diag = [&](SourceLocation L, StringRef Text, DiagnosticIDs::Level Lvl) {
     return Check.diag(L, Text, Lvl);
@@ -1181,7 +1181,7 @@ static void exitNotes(ClangTidyCheck &Check, const Analyzer::Finding &F,
 
 CudaUnreleasedCheck::CudaUnreleasedCheck(StringRef Name,
                                          ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : GpuLeakCheck(Name, Context),
       CheckMainExit(Options.get("CheckMainExit", false)), TidyContext(Context),
       IndexOption(Options.getLocalOrGlobal("GpuleakIndex", "")) {}
 

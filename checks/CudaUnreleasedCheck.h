@@ -4,7 +4,7 @@
 #define GPULEAK_CHECKS_CUDAUNRELEASEDCHECK_H
 
 #include "CudaClassResources.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "GpuLeakCheck.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::gpuleak {
@@ -21,7 +21,7 @@ namespace clang::tidy::gpuleak {
 /// that the constructor loses when it throws.
 ///
 /// For the user-facing documentation see docs/checks/cuda-unreleased.md.
-class CudaUnreleasedCheck : public ClangTidyCheck {
+class CudaUnreleasedCheck : public GpuLeakCheck {
 public:
   CudaUnreleasedCheck(StringRef Name, ClangTidyContext *Context);
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {

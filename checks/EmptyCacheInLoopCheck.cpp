@@ -45,7 +45,7 @@ static std::string calleeDescription(const CallExpr *Call) {
 
 EmptyCacheInLoopCheck::EmptyCacheInLoopCheck(StringRef Name,
                                              ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : GpuLeakCheck(Name, Context),
       IgnoreRareFlushes(Options.get("IgnoreRareFlushes", true)),
       MaxCallDepth(Options.get("MaxCallDepth", 8U)),
       Flushes(

@@ -4,7 +4,7 @@
 #define GPULEAK_CHECKS_EMPTYCACHEINLOOPCHECK_H
 
 #include "LoopCallChains.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "GpuLeakCheck.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace clang::tidy::gpuleak {
@@ -14,7 +14,7 @@ namespace clang::tidy::gpuleak {
 /// unit that the loop calls.
 ///
 /// For the user-facing documentation see docs/checks/empty-cache-in-loop.md.
-class EmptyCacheInLoopCheck : public ClangTidyCheck {
+class EmptyCacheInLoopCheck : public GpuLeakCheck {
 public:
   EmptyCacheInLoopCheck(StringRef Name, ClangTidyContext *Context);
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {

@@ -517,7 +517,7 @@ static SourceLocation forwardPlace(const CallExpr *Fwd) {
 
 MissingNoGradCheck::MissingNoGradCheck(StringRef Name,
                                        ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : GpuLeakCheck(Name, Context),
       UseInferenceMode(Options.get("GuardType", "NoGrad") == "InferenceMode"),
       TidyContext(Context),
       IndexOption(Options.getLocalOrGlobal("GpuleakIndex", "")) {

@@ -5,7 +5,7 @@
 
 #include "summaries/Summaries.h"
 #include "TensorStores.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "GpuLeakCheck.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
@@ -25,7 +25,7 @@ inline constexpr char BlockPassNote[] =
 /// mode on.
 ///
 /// For the user-facing documentation see docs/checks/missing-no-grad.md.
-class MissingNoGradCheck : public ClangTidyCheck {
+class MissingNoGradCheck : public GpuLeakCheck {
 public:
   /// Objects of classes with an operator() (not lambdas) that the file's
   /// functions make (constructions, copies, braced initializations), by

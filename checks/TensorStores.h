@@ -35,7 +35,7 @@
 #ifndef GPULEAK_CHECKS_TENSORSTORES_H
 #define GPULEAK_CHECKS_TENSORSTORES_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "GpuLeakCheck.h"
 #include "summaries/LocalFacts.h"
 #include "summaries/Summaries.h"
 #include "clang/AST/ASTContext.h"
@@ -498,10 +498,10 @@ private:
 /// analyses every function definition of the translation unit with a
 /// TensorStoreFinder, then reports the stores of its own kinds from
 /// onEndOfTranslationUnit().
-class TensorStoreCheck : public ClangTidyCheck {
+class TensorStoreCheck : public GpuLeakCheck {
 public:
   TensorStoreCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context), Context(Context),
+      : GpuLeakCheck(Name, Context), Context(Context),
         IndexOption(Options.getLocalOrGlobal("GpuleakIndex", "")) {
     Stores.setDeferred(ProjectIndex::deferredToProject(IndexOption));
   }
