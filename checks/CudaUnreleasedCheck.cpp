@@ -41,6 +41,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/Builtins.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/FoldingSet.h"
@@ -1134,6 +1135,30 @@ void constructorLeaks(const CXXConstructorDecl *Ctor, ASTContext &Ctx,
   }
 }
 
+/// The name of a creating call's function as the code spells it: a library
+/// macro that only renames the function (cuBLAS's `#define cublasCreate
+/// cublasCreate_v2`) gives its own name, which the user wrote and the docs and
+/// the release advice use; otherwise the function's name.
+static DeclarationName writtenCallee(const CallExpr *Call) {
+  const FunctionDecl *FD = calleeOf(Call);
+  ASTContext &Ctx = FD->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation L = Call->getCallee()->IgnoreParenImpCasts()->getExprLoc();
+  while (L.isMacroID() && SM.isMacroArgExpansion(L))
+    L = SM.getImmediateSpellingLoc(L);
+  if (!L.isMacroID() || !SM.isInSystemHeader(SM.getSpellingLoc(L)))
+    return FD->getDeclName();
+  // An object-like macro's use is its one name token; a function-like
+  // macro's call spans its arguments too, and is no rename.
+  CharSourceRange Use = SM.getImmediateExpansionRange(L);
+  if (Use.getBegin() != Use.getEnd())
+    return FD->getDeclName();
+  StringRef Macro = Lexer::getImmediateMacroName(L, SM, Ctx.getLangOpts());
+  if (Macro.empty())
+    return FD->getDeclName();
+  return DeclarationName(&Ctx.Idents.get(Macro));
+}
+
 /// The notes of a loss through an exit (\p F, or one of its alternatives):
 /// where it leaves, and what it rests on in other files.
 static void exitNotes(GpuLeakCheck &Check, const Analyzer::Finding &F,
@@ -1352,7 +1377,7 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
            "when the constructor of %4 throws, since the destructor does not "
            "run then; release it with '%5' before throwing")
           << KI.Description << (KI.IsMemory ? 0 : 1)
-          << calleeOf(L.Creation)->getDeclName() << L.Field
+          << writtenCallee(L.Creation) << L.Field
           << Ctor->getParent() << advisedReleaser(*L.Creator);
       diag(Ctx.getSourceManager().getExpansionLoc(L.Throw->getBeginLoc()),
            "leaked when this throws", DiagnosticIDs::Note);
@@ -1376,7 +1401,7 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
     if (!Reported.insert(Loc).second)
       continue;
     const KindInfo &KI = kindInfo(F.Creator->Kind);
-    DeclarationName Callee = calleeOf(F.Creation)->getDeclName();
+    DeclarationName Callee = writtenCallee(F.Creation);
     // %select index: memory is allocated, other resources are created.
     const unsigned Verb = KI.IsMemory ? 0 : 1;
     switch (F.How) {
@@ -1436,7 +1461,7 @@ void CudaUnreleasedCheck::reportMembers() {
     if (!Reported.insert(Loc).second)
       continue;
     const KindInfo &KI = kindInfo(F.Creator->Kind);
-    DeclarationName Callee = calleeOf(F.Creation)->getDeclName();
+    DeclarationName Callee = writtenCallee(F.Creation);
     const unsigned Verb = KI.IsMemory ? 0 : 1;
     if (F.How == CudaClassResources::Finding::Overwritten) {
       const bool ByConstructor = isa<CallExpr>(F.First) &&

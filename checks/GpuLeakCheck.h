@@ -2,8 +2,10 @@
 //
 // The base of the gpuleak checks. It places each diagnostic where every
 // delivery shows it: a location inside a macro of a system header (cuBLAS's
-// `#define cublasCreate cublasCreate_v2`, a LibTorch macro) is moved to where
-// the macro is used. clang drops warnings in system macros when it is told to
+// `#define cublasCreate cublasCreate_v2`, a LibTorch macro) is moved to the
+// file location the user wrote: where the macro is used, or, for a macro
+// used inside the argument of another one (`CHECK(cublasCreate(&h))`), where
+// that argument is written. clang drops warnings in system macros when it is told to
 // suppress system warnings, as clangd's diagnostics engine is, so clangd never
 // showed such a finding although gpuleak-tidy and `gpuleak check` did.
 //
@@ -21,12 +23,12 @@ public:
   using ClangTidyCheck::ClangTidyCheck;
   using ClangTidyCheck::diag;
 
-  /// ClangTidyCheck::diag at \p Loc, or at its expansion when \p Loc is in a
-  /// system header's macro.
+  /// ClangTidyCheck::diag at \p Loc, or at its file location when \p Loc is
+  /// in a system header's macro.
   DiagnosticBuilder diag(SourceLocation Loc, StringRef Description,
                          DiagnosticIDs::Level Level = DiagnosticIDs::Warning) {
     if (Sources && Loc.isMacroID() && Sources->isInSystemMacro(Loc))
-      Loc = Sources->getExpansionLoc(Loc);
+      Loc = Sources->getFileLoc(Loc);
     return ClangTidyCheck::diag(Loc, Description, Level);
   }
 

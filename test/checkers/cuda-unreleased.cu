@@ -143,7 +143,7 @@ void positiveLibraryHandles(int n) {
   cublasHandle_t blas;
   if (cublasCreate(&blas) != CUBLAS_STATUS_SUCCESS)
     return;
-  // CHECK-MESSAGES: :[[@LINE-2]]:7: warning: the cuBLAS handle created by 'cublasCreate_v2' is never released; release it with 'cublasDestroy' or give it an owner [gpuleak-cuda-unreleased]
+  // CHECK-MESSAGES: :[[@LINE-2]]:7: warning: the cuBLAS handle created by 'cublasCreate' is never released; release it with 'cublasDestroy' or give it an owner [gpuleak-cuda-unreleased]
   // CHECK-MESSAGES: :[[@LINE+13]]:1: note: leaked at the end of 'positiveLibraryHandles'
   cufftHandle plan;
   cufftPlan1d(&plan, n, CUFFT_C2C, 1);
