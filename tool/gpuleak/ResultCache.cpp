@@ -499,16 +499,8 @@ void ResultCache::recordCommand(StringRef File, StringRef Hash) {
 
 std::optional<std::string> ResultCache::recordedCommand(StringRef Dir,
                                                         StringRef File) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Text =
-      MemoryBuffer::getFile(commandEntryPath(Dir, File));
-  if (!Text)
-    return std::nullopt;
-  Expected<json::Value> V = json::parse((*Text)->getBuffer());
-  if (!V) {
-    consumeError(V.takeError());
-    return std::nullopt;
-  }
-  const Object *O = V->getAsObject();
+  std::optional<json::Value> V = readJSONFile(commandEntryPath(Dir, File));
+  const Object *O = V ? V->getAsObject() : nullptr;
   if (!O || O->getString("file") != File)
     return std::nullopt;
   if (std::optional<StringRef> Hash = O->getString("command"))
