@@ -6,6 +6,7 @@
 #include "CompileDatabase.h"
 #include "NvccCommand.h"
 #include "ResultCache.h"
+#include "TUResultJSON.h"
 #include "summaries/Summaries.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -1096,20 +1097,6 @@ bool isCIConfigFileName(StringRef Path) {
   return false;
 }
 
-/// The parsed preset file \p File, or std::nullopt when it cannot
-/// be read or parsed (cmake itself reports a broken preset file).
-static std::optional<json::Value> readPresetFile(StringRef File) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(File);
-  if (!Text)
-    return std::nullopt;
-  Expected<json::Value> Parsed = json::parse((*Text)->getBuffer());
-  if (!Parsed) {
-    consumeError(Parsed.takeError());
-    return std::nullopt;
-  }
-  return std::move(*Parsed);
-}
-
 /// The files that the CMake presets of \p SourceDir include (presets v4+:
 /// `"include": [...]`, paths relative to the including file, `${sourceDir}`
 /// and `${fileDir}` expanded), recursively, from its CMakePresets.json and
@@ -1133,7 +1120,8 @@ static std::map<std::string, std::string> includedPresetFiles(
     Work.pop_back();
     if (!Seen.insert(File).second)
       continue;
-    std::optional<json::Value> Presets = readPresetFile(File);
+    // A broken preset file is skipped: cmake itself reports it.
+    std::optional<json::Value> Presets = readJSONFile(File);
     const json::Object *Top = Presets ? Presets->getAsObject() : nullptr;
     const json::Array *Includes = Top ? Top->getArray("include") : nullptr;
     if (!Includes)
@@ -1186,7 +1174,7 @@ std::vector<std::string> presetFilesOfBuild(StringRef DBPath) {
   };
   std::map<std::string, Preset> ByName;
   for (const std::string &File : Files) {
-    std::optional<json::Value> Parsed = readPresetFile(File);
+    std::optional<json::Value> Parsed = readJSONFile(File);
     const json::Object *Top = Parsed ? Parsed->getAsObject() : nullptr;
     const json::Array *Configure = Top ? Top->getArray("configurePresets") : nullptr;
     if (!Configure)

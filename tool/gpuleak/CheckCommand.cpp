@@ -15,6 +15,7 @@
 #include "TranslationUnitRunner.h"
 #include "Verify.h"
 #include "CompileDatabase.h"
+#include "UnityBuild.h"
 #include "NvccCommand.h"
 #include "ConfigProblems.h"
 #include "clang-tidy/GlobList.h"
@@ -1541,8 +1542,21 @@ static int run(RunMode Mode) {
       return fail(toString(std::move(Err)));
     HeaderCandidates.clear();
   }
+  // The result cache's folder (--cache-dir, or next to the database).
+  auto CacheFolder = [&] {
+    SmallString<256> Dir(CacheDir);
+    if (Dir.empty()) {
+      Dir = sys::path::parent_path(DBPath);
+      sys::path::append(Dir, ResultCache::DefaultDirName);
+    }
+    return absolute(Dir);
+  };
   // Only changed code: the translation units that include a changed file.
   std::optional<ChangedLines> Changed;
+  // Why the flags of some translation units the diff does not select could
+  // not be compared with the last whole run's (--no-cache, no result cache,
+  // or one without their records): said in a warning.
+  std::string UncomparedFlags;
   std::vector<std::string> Candidates; // before the selection
   // The translation units of Candidates (indices) that include each file of
   // the project, from the include lists: the callers of a changed function
@@ -1774,6 +1788,91 @@ static int run(RunMode Mode) {
                  << " taken as changed\n";
       }
     }
+    // A translation unit whose compile command differs from the one the
+    // last run over the whole database analysed it with, as the result
+    // cache records it (restored from the main branch's job): its flags
+    // changed outside the diff (a cmake option in a script the CI file
+    // runs, an environment variable; a changed CI file itself is a build
+    // file, below), and with them any of its findings (CI trial 17, D1:
+    // before, "no translation unit includes a changed file", exit 0). As
+    // for a response file: it is analysed, every line of its main file
+    // (and of a unity file's sources) taken as changed. Only a whole run
+    // records commands, so a later --changed-since run of the same pull
+    // request still compares with the base's.
+    {
+      std::string Folder = NoCache ? std::string() : CacheFolder();
+      std::set<std::string> Selected;
+      for (const std::string &F : Files)
+        Selected.insert(realPathOr(F));
+      std::string Example;
+      size_t Differ = 0, Recorded = 0, Unrecorded = 0, Unselected = 0;
+      std::vector<std::string> Kept;
+      for (const std::string &F : Candidates) {
+        std::string Real = realPathOr(F);
+        std::optional<std::string> Then;
+        if (!Folder.empty())
+          Then = ResultCache::recordedCommand(Folder, F);
+        bool Differs =
+            Then && *Then != ResultCache::commandHash(DB->getCompileCommands(F));
+        Recorded += Then.has_value();
+        // Not selected, and not comparable: it could hide a flag change.
+        Unselected += !Selected.count(Real);
+        Unrecorded += !Then && !Selected.count(Real);
+        if (Differs) {
+          Changed->Files[Real] = {{1, std::numeric_limits<unsigned>::max()}};
+          for (const std::string &Source : unitySourcesOfFile(F))
+            Changed->Files[realPathOr(Source)] = {
+                {1, std::numeric_limits<unsigned>::max()}};
+          ++Differ;
+          if (Example.empty())
+            Example = F;
+        }
+        if (Selected.count(Real) || Differs)
+          Kept.push_back(F);
+      }
+      if (Differ) {
+        Files = std::move(Kept);
+        if (!Quiet)
+          errs() << "gpuleak: --changed-since=" << ChangedSince
+                 << ": the compile command of '" << Example << "'"
+                 << (Differ > 1 ? " (and " + std::to_string(Differ - 1) +
+                                      " more)"
+                                : std::string())
+                 << " differs from the one the last run over the whole "
+                    "database used (the result cache '"
+                 << Folder << "' records it): "
+                 << (Differ == 1 ? "it is" : "they are")
+                 << " analysed, every line of "
+                 << (Differ == 1 ? "its main file" : "their main files")
+                 << " taken as changed\n";
+      }
+      // One line, never a silent skip: no result cache, or one without the
+      // records (not the main branch's, or written by a gpuleak before they
+      // were kept). With --no-cache nothing is compared, as documented
+      // (docs/cli.md): the option turns the cache off for the whole run.
+      if (Unrecorded && !NoCache) {
+        const std::string Consequence =
+            ": one whose flags changed outside the diff (a cmake option given "
+            "by a script the CI file runs) is analysed only if it includes a "
+            "changed file; keep the result cache of the main branch's whole "
+            "run (docs/ci.md)";
+        UncomparedFlags = "--changed-since=" + ChangedSince + ": ";
+        if (!Recorded)
+          UncomparedFlags +=
+              "the result cache '" + Folder +
+              "' records no compile command of a run over the whole "
+              "database, so the translation units' flags cannot be compared "
+              "with the base's" + Consequence;
+        else
+          UncomparedFlags +=
+              "the result cache '" + Folder +
+              "' records no compile command of a run over the whole database "
+              "for " + std::to_string(Unrecorded) + " of the " +
+              std::to_string(Unselected) +
+              " translation units that the diff does not select, so their "
+              "flags cannot be compared with the base's" + Consequence;
+      }
+    }
     // A changed file that no translation unit reads would be "nothing to
     // analyse", exit 0, while the change may be a leak: a configure_file
     // template whose generated file is not found, a source the compile
@@ -1880,6 +1979,9 @@ static int run(RunMode Mode) {
       LoneHeaders.clear(); // found as in a whole run
       Changed.reset();
     }
+    // Said with --quiet too: the run may miss what new flags turn on.
+    if (Changed && !UncomparedFlags.empty())
+      WithColor::warning(errs(), "gpuleak") << UncomparedFlags << "\n";
     if (Changed && !LoneHeaders.empty() && !Quiet)
       errs() << "gpuleak: --changed-since=" << ChangedSince << ": '"
              << LoneHeaders.front() << "'" << AndMore(LoneHeaders.size())
@@ -1921,12 +2023,7 @@ static int run(RunMode Mode) {
       (!HeaderCandidates.empty() || !UnlistedSources.empty()) && !Changed;
   std::optional<ResultCache> Cache;
   if (!NoCache) {
-    SmallString<256> Dir(CacheDir);
-    if (Dir.empty()) {
-      Dir = sys::path::parent_path(DBPath);
-      sys::path::append(Dir, ResultCache::DefaultDirName);
-    }
-    Cache.emplace(absolute(Dir));
+    Cache.emplace(CacheFolder());
     Settings.Cache = &*Cache;
   }
   SmallString<256> IndexPath;
@@ -2115,6 +2212,12 @@ static int run(RunMode Mode) {
     SharedHeaders *SharedPtr = Shared ? &*Shared : nullptr;
     analyseAll(Files, Commands, Settings, SharedPtr, WorkersFor(Files.size()),
                Progress, TUResults);
+    // What --changed-since compares a translation unit's command with:
+    // recorded by a run over the whole database only (a shard's part of
+    // one too), not by --changed-since or a run over FILEs given.
+    if (Cache && ChangedSince.empty() && SourcePaths.empty())
+      for (size_t I = 0; I < Files.size() && I < Commands.size(); ++I)
+        Cache->recordCommand(Files[I], ResultCache::commandHash(Commands[I]));
     // The headers that no translation unit includes (known from the include
     // lists of --changed-since, or from what the parses read), each a
     // translation unit of its own, with the command that clang's

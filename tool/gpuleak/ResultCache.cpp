@@ -456,4 +456,56 @@ void ResultCache::store(StringRef Key, StringRef File, const TUInputs &Inputs,
             "': " + toString(std::move(Err)));
 }
 
+std::string
+ResultCache::commandHash(ArrayRef<clang::tooling::CompileCommand> Commands) {
+  std::string Text;
+  for (const clang::tooling::CompileCommand &C : Commands) {
+    Text += C.Directory;
+    Text += '\n';
+    for (const std::string &A : C.CommandLine) {
+      Text += A;
+      Text += '\0';
+    }
+    Text += '\n';
+  }
+  return hashOf(Text);
+}
+
+/// The entry of recordCommand for \p File in \p Dir.
+static std::string commandEntryPath(StringRef Dir, StringRef File) {
+  SmallString<256> P(Dir);
+  sys::path::append(P, "commands", hashOf(File) + ".json");
+  return std::string(P);
+}
+
+void ResultCache::recordCommand(StringRef File, StringRef Hash) {
+  if (recordedCommand(Dir, File) == Hash.str() || !ensureDir())
+    return;
+  std::string Path = commandEntryPath(Dir, File);
+  if (std::error_code EC =
+          sys::fs::create_directories(sys::path::parent_path(Path))) {
+    problem("cannot create '" + sys::path::parent_path(Path) +
+            "': " + EC.message());
+    return;
+  }
+  if (Error Err = writeOutput(Path, [&](raw_ostream &OS) {
+        OS << json::Value(Object{{"format", "gpuleak-command"},
+                                 {"file", File},
+                                 {"command", Hash}});
+      }))
+    problem("cannot write the cache entry '" + Path +
+            "': " + toString(std::move(Err)));
+}
+
+std::optional<std::string> ResultCache::recordedCommand(StringRef Dir,
+                                                        StringRef File) {
+  std::optional<json::Value> V = readJSONFile(commandEntryPath(Dir, File));
+  const Object *O = V ? V->getAsObject() : nullptr;
+  if (!O || O->getString("file") != File)
+    return std::nullopt;
+  if (std::optional<StringRef> Hash = O->getString("command"))
+    return Hash->str();
+  return std::nullopt;
+}
+
 } // namespace gpuleak

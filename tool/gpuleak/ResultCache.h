@@ -22,7 +22,10 @@
 //     same today and each absent path to be still absent, so a new header
 //     that an `#include` would now find first makes the entry stale;
 //   - the folder `pch/` holds the precompiled headers of shared headers
-//     (SharedHeaders.h), kept for later runs.
+//     (SharedHeaders.h), kept for later runs;
+//   - the folder `commands/` holds, per translation unit, the hash of the
+//     compile commands the last run over the whole database analysed it
+//     with, which `--changed-since` compares with today's (recordCommand).
 //
 // The project step (ProjectFindings.h) runs on every run over the cached and
 // fresh results alike, so the report is the same byte for byte as without
@@ -127,6 +130,20 @@ public:
 
   /// Translation units whose result came from the cache.
   size_t hits() const { return Hits; }
+
+  /// hashOf the compile commands \p Commands of a translation unit, as the
+  /// run analyses them (directory and arguments, --extra-arg included).
+  static std::string
+  commandHash(llvm::ArrayRef<clang::tooling::CompileCommand> Commands);
+  /// Records that the last run over the whole compile database analysed
+  /// \p File with the commands of \p Hash (commandHash): the entry
+  /// `commands/<hashOf(File)>.json` of the folder. `--changed-since`
+  /// compares it with today's commands (recordedCommand).
+  void recordCommand(llvm::StringRef File, llvm::StringRef Hash);
+  /// The hash recordCommand recorded for \p File in the cache folder
+  /// \p Dir, or std::nullopt.
+  static std::optional<std::string> recordedCommand(llvm::StringRef Dir,
+                                                    llvm::StringRef File);
 
   /// How the inputs an entry (of the cache or a stored PCH, SharedHeaders.h)
   /// lists, under "inputs" and "absent", compare with the files today.

@@ -2,6 +2,7 @@
 
 #include "TUResultJSON.h"
 #include "summaries/Summaries.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
 using clang::tidy::gpuleak::FunctionSummary;
@@ -238,6 +239,18 @@ bool readJSONString(const json::Object &O, StringLiteral Key, std::string &Out,
   }
   Out = S->str();
   return true;
+}
+
+std::optional<json::Value> readJSONFile(StringRef File) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(File);
+  if (!Text)
+    return std::nullopt;
+  Expected<json::Value> Parsed = json::parse((*Text)->getBuffer());
+  if (!Parsed) {
+    consumeError(Parsed.takeError());
+    return std::nullopt;
+  }
+  return std::move(*Parsed);
 }
 
 bool readTUResult(const json::Object &O, TUResult &TU, json::Path Path) {

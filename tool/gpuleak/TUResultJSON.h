@@ -12,6 +12,7 @@
 
 #include "TranslationUnitRunner.h"
 #include "llvm/Support/JSON.h"
+#include <optional>
 
 namespace gpuleak {
 
@@ -30,6 +31,11 @@ bool readTUResult(const llvm::json::Object &O, TUResult &TU,
 /// readers of TU results and of shard files.)
 bool readJSONString(const llvm::json::Object &O, llvm::StringLiteral Key,
                     std::string &Out, llvm::json::Path Path);
+
+/// The parsed JSON file \p File, or std::nullopt when it cannot be read or
+/// does not parse (for readers that treat a broken file as an absent one: a
+/// CMake preset file, an entry of the result cache's `commands/`).
+std::optional<llvm::json::Value> readJSONFile(llvm::StringRef File);
 
 } // namespace gpuleak
 
