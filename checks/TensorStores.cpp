@@ -1557,7 +1557,11 @@ llvm::SmallVector<const FieldDecl *, 2> membersReadUncut(const FunctionDecl *FD,
           SM.isInSystemHeader(Field->getLocation()) ||
           !holdsTensor(Field->getType()))
         continue;
-      if (AnyRead || !graphDroppedUnused(FD, ME, Carrier, /*FollowLocals=*/true))
+      // A value read from a map member and stored back into it under a key
+      // (`cache_[k] = cache_[parent]`) stays in the member: no other read.
+      auto SameCache = [&](const FieldDecl *F) { return F == Field; };
+      if (AnyRead ||
+          !graphDroppedUnused(FD, ME, Carrier, /*FollowLocals=*/true, SameCache))
         Out.push_back(Field);
     }
   };

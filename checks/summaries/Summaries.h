@@ -114,6 +114,13 @@ inline constexpr char AssumedTrainsNowhereNote[] =
 inline constexpr char AssumedReadsCutNote[] =
     "assuming %q0, defined in another file, reads %q1 only through values "
     "that carry no graph";
+/// missing-no-grad under `gpuleak check`: a public or protected member
+/// (%0, its qualified name quoted) that a forward pass's output is stored into, read only through cuts
+/// by the code of this file, is assumed to be read so by every function of
+/// the project; dropped unless no summary's `reads_members` names it.
+inline constexpr char AssumedNoneReadsCutNote[] =
+    "assuming no function of another file reads %0 other than through "
+    "values that carry no graph";
 /// missing-no-grad under `gpuleak check`: a `forward` of another file, not
 /// yet summarized, whose output its caller reads only through values that
 /// carry no graph, is assumed to run no backward pass itself (a model whose

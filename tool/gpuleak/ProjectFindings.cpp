@@ -635,6 +635,18 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
         Settled.push_back(I);
         continue;
       }
+      // A public member read only through cuts by every function of the
+      // project: no summary may read it another way.
+      if (llvm::StringRef Member = noteArgument(
+              N.Message, clang::tidy::gpuleak::AssumedNoneReadsCutNote);
+          Member.consume_front("'") && Member.consume_back("'")) {
+        for (const auto &[USR, G] : Index.functions())
+          if (llvm::any_of(G.ReadsMembers,
+                           [&](const auto &R) { return R.second == Member; }))
+            return true;
+        Settled.push_back(I);
+        continue;
+      }
       // Called in a loop of another file (device storage a member, global
       // or static gains per call): only if a call of the project in a loop
       // repeats the function, and no function bounds the target.
