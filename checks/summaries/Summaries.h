@@ -285,11 +285,9 @@ struct ParamStore {
   /// but its history chains the graph of every value written into it.
   bool InPlace = false;
 
-  /// A setter of a member (`hidden_ = h`): one graph at a time, wherever it
-  /// is called (a field's USR has `@FI@`).
-  bool overwritesMember() const {
-    return Overwrites && !InPlace && llvm::StringRef(TargetUSR).contains("@FI@");
-  }
+  /// A setter of a member, global or static (`hidden_ = h`, `g_last = t`):
+  /// one graph at a time, wherever it is called.
+  bool overwritesTarget() const { return Overwrites && !InPlace; }
 };
 
 /// Device storage that a function adds, on every call, to a member, global

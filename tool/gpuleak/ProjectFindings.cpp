@@ -577,11 +577,9 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
         if (PS.Param != S.Param || Index.bounded(PS.TargetUSR))
           continue;
         // Device storage piles up only where the callee adds to what it
-        // keeps; a setter keeps one graph at a time (of a member wherever
-        // it is called, else when called once per call).
-        if ((S.Device && (PS.Overwrites || PS.InPlace)) ||
-            (S.PerCall && PS.Overwrites && !PS.InPlace) ||
-            PS.overwritesMember())
+        // keeps; a setter keeps one graph at a time (of a member, global or
+        // static alike, wherever it is called).
+        if ((S.Device && (PS.Overwrites || PS.InPlace)) || PS.overwritesTarget())
           continue;
         // Repeated by a loop that lasts the run, or by the calls of the
         // caller (RepeatedByUSR) from a loop of the project.
