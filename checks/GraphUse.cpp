@@ -96,12 +96,47 @@ enum class ParamUse {
 /// How deep calls of the translation unit's own functions are followed.
 constexpr unsigned MaxCallDepth = 3;
 
+/// The member and the value of a store under a key into a map member of
+/// `this`: `cache_[key] = value`, `cache_.emplace(key, value)`,
+/// `cache_.try_emplace(key, value)`, `cache_.insert_or_assign(key, value)`.
+struct KeyedStore {
+  const Expr *Object;
+  const FieldDecl *Field;
+  const Expr *Key;
+  const Expr *Value;
+};
+
+std::optional<KeyedStore> keyedStore(const CallExpr *C) {
+  const FunctionDecl *FD = C->getDirectCallee();
+  if (!FD)
+    return std::nullopt;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C);
+      Op && FD->getOverloadedOperator() == OO_Equal && Op->getNumArgs() == 2) {
+    const auto *Sub = dyn_cast<CXXOperatorCallExpr>(Op->getArg(0)->IgnoreImplicit());
+    if (!Sub || Sub->getOperator() != OO_Subscript || Sub->getNumArgs() != 2)
+      return std::nullopt;
+    if (const FieldDecl *F = keyedCacheMember(Sub->getArg(0)))
+      return KeyedStore{Sub->getArg(0), F, Sub->getArg(1), Op->getArg(1)};
+    return std::nullopt;
+  }
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
+  if (!MC || MC->getNumArgs() != 2 || !FD->getDeclName().isIdentifier())
+    return std::nullopt;
+  StringRef Name = FD->getName();
+  if (Name != "emplace" && Name != "try_emplace" && Name != "insert_or_assign")
+    return std::nullopt;
+  if (const FieldDecl *F = keyedCacheMember(MC->getImplicitObjectArgument()))
+    return KeyedStore{MC->getImplicitObjectArgument(), F, MC->getArg(0), MC->getArg(1)};
+  return std::nullopt;
+}
+
 class Follower {
 public:
   Follower(const Expr *Source, llvm::function_ref<bool(QualType)> Carrier,
-           bool FollowLocals, unsigned Depth = 0)
+           bool FollowLocals, unsigned Depth = 0,
+           llvm::function_ref<bool(const FieldDecl *)> CacheOnlyCut = nullptr)
       : Source(Source), Carrier(Carrier), FollowLocals(FollowLocals),
-        Depth(Depth) {}
+        Depth(Depth), CacheOnlyCut(CacheOnlyCut) {}
 
   /// Follows parameter \p P of \p FD (whose body is known) from the
   /// function's entry instead of a source expression.
@@ -265,6 +300,18 @@ private:
                : AnyTracked                          ? Flow::Cut
                                                      : R;
       }
+    // `cache_[key] = out`: kept in a cache whose every read is a cut.
+    if (CacheOnlyCut)
+      if (std::optional<KeyedStore> K = keyedStore(C)) {
+        // The member written into is the followed value itself (a read of
+        // the cache judged): the write reads nothing of it.
+        Flow Obj = flow(K->Object), Key = flow(K->Key), Value = flow(K->Value);
+        if (Key == Flow::Lost || Value == Flow::Lost || Key == Flow::Carried)
+          return Flow::Lost;
+        if (Value == Flow::Carried)
+          return CacheOnlyCut(K->Field) ? Flow::Cut : Flow::Lost;
+        return Obj == Flow::Carried ? Flow::Cut : merge(Key, Value);
+      }
     // The object (of a member call or member operator) and the arguments,
     // each followed once.
     const Expr *Obj = nullptr;
@@ -304,6 +351,12 @@ private:
         "requires_grad_", "set_requires_grad", "set_", "swap", "save", "load"};
     if (Uses.contains(Name) || Name.ends_with("_out") || Name.ends_with("_outf"))
       return Flow::Lost;
+    // `cache_.clear()`: a container of the standard library emptied drops
+    // what it holds.
+    if (ObjFlow == Flow::Carried && inNamespace(FD, "std") &&
+        (Name == "clear" || Name == "pop_back" || Name == "pop_front") &&
+        llvm::none_of(Args, [](Flow A) { return A != Flow::Absent; }))
+      return Flow::Cut;
     // The graph written into another object: `kept = out`, `acc += out`,
     // `buf.copy_(out)`, `torch::add_(acc, out)`, `v.push_back(out)`.
     Flow TargetFlow = ObjFlow, Rest = Flow::Absent;
@@ -350,7 +403,8 @@ private:
         continue;
       if (PI >= Def->getNumParams())
         return Flow::Lost;
-      switch (Follower(nullptr, Carrier, /*FollowLocals=*/true, Depth + 1)
+      switch (Follower(nullptr, Carrier, /*FollowLocals=*/true, Depth + 1,
+                       CacheOnlyCut)
                   .runParam(Def, Def->getParamDecl(PI))) {
       case ParamUse::Lost:
         return Flow::Lost;
@@ -569,6 +623,7 @@ private:
   llvm::function_ref<bool(QualType)> Carrier;
   bool FollowLocals;
   unsigned Depth;
+  llvm::function_ref<bool(const FieldDecl *)> CacheOnlyCut;
   bool ParamMode = false;
   bool Returned = false;
   llvm::SmallPtrSet<const VarDecl *, 4> Tracked;
@@ -580,12 +635,25 @@ private:
 
 } // namespace
 
+const FieldDecl *keyedCacheMember(const Expr *E) {
+  const auto *ME = dyn_cast_or_null<MemberExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  if (!ME || !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+    return nullptr;
+  const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  const auto *RD = F ? F->getType()->getAsCXXRecordDecl() : nullptr;
+  if (!RD || !RD->isInStdNamespace() || !RD->getIdentifier() ||
+      (RD->getName() != "map" && RD->getName() != "unordered_map"))
+    return nullptr;
+  return F;
+}
+
 std::optional<SourceLocation>
 graphDroppedUnused(const FunctionDecl *FD, const Expr *Source,
-                   llvm::function_ref<bool(QualType)> Carrier, bool FollowLocals) {
+                   llvm::function_ref<bool(QualType)> Carrier, bool FollowLocals,
+                   llvm::function_ref<bool(const FieldDecl *)> CacheOnlyCut) {
   if (!FD || !FD->getBody() || !Source)
     return std::nullopt;
-  return Follower(Source, Carrier, FollowLocals).run(FD->getBody());
+  return Follower(Source, Carrier, FollowLocals, 0, CacheOnlyCut).run(FD->getBody());
 }
 
 } // namespace clang::tidy::gpuleak

@@ -33,10 +33,21 @@ namespace clang::tidy::gpuleak {
 /// uses, and at least one use that is not an assignment must read it; without
 /// it, keeping the value in any variable gives up. On success, the location
 /// of the statement where the last graph-carrying value ends (for a note).
+/// With \p CacheOnlyCut, storing the graph under a key into a map member
+/// of `this` (`cache_[key] = out`, `cache_.emplace(key, out)`) is no loss
+/// when \p CacheOnlyCut says every read of that member reads its elements
+/// only through values that carry no graph: the cache keeps the graph, but
+/// nothing can differentiate it.
 std::optional<SourceLocation>
 graphDroppedUnused(const FunctionDecl *FD, const Expr *Source,
                    llvm::function_ref<bool(QualType)> Carrier,
-                   bool FollowLocals = false);
+                   bool FollowLocals = false,
+                   llvm::function_ref<bool(const FieldDecl *)> CacheOnlyCut = nullptr);
+
+/// The member of `this` that \p E names (`cache_`, `this->cache_`) when it
+/// is a map of the standard library (`std::map`, `std::unordered_map`):
+/// a cache keyed by its key.
+const FieldDecl *keyedCacheMember(const Expr *E);
 
 } // namespace clang::tidy::gpuleak
 

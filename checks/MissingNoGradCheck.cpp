@@ -2121,14 +2121,24 @@ bool MissingNoGradCheck::memberOnlyCut(
     llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const FieldDecl *, 2>> &Uncut,
     llvm::SmallVectorImpl<const CXXMethodDecl *> &Assumed) {
   // Only the class's own code can read it: private, in a class with no
-  // friends, nested classes or member templates, and not a template.
+  // friends, nested classes or member templates, and not a template. A
+  // public (or protected) member may be read by any code of the project:
+  // only the project index can say that none reads it other than through
+  // cuts (every function's `reads_members`; under `gpuleak check` assumed,
+  // with a note, and settled after the last file).
   const auto *RD = dyn_cast<CXXRecordDecl>(Field->getParent());
-  if (Field->getAccess() != AS_private || !RD || RD->isDependentContext() ||
-      isa<ClassTemplateSpecializationDecl>(RD) || RD->hasFriends())
+  if (!RD || RD->isDependentContext() || isa<ClassTemplateSpecializationDecl>(RD))
     return false;
-  for (const Decl *D : RD->decls())
-    if ((isa<CXXRecordDecl>(D) && !D->isImplicit()) || isa<FunctionTemplateDecl>(D))
-      return false;
+  const bool Deferred = ProjectIndex::deferredToProject(IndexOption);
+  const bool Private = Field->getAccess() == AS_private;
+  if (!Private && !Deferred && !Index)
+    return false;
+  if (Private && RD->hasFriends())
+    return false;
+  if (Private)
+    for (const Decl *D : RD->decls())
+      if ((isa<CXXRecordDecl>(D) && !D->isImplicit()) || isa<FunctionTemplateDecl>(D))
+        return false;
   // Every function of this TU reads it only through cuts.
   for (const auto &FP : Functions) {
     auto [It, New] = Uncut.try_emplace(FP->FD);
@@ -2137,9 +2147,19 @@ bool MissingNoGradCheck::memberOnlyCut(
     if (llvm::is_contained(It->second, Field))
       return false;
   }
-  // So does every method defined elsewhere: by the index, or assumed.
-  const bool Deferred = ProjectIndex::deferredToProject(IndexOption);
   std::string FieldUSR = usrOf(Field);
+  if (!Private) {
+    if (Deferred) {
+      Assumed.push_back(nullptr); // any function of another file
+      return true;
+    }
+    for (const auto &[USR, S] : Index->functions())
+      if (llvm::any_of(S.ReadsMembers,
+                       [&](const auto &R) { return R.first == FieldUSR; }))
+        return false;
+    return true;
+  }
+  // So does every method defined elsewhere: by the index, or assumed.
   for (const CXXMethodDecl *M : RD->methods()) {
     if (M->isImplicit() || M->isPureVirtual() || M->isDeleted() || M->isDefaulted())
       continue;
@@ -2384,11 +2404,14 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
         if (R != 0 || forwardKeepsState(Fwd, ByDecl) ||
             handsOutputElsewhere(Fwd, *Ctx, Index.get()))
           return std::nullopt;
+        // A cache of outputs keyed by their input (`cache_[node] = probs`)
+        // whose every read is a cut keeps nothing a backward pass can use.
         std::optional<SourceLocation> Dropped = graphDroppedUnused(
             F.FD, Fwd, [&](QualType T) { return isCarrier(T, *Ctx); },
             Assumed(Fwd) ||
                 !D.forwardMayDifferentiate(Fwd, forwardTargets(Fwd),
-                                           &UnsummarizedForward));
+                                           &UnsummarizedForward),
+            MemberRule);
         if (!Dropped)
           UnsummarizedForward.clear();
         return Dropped;
@@ -2562,8 +2585,12 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
                DiagnosticIDs::Note)
               << ("'" + T->getQualifiedNameAsString() + "'"); // by name
       for (const auto &[Field, M] : AssumedReaders)
-        diag(M->getLocation(), AssumedReadsCutNote, DiagnosticIDs::Note)
-            << M << Field;
+        if (M)
+          diag(M->getLocation(), AssumedReadsCutNote, DiagnosticIDs::Note)
+              << M << Field;
+        else
+          diag(Field->getLocation(), AssumedNoneReadsCutNote, DiagnosticIDs::Note)
+              << ("'" + Field->getQualifiedNameAsString() + "'"); // by name
       for (const Reason &W : Why) {
         switch (W.Kind) {
         case Reason::Loop:

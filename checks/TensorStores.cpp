@@ -655,12 +655,6 @@ static const Expr *bindingValue(const Decl *D) {
 /// Follows `a.b`, `a->b`, `a[i]`, `*a` and references to their root.
 static const ValueDecl *destDecl(const Expr *E, unsigned Depth = 0);
 
-/// A data member, non-static or static.
-static bool isMember(const ValueDecl *D) {
-  const auto *VD = dyn_cast<VarDecl>(D);
-  return isa<FieldDecl>(D) || (VD && VD->isStaticDataMember());
-}
-
 static bool outlivesFunction(const ValueDecl *D) {
   if (isa<FieldDecl>(D))
     return true;
@@ -1557,7 +1551,11 @@ llvm::SmallVector<const FieldDecl *, 2> membersReadUncut(const FunctionDecl *FD,
           SM.isInSystemHeader(Field->getLocation()) ||
           !holdsTensor(Field->getType()))
         continue;
-      if (AnyRead || !graphDroppedUnused(FD, ME, Carrier, /*FollowLocals=*/true))
+      // A value read from a map member and stored back into it under a key
+      // (`cache_[k] = cache_[parent]`) stays in the member: no other read.
+      auto SameCache = [&](const FieldDecl *F) { return F == Field; };
+      if (AnyRead ||
+          !graphDroppedUnused(FD, ME, Carrier, /*FollowLocals=*/true, SameCache))
         Out.push_back(Field);
     }
   };
@@ -2619,10 +2617,11 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
 
   if (Kind == TensorStore::Assign) {
     Path Through = pathTo(Value, Target, F, Ctx, 0);
-    // A member overwritten with a value not computed from its old one holds
-    // one graph at a time, wherever it is assigned (a trainer's
-    // `last_loss_ = loss`, a module's KL term): bounded, not growth.
-    if (Through == Path::None && isMember(Target))
+    // A member, global or static overwritten with a value not computed from
+    // its old one holds one graph at a time, wherever it is assigned (a
+    // trainer's `last_loss_ = loss`, a module's KL term, a global "last
+    // output" kept for debugging): bounded, not growth.
+    if (Through == Path::None && outlivesFunction(Target))
       return;
     // `h = enc(x); h = dec(h);`: the old value read here was assigned
     // earlier in the same iteration (or call), not carried into it.
@@ -3038,11 +3037,10 @@ void TensorStoreFinder::considerCalleeStore(const CallExpr *Call,
   // value is carried.)
   if (S.Kind == TensorStore::Device && (K.Overwrites || K.InPlace))
     return;
-  // A setter keeps one graph at a time: into a member wherever it is
-  // called, into a global or static when called once per call.
+  // A setter keeps one graph at a time, into a member, global or static
+  // alike, wherever it is called.
   if (K.Overwrites && !K.InPlace &&
-      (!S.Loop || (K.Target ? isMember(K.Target)
-                            : K.External && K.External->overwritesMember())))
+      (!S.Loop || K.Target || (K.External && K.External->overwritesTarget())))
     return;
   if (K.InPlace)
     S.Kind = TensorStore::InPlace;

@@ -114,6 +114,13 @@ inline constexpr char AssumedTrainsNowhereNote[] =
 inline constexpr char AssumedReadsCutNote[] =
     "assuming %q0, defined in another file, reads %q1 only through values "
     "that carry no graph";
+/// missing-no-grad under `gpuleak check`: a public or protected member
+/// (%0, its qualified name quoted) that a forward pass's output is stored into, read only through cuts
+/// by the code of this file, is assumed to be read so by every function of
+/// the project; dropped unless no summary's `reads_members` names it.
+inline constexpr char AssumedNoneReadsCutNote[] =
+    "assuming no function of another file reads %0 other than through "
+    "values that carry no graph";
 /// missing-no-grad under `gpuleak check`: a `forward` of another file, not
 /// yet summarized, whose output its caller reads only through values that
 /// carry no graph, is assumed to run no backward pass itself (a model whose
@@ -278,11 +285,9 @@ struct ParamStore {
   /// but its history chains the graph of every value written into it.
   bool InPlace = false;
 
-  /// A setter of a member (`hidden_ = h`): one graph at a time, wherever it
-  /// is called (a field's USR has `@FI@`).
-  bool overwritesMember() const {
-    return Overwrites && !InPlace && llvm::StringRef(TargetUSR).contains("@FI@");
-  }
+  /// A setter of a member, global or static (`hidden_ = h`, `g_last = t`):
+  /// one graph at a time, wherever it is called.
+  bool overwritesTarget() const { return Overwrites && !InPlace; }
 };
 
 /// Device storage that a function adds, on every call, to a member, global

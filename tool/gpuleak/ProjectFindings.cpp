@@ -577,11 +577,9 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
         if (PS.Param != S.Param || Index.bounded(PS.TargetUSR))
           continue;
         // Device storage piles up only where the callee adds to what it
-        // keeps; a setter keeps one graph at a time (of a member wherever
-        // it is called, else when called once per call).
-        if ((S.Device && (PS.Overwrites || PS.InPlace)) ||
-            (S.PerCall && PS.Overwrites && !PS.InPlace) ||
-            PS.overwritesMember())
+        // keeps; a setter keeps one graph at a time (of a member, global or
+        // static alike, wherever it is called).
+        if ((S.Device && (PS.Overwrites || PS.InPlace)) || PS.overwritesTarget())
           continue;
         // Repeated by a loop that lasts the run, or by the calls of the
         // caller (RepeatedByUSR) from a loop of the project.
@@ -632,6 +630,18 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
               return R.second == Member;
             }))
           return true;
+        Settled.push_back(I);
+        continue;
+      }
+      // A public member read only through cuts by every function of the
+      // project: no summary may read it another way.
+      if (llvm::StringRef Member = noteArgument(
+              N.Message, clang::tidy::gpuleak::AssumedNoneReadsCutNote);
+          Member.consume_front("'") && Member.consume_back("'")) {
+        for (const auto &[USR, G] : Index.functions())
+          if (llvm::any_of(G.ReadsMembers,
+                           [&](const auto &R) { return R.second == Member; }))
+            return true;
         Settled.push_back(I);
         continue;
       }

@@ -29,9 +29,9 @@ torch::Tensor loadFlat(const Archive &a, const std::string &n) { return flat(a.l
 torch::Tensor embedded(Net &net, const torch::Tensor &x) { return embed(net, x); }
 } // namespace
 
-// Globals: an overwritten member is not reported, a global still is.
-torch::Tensor heldW, heldE;
+// Globals appended to (an overwritten one holds one graph at a time).
+std::vector<torch::Tensor> heldW, heldE;
 void hold(const Archive &a, Net &net, const torch::Tensor &x) {
-    heldW = loadFlat(a, "w"); // a fresh tensor: no graph
-    heldE = embedded(net, x); // embed runs a forward pass: a graph
+    heldW.push_back(loadFlat(a, "w")); // a fresh tensor: no graph
+    heldE.push_back(embedded(net, x)); // embed runs a forward pass: a graph
 }
