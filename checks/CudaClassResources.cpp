@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaClassResources.h"
+#include "CudaUses.h"
 #include "summaries/LocalFacts.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -218,6 +219,14 @@ public:
         Copies.push_back({Local, G, nullptr});
       else if (handsOn(Call))
         HandedOn.insert(G);
+    } else if (const CXXMethodDecl *MD = resultElsewhere(Call)) {
+      // A method of another file, maybe a getter: its result handed on by
+      // the same rule, for the project index to match with the member the
+      // method returns (`hands_on_results`, `returns_member`).
+      if (const VarDecl *Local = localCopy(Call))
+        ResultCopies.push_back({Local, MD});
+      else if (handsOn(Call))
+        ResultsHandedOn.insert(MD);
     }
     return true;
   }
@@ -252,7 +261,8 @@ public:
     return true;
   }
 
-  /// The members handed on through a local copy, once the body is read.
+  /// The members (and results of methods of other files) handed on
+  /// through a local copy, once the body is read.
   void addCopiesHandedOn() {
     for (const auto &[Local, F, Owner] : Copies)
       if (OwningLocals.contains(Local)) {
@@ -260,6 +270,9 @@ public:
         if (Owner)
           ParamMembers[Owner->getFunctionScopeIndex()].insert(F);
       }
+    for (const auto &[Local, MD] : ResultCopies)
+      if (OwningLocals.contains(Local))
+        ResultsHandedOn.insert(MD);
   }
 
   const ParentMap &PM;
@@ -274,13 +287,29 @@ public:
   llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2> ThisHanded;
   llvm::DenseMap<unsigned, llvm::DenseSet<const FieldDecl *>> ParamMembers;
   llvm::DenseMap<const FieldDecl *, SourceLocation> FirstUse;
+  /// Methods defined in another file whose result is handed on.
+  llvm::DenseSet<const CXXMethodDecl *> ResultsHandedOn;
   bool HasErrors = false;
 
 private:
   llvm::SmallVector<
       std::tuple<const VarDecl *, const FieldDecl *, const ParmVarDecl *>, 4>
       Copies;
+  llvm::SmallVector<std::pair<const VarDecl *, const CXXMethodDecl *>, 2>
+      ResultCopies;
   llvm::DenseSet<const VarDecl *> OwningLocals;
+
+  /// The method that \p Call calls on an object, when it is of the project,
+  /// defined in no file this translation unit sees, and returns what can
+  /// hold a CUDA handle: a getter of another file, for all this body knows.
+  const CXXMethodDecl *resultElsewhere(const CXXMemberCallExpr *Call) const {
+    const CXXMethodDecl *MD = Call->getMethodDecl();
+    if (!MD || MD->isStatic() || MD->getDefinition() ||
+        SM.isInSystemHeader(MD->getLocation()) ||
+        !holdsHandle(MD->getReturnType()))
+      return nullptr;
+    return MD;
+  }
 
   /// The parent of \p E through parentheses, casts and temporaries, and the
   /// child of it that holds \p E.
@@ -605,6 +634,7 @@ CudaClassResources::factsOf(const FunctionDecl *FD) {
     F->ThisHanded = std::move(V.ThisHanded);
     F->ParamMembers = std::move(V.ParamMembers);
     F->FirstUse = std::move(V.FirstUse);
+    F->ResultsHandedOn = std::move(V.ResultsHandedOn);
     F->HasErrors = V.HasErrors;
   } else {
     F->HasErrors = true; // not defined here: unknown
@@ -655,6 +685,11 @@ void CudaClassResources::summarize(const FunctionDecl *FD, ASTContext &Ctx,
     for (const FieldDecl *M : *Set)
       Any.insert({usrOf(M), M->getQualifiedNameAsString()});
   S.LooksAfterMembers.assign(Any.begin(), Any.end());
+  std::set<std::pair<std::string, std::string>> Results;
+  for (const CXXMethodDecl *M : F.ResultsHandedOn)
+    Results.insert(
+        {usrOf(M->getCanonicalDecl()), M->getQualifiedNameAsString()});
+  S.HandsOnResults.assign(Results.begin(), Results.end());
   std::set<std::tuple<unsigned, std::string, std::string>> OfParams;
   for (const auto &[P, Fields] : F.ParamMembers)
     for (const FieldDecl *M : Fields)

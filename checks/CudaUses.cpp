@@ -491,9 +491,7 @@ static const Stmt *endingCall(const FunctionDecl *FD) {
   return R.Found ? nullptr : Call;
 }
 
-/// Whether \p T can hold a CUDA handle: a pointer (device memory, a stream,
-/// a library handle) or the driver API's CUdeviceptr.
-static bool holdsHandle(QualType T) {
+bool holdsHandle(QualType T) {
   if (T->isPointerType())
     return true;
   if (const auto *TT = T->getAs<TypedefType>())
