@@ -186,9 +186,15 @@ public:
         (ThisBased ? Released : ReleasedElsewhere).insert(F);
         if (const ParmVarDecl *P = paramOwner(Call->getArg(RI->HandleArg)))
           ParamMembers[P->getFunctionScopeIndex()].insert(F);
-      } else if (const FieldDecl *G = getterMember(Call->getArg(RI->HandleArg)))
+      } else if (const FieldDecl *G = getterMember(Call->getArg(RI->HandleArg))) {
         // Released through its getter (`cudaStreamDestroy(w.stream())`).
         ReleasedElsewhere.insert(G);
+      } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(
+                     Call->getArg(RI->HandleArg)->IgnoreParenImpCasts())) {
+        // Through a method of another file, maybe such a getter.
+        if (const CXXMethodDecl *MD = resultElsewhere(MC))
+          ResultsHandedOn.insert(MD);
+      }
       return true;
     }
     // Any other CUDA call on a member of the object itself
