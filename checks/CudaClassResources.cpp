@@ -39,6 +39,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -174,8 +175,11 @@ public:
       }
       bool ThisBased = false;
       if (const FieldDecl *F = Arg ? memberOf(Arg, ThisBased) : nullptr;
-          F && CI->Field.empty())
+          F && CI->Field.empty()) {
         Acquisitions.push_back({Call, CI, F, ThisBased});
+        if (std::optional<ObjectKey> K = objectKey(Arg))
+          Created.push_back({F, *K, SM.getExpansionLoc(Call->getBeginLoc())});
+      }
       return true;
     }
     if (const cuda::ReleaserInfo *RI = cuda::findReleaser(Name);
@@ -184,6 +188,8 @@ public:
       if (const FieldDecl *F =
               memberOf(Call->getArg(RI->HandleArg), ThisBased)) {
         (ThisBased ? Released : ReleasedElsewhere).insert(F);
+        ReleaseSites.push_back({F, objectKey(Call->getArg(RI->HandleArg)),
+                                SM.getExpansionLoc(Call->getBeginLoc())});
         if (const ParmVarDecl *P = paramOwner(Call->getArg(RI->HandleArg)))
           ParamMembers[P->getFunctionScopeIndex()].insert(F);
       } else if (const FieldDecl *G = getterMember(Call->getArg(RI->HandleArg))) {
@@ -267,6 +273,30 @@ public:
     return true;
   }
 
+  /// A release of a member only to create into it again on the same object
+  /// (`if (buf_) cudaFree(buf_); cudaMalloc(&buf_, n);`) ends the life of
+  /// the old resource, not of the member's: once the body is read, a
+  /// member whose every release here comes before a creation into it on
+  /// the same object, later in the body, is not released here.
+  void dropReleasesBeforeCreation() {
+    llvm::DenseSet<const FieldDecl *> EndsLife;
+    for (const auto &[F, Key, Loc] : ReleaseSites) {
+      const bool Again =
+          Key && llvm::any_of(Created, [&, &F = F, &Key = Key,
+                                        &Loc = Loc](const auto &C) {
+            return std::get<0>(C) == F && std::get<1>(C) == *Key &&
+                   SM.isBeforeInTranslationUnit(Loc, std::get<2>(C));
+          });
+      if (!Again)
+        EndsLife.insert(F);
+    }
+    for (const auto &[F, Key, Loc] : ReleaseSites)
+      if (!EndsLife.contains(F)) {
+        Released.erase(F);
+        ReleasedElsewhere.erase(F);
+      }
+  }
+
   /// The members (and results of methods of other files) handed on
   /// through a local copy, once the body is read.
   void addCopiesHandedOn() {
@@ -298,6 +328,30 @@ public:
   bool HasErrors = false;
 
 private:
+  /// The object whose member an expression names: `this` (null) or a
+  /// variable (`p->buf_`, `(*p).buf_`, `s.buf_`).
+  using ObjectKey = const ValueDecl *;
+  static std::optional<ObjectKey> objectKey(const Expr *E) {
+    const MemberExpr *ME = memberAccess(E);
+    if (!ME)
+      return std::nullopt;
+    const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+    if (isa<CXXThisExpr>(Base))
+      return ObjectKey(nullptr);
+    if (const auto *UO = dyn_cast<UnaryOperator>(Base);
+        UO && UO->getOpcode() == UO_Deref)
+      Base = UO->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+      return ObjectKey(DRE->getDecl());
+    return std::nullopt;
+  }
+  llvm::SmallVector<
+      std::tuple<const FieldDecl *, ObjectKey, SourceLocation>, 2>
+      Created;
+  llvm::SmallVector<std::tuple<const FieldDecl *, std::optional<ObjectKey>,
+                               SourceLocation>,
+                    2>
+      ReleaseSites;
   llvm::SmallVector<
       std::tuple<const VarDecl *, const FieldDecl *, const ParmVarDecl *>, 4>
       Copies;
@@ -629,6 +683,7 @@ CudaClassResources::factsOf(const FunctionDecl *FD) {
         Transfers |= FD->getName().starts_with_insensitive(Verb);
     FactsVisitor V(PM, Ctx.getSourceManager(), Transfers);
     V.TraverseStmt(const_cast<Stmt *>(Body));
+    V.dropReleasesBeforeCreation();
     V.addCopiesHandedOn();
     for (const auto &A : V.Acquisitions)
       F->Acquisitions.push_back({A.Call, A.Creator, A.Field, A.ThisBased});
