@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaClassResources.h"
+#include "CudaUses.h"
 #include "summaries/LocalFacts.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -38,6 +39,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -173,8 +175,11 @@ public:
       }
       bool ThisBased = false;
       if (const FieldDecl *F = Arg ? memberOf(Arg, ThisBased) : nullptr;
-          F && CI->Field.empty())
+          F && CI->Field.empty()) {
         Acquisitions.push_back({Call, CI, F, ThisBased});
+        if (std::optional<ObjectKey> K = objectKey(Arg))
+          Created.push_back({F, *K, SM.getExpansionLoc(Call->getBeginLoc())});
+      }
       return true;
     }
     if (const cuda::ReleaserInfo *RI = cuda::findReleaser(Name);
@@ -183,11 +188,19 @@ public:
       if (const FieldDecl *F =
               memberOf(Call->getArg(RI->HandleArg), ThisBased)) {
         (ThisBased ? Released : ReleasedElsewhere).insert(F);
+        ReleaseSites.push_back({F, objectKey(Call->getArg(RI->HandleArg)),
+                                SM.getExpansionLoc(Call->getBeginLoc())});
         if (const ParmVarDecl *P = paramOwner(Call->getArg(RI->HandleArg)))
           ParamMembers[P->getFunctionScopeIndex()].insert(F);
-      } else if (const FieldDecl *G = getterMember(Call->getArg(RI->HandleArg)))
+      } else if (const FieldDecl *G = getterMember(Call->getArg(RI->HandleArg))) {
         // Released through its getter (`cudaStreamDestroy(w.stream())`).
         ReleasedElsewhere.insert(G);
+      } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(
+                     Call->getArg(RI->HandleArg)->IgnoreParenImpCasts())) {
+        // Through a method of another file, maybe such a getter.
+        if (const CXXMethodDecl *MD = resultElsewhere(MC))
+          ResultsHandedOn.insert(MD);
+      }
       return true;
     }
     // Any other CUDA call on a member of the object itself
@@ -218,6 +231,14 @@ public:
         Copies.push_back({Local, G, nullptr});
       else if (handsOn(Call))
         HandedOn.insert(G);
+    } else if (const CXXMethodDecl *MD = resultElsewhere(Call)) {
+      // A method of another file, maybe a getter: its result handed on by
+      // the same rule, for the project index to match with the member the
+      // method returns (`hands_on_results`, `returns_member`).
+      if (const VarDecl *Local = localCopy(Call))
+        ResultCopies.push_back({Local, MD});
+      else if (handsOn(Call))
+        ResultsHandedOn.insert(MD);
     }
     return true;
   }
@@ -252,7 +273,32 @@ public:
     return true;
   }
 
-  /// The members handed on through a local copy, once the body is read.
+  /// A release of a member only to create into it again on the same object
+  /// (`if (buf_) cudaFree(buf_); cudaMalloc(&buf_, n);`) ends the life of
+  /// the old resource, not of the member's: once the body is read, a
+  /// member whose every release here comes before a creation into it on
+  /// the same object, later in the body, is not released here.
+  void dropReleasesBeforeCreation() {
+    llvm::DenseSet<const FieldDecl *> EndsLife;
+    for (const auto &[F, Key, Loc] : ReleaseSites) {
+      const bool Again =
+          Key && llvm::any_of(Created, [&, &F = F, &Key = Key,
+                                        &Loc = Loc](const auto &C) {
+            return std::get<0>(C) == F && std::get<1>(C) == *Key &&
+                   SM.isBeforeInTranslationUnit(Loc, std::get<2>(C));
+          });
+      if (!Again)
+        EndsLife.insert(F);
+    }
+    for (const auto &[F, Key, Loc] : ReleaseSites)
+      if (!EndsLife.contains(F)) {
+        Released.erase(F);
+        ReleasedElsewhere.erase(F);
+      }
+  }
+
+  /// The members (and results of methods of other files) handed on
+  /// through a local copy, once the body is read.
   void addCopiesHandedOn() {
     for (const auto &[Local, F, Owner] : Copies)
       if (OwningLocals.contains(Local)) {
@@ -260,6 +306,9 @@ public:
         if (Owner)
           ParamMembers[Owner->getFunctionScopeIndex()].insert(F);
       }
+    for (const auto &[Local, MD] : ResultCopies)
+      if (OwningLocals.contains(Local))
+        ResultsHandedOn.insert(MD);
   }
 
   const ParentMap &PM;
@@ -274,13 +323,53 @@ public:
   llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2> ThisHanded;
   llvm::DenseMap<unsigned, llvm::DenseSet<const FieldDecl *>> ParamMembers;
   llvm::DenseMap<const FieldDecl *, SourceLocation> FirstUse;
+  /// Methods defined in another file whose result is handed on.
+  llvm::DenseSet<const CXXMethodDecl *> ResultsHandedOn;
   bool HasErrors = false;
 
 private:
+  /// The object whose member an expression names: `this` (null) or a
+  /// variable (`p->buf_`, `(*p).buf_`, `s.buf_`).
+  using ObjectKey = const ValueDecl *;
+  static std::optional<ObjectKey> objectKey(const Expr *E) {
+    const MemberExpr *ME = memberAccess(E);
+    if (!ME)
+      return std::nullopt;
+    const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+    if (isa<CXXThisExpr>(Base))
+      return ObjectKey(nullptr);
+    if (const auto *UO = dyn_cast<UnaryOperator>(Base);
+        UO && UO->getOpcode() == UO_Deref)
+      Base = UO->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+      return ObjectKey(DRE->getDecl());
+    return std::nullopt;
+  }
+  llvm::SmallVector<
+      std::tuple<const FieldDecl *, ObjectKey, SourceLocation>, 2>
+      Created;
+  llvm::SmallVector<std::tuple<const FieldDecl *, std::optional<ObjectKey>,
+                               SourceLocation>,
+                    2>
+      ReleaseSites;
   llvm::SmallVector<
       std::tuple<const VarDecl *, const FieldDecl *, const ParmVarDecl *>, 4>
       Copies;
+  llvm::SmallVector<std::pair<const VarDecl *, const CXXMethodDecl *>, 2>
+      ResultCopies;
   llvm::DenseSet<const VarDecl *> OwningLocals;
+
+  /// The method that \p Call calls on an object, when it is of the project,
+  /// defined in no file this translation unit sees, and returns what can
+  /// hold a CUDA handle: a getter of another file, for all this body knows.
+  const CXXMethodDecl *resultElsewhere(const CXXMemberCallExpr *Call) const {
+    const CXXMethodDecl *MD = Call->getMethodDecl();
+    if (!MD || MD->isStatic() || MD->getDefinition() ||
+        SM.isInSystemHeader(MD->getLocation()) ||
+        !holdsHandle(MD->getReturnType()))
+      return nullptr;
+    return MD;
+  }
 
   /// The parent of \p E through parentheses, casts and temporaries, and the
   /// child of it that holds \p E.
@@ -594,6 +683,7 @@ CudaClassResources::factsOf(const FunctionDecl *FD) {
         Transfers |= FD->getName().starts_with_insensitive(Verb);
     FactsVisitor V(PM, Ctx.getSourceManager(), Transfers);
     V.TraverseStmt(const_cast<Stmt *>(Body));
+    V.dropReleasesBeforeCreation();
     V.addCopiesHandedOn();
     for (const auto &A : V.Acquisitions)
       F->Acquisitions.push_back({A.Call, A.Creator, A.Field, A.ThisBased});
@@ -605,6 +695,7 @@ CudaClassResources::factsOf(const FunctionDecl *FD) {
     F->ThisHanded = std::move(V.ThisHanded);
     F->ParamMembers = std::move(V.ParamMembers);
     F->FirstUse = std::move(V.FirstUse);
+    F->ResultsHandedOn = std::move(V.ResultsHandedOn);
     F->HasErrors = V.HasErrors;
   } else {
     F->HasErrors = true; // not defined here: unknown
@@ -655,6 +746,11 @@ void CudaClassResources::summarize(const FunctionDecl *FD, ASTContext &Ctx,
     for (const FieldDecl *M : *Set)
       Any.insert({usrOf(M), M->getQualifiedNameAsString()});
   S.LooksAfterMembers.assign(Any.begin(), Any.end());
+  std::set<std::pair<std::string, std::string>> Results;
+  for (const CXXMethodDecl *M : F.ResultsHandedOn)
+    Results.insert(
+        {usrOf(M->getCanonicalDecl()), M->getQualifiedNameAsString()});
+  S.HandsOnResults.assign(Results.begin(), Results.end());
   std::set<std::tuple<unsigned, std::string, std::string>> OfParams;
   for (const auto &[P, Fields] : F.ParamMembers)
     for (const FieldDecl *M : Fields)

@@ -133,6 +133,9 @@ private:
     llvm::DenseMap<unsigned, llvm::DenseSet<const FieldDecl *>> ParamMembers;
     /// The first use of each member, by position in the body.
     llvm::DenseMap<const FieldDecl *, SourceLocation> FirstUse;
+    /// Methods defined in another file whose result is handed on as a
+    /// member would be (HandedOn): maybe getters (`hands_on_results`).
+    llvm::DenseSet<const CXXMethodDecl *> ResultsHandedOn;
     bool HasErrors = false;
   };
 

@@ -145,8 +145,25 @@ const Stmt *skipWrappers(const ParentMap &PM, const Stmt *S,
   return P;
 }
 
+/// Whether \p MD is a read or write of a C++ library stream through a
+/// buffer it is handed (`os.write(p, n)`, `is.read(p, n)`, `is.getline(p,
+/// n)`): it copies bytes and keeps nothing. Not `pubsetbuf`, whose buffer
+/// the stream keeps.
+static bool isStreamTransfer(const CXXMethodDecl *MD) {
+  const CXXRecordDecl *RD = MD->getParent();
+  if (!MD->getIdentifier() || !RD->getIdentifier() ||
+      !RD->getDeclContext()->getRedeclContext()->isStdNamespace() ||
+      !llvm::is_contained({"basic_ostream", "basic_istream"}, RD->getName()))
+    return false;
+  return llvm::is_contained({"write", "read", "readsome", "get", "getline"},
+                            MD->getName());
+}
+
 bool UseClassifier::isNonOwningLibraryFunction(const FunctionDecl *FD) const {
-  if (!FD || isa<CXXMethodDecl>(FD))
+  if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD))
+    return Ctx.getSourceManager().isInSystemHeader(MD->getLocation()) &&
+           isStreamTransfer(MD);
+  if (!FD)
     return false;
   // The CUDA runtime, driver and library APIs only borrow their pointer and
   // handle arguments (the host-function user data is classified before).
@@ -491,9 +508,7 @@ static const Stmt *endingCall(const FunctionDecl *FD) {
   return R.Found ? nullptr : Call;
 }
 
-/// Whether \p T can hold a CUDA handle: a pointer (device memory, a stream,
-/// a library handle) or the driver API's CUdeviceptr.
-static bool holdsHandle(QualType T) {
+bool holdsHandle(QualType T) {
   if (T->isPointerType())
     return true;
   if (const auto *TT = T->getAs<TypedefType>())

@@ -52,6 +52,10 @@ inline constexpr StringRef ErrorStringApis[] = {
     "cudaGetErrorString", "cudaGetErrorName", "cuGetErrorString",
     "cuGetErrorName"};
 
+/// Whether \p T can hold a CUDA handle: a pointer (device memory, a stream,
+/// a library handle) or the driver API's CUdeviceptr.
+bool holdsHandle(QualType T);
+
 /// The function \p Call calls: its direct callee or, in a template whose
 /// arguments are dependent (`cudaMalloc(&p, n * sizeof(T))` with `T *p`),
 /// the CUDA API it names, which no instantiation can change (a call of

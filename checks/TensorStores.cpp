@@ -3657,8 +3657,10 @@ FunctionSummary TensorStoreFinder::summarizeTensorFree(const FunctionDecl *FD,
     }
     Held = M;
   }
-  if (Held)
+  if (Held) {
     S.ReturnsMember = usrOf(Held);
+    S.ReturnsMemberName = Held->getQualifiedNameAsString();
+  }
   if (!isa<CXXConstructorDecl>(FD))
     for (const FieldDecl *M : W.Assigned)
       S.ResetsMembers.push_back(usrOf(M));
@@ -3694,8 +3696,10 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
   S.DropsDevice = dropsDevice(FD, Ctx);
   for (const FieldDecl *M : membersReadUncut(FD, Ctx))
     S.ReadsMembers.push_back({usrOf(M), M->getQualifiedNameAsString()});
-  if (std::optional<const FieldDecl *> M = returnedMember(FD, Ctx); M && *M)
+  if (std::optional<const FieldDecl *> M = returnedMember(FD, Ctx); M && *M) {
     S.ReturnsMember = usrOf(*M);
+    S.ReturnsMemberName = (*M)->getQualifiedNameAsString();
+  }
   if (isa<CXXMethodDecl>(FD))
     for (const FieldDecl *M : resetMembers(F, Ctx))
       S.ResetsMembers.push_back(usrOf(M));

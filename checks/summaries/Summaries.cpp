@@ -145,6 +145,12 @@ Value FunctionSummary::toJSON() const {
       M.push_back(Object{{"usr", U}, {"name", N}});
     O["looks_after_members"] = std::move(M);
   }
+  if (!HandsOnResults.empty()) {
+    Array M;
+    for (const auto &[U, N] : HandsOnResults)
+      M.push_back(Object{{"usr", U}, {"name", N}});
+    O["hands_on_results"] = std::move(M);
+  }
   if (!ReleasesParamMembers.empty()) {
     Array M;
     for (const auto &[P, U, N] : ReleasesParamMembers)
@@ -188,6 +194,8 @@ Value FunctionSummary::toJSON() const {
   }
   if (!ReturnsMember.empty())
     O["returns_member"] = ReturnsMember;
+  if (!ReturnsMemberName.empty())
+    O["returns_member_name"] = ReturnsMemberName;
   if (!Grows.empty()) {
     Array G;
     for (const DeviceGrowth &D : Grows)
@@ -325,6 +333,8 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
     return std::nullopt;
   if (!getMembers(*O, "looks_after_members", S.LooksAfterMembers))
     return std::nullopt;
+  if (!getMembers(*O, "hands_on_results", S.HandsOnResults))
+    return std::nullopt;
   if (const Array *A = O->getArray("releases_param_members"))
     for (const Value &MV : *A) {
       const Object *MO = MV.getAsObject();
@@ -405,6 +415,8 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
                                                    : ParamUse::Keep});
     }
   S.ReturnsMember = O->getString("returns_member").value_or("").str();
+  S.ReturnsMemberName =
+      O->getString("returns_member_name").value_or("").str();
   if (const Array *G = O->getArray("grows"))
     for (const Value &GV : *G) {
       const Object *GO = GV.getAsObject();
@@ -520,8 +532,10 @@ mergeDefinitions(llvm::ArrayRef<const FunctionSummary *> Defs) {
       M.Forward.reset();
     if (!D->Throws)
       M.Throws.reset();
-    if (D->ReturnsMember != M.ReturnsMember)
+    if (D->ReturnsMember != M.ReturnsMember) {
       M.ReturnsMember.clear();
+      M.ReturnsMemberName.clear();
+    }
     llvm::erase_if(M.WritesGraph, [&](unsigned P) {
       return !llvm::is_contained(D->WritesGraph, P);
     });
@@ -571,6 +585,7 @@ mergeDefinitions(llvm::ArrayRef<const FunctionSummary *> Defs) {
     unite(M.ObjectCalls, D->ObjectCalls);
     unite(M.ReadsMembers, D->ReadsMembers);
     unite(M.LooksAfterMembers, D->LooksAfterMembers);
+    unite(M.HandsOnResults, D->HandsOnResults);
     unite(M.ReleasesParamMembers, D->ReleasesParamMembers);
     unite(M.Bounds, D->Bounds);
     for (const ParamInvoke &I : D->Invokes) {
@@ -803,6 +818,10 @@ bool ProjectIndex::memberLookedAfter(llvm::StringRef Name) const {
       for (const auto &[MU, MN] : *M)
         if (MN == Name)
           return true;
+    for (const auto &[GU, GN] : F.HandsOnResults)
+      if (const FunctionSummary *G = lookup(GU);
+          G && !G->MembersUnknown && G->ReturnsMemberName == Name)
+        return true;
   }
   return false;
 }

@@ -361,6 +361,9 @@ struct FunctionSummary {
   /// a value read through it and stored back is carried from call to call
   /// (gpuleak-missing-detach).
   std::string ReturnsMember;
+  /// The qualified name of ReturnsMember (`Layer::out_`), by which
+  /// gpuleak-cuda-unreleased's notes name a member (memberLookedAfter()).
+  std::string ReturnsMemberName;
   /// A method: the members of its own object that it sets to a value
   /// without history or detaches in place (a `reset()`), by USR.
   std::vector<std::string> ResetsMembers;
@@ -408,6 +411,14 @@ struct FunctionSummary {
   /// name): gpuleak-cuda-unreleased's evidence that a member created by a
   /// class without a destructor is looked after somewhere in the project.
   std::vector<std::pair<std::string, std::string>> LooksAfterMembers;
+  /// The methods defined in another file whose result it hands on as
+  /// gpuleak-cuda-unreleased's member rule counts a member handed on
+  /// (stored, returned, passed to a constructor or to a function that is
+  /// not a CUDA API; directly or through a local copy): `Next
+  /// next(prev.output());` with `output()` defined elsewhere, as (USR,
+  /// qualified name). Where such a method is a getter (ReturnsMember), the
+  /// member it returns is looked after (memberLookedAfter()).
+  std::vector<std::pair<std::string, std::string>> HandsOnResults;
   /// The members of the object that a parameter points or refers to
   /// (`cufftDestroy(p->plan_)` in `destroyPlan(Plan *p)`) that it releases
   /// with a CUDA release call or hands on, as (parameter, member USR,
@@ -573,7 +584,9 @@ public:
   bool membersReleasedBy(llvm::StringRef USR, llvm::StringSet<> &USRs,
                          llvm::StringSet<> &Names) const;
   /// Whether some function of the project releases or hands on the member
-  /// whose qualified name is \p Name (`looks_after_members`).
+  /// whose qualified name is \p Name (`looks_after_members`), also through
+  /// the result of a getter of another file that returns it
+  /// (`hands_on_results` matched with the getter's `returns_member`).
   bool memberLookedAfter(llvm::StringRef Name) const;
   /// Where the project makes objects of the class named \p ClassName again
   /// and again: a construction in a loop, or in a function that a call of
