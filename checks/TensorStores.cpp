@@ -1606,7 +1606,19 @@ bool TensorStoreFinder::reachesBackward(const Expr *E, const FunctionDecl *FD,
       if (auto It = F.Defs.find(V);
           It != F.Defs.end() && llvm::any_of(It->second, Within))
         return true;
-  return false;
+  // Written in place into a local that a backward pass differentiates
+  // (`reward[t] = out.squeeze(); ... (-reward.sum(0)).backward()`, an
+  // unrolled sequence trained on as a whole).
+  bool Written = false;
+  forEachStore(F, Ctx, [&](TensorStore::StoreKind Kind, const Expr *,
+                           const Expr *Dest, const Expr *Value) {
+    if (Written || Kind != TensorStore::InPlace || !Within(Value))
+      return;
+    const auto *V = dyn_cast_or_null<VarDecl>(destDecl(Dest));
+    Written = V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
+              F.Differentiated.contains(V);
+  });
+  return Written;
 }
 
 static llvm::SmallVector<const CXXOperatorCallExpr *, 2>
