@@ -37,8 +37,12 @@ PY
 
 t=George-Hotz+yolov8_seg_tensorRT
 # CMakeLists.txt: src/ and src/utils/, OpenCV and TensorRT (stubs/opencv, stubs/tensorrt), gflags
-# (stubs/gflags). build.cu also needs TensorRT's sample headers logger.h and safeCommon.h.
-db $t -std=c++17 -I"$dir/$t/src" -I"$dir/$t/src/utils"
+# (stubs/gflags); the OpenCV functions and TensorRT sample BufferManager the units use beyond
+# those stubs (and <cassert>) from stubs/sixteenth-deps/only-george/george-extras.h, forced in.
+# build.cu also needs TensorRT's sample headers logger.h and safeCommon.h (not stubbed);
+# yolo_infer.cpp includes OpenCV's dnn header without using it (an empty stub, only-george).
+db $t -std=c++17 -I"$dir/$t/src" -I"$dir/$t/src/utils" -isystem "$only/only-george" \
+  -include "$only/only-george/george-extras.h"
 
 t=k2-fsa+sherpa
 # Includes are relative to the tree root; nlohmann-json from Debian. kaldifeat and k2 (the
@@ -48,9 +52,10 @@ keep $t '^sherpa/(cpp_api/(online-recognizer|offline-recognizer)|csrc/(voice-act
 
 t=nanoporetech+dorado
 # Includes are relative to dorado/ and to the include/ folders (added by make-compdb.py);
-# spdlog from stubs/spdlog; DORADO_CUDA_BUILD as CMake sets it on Linux with CUDA. Kept: the
-# labelled units and one unit that includes gpu_profiling.h (the whole tree is 600 units).
-db $t -std=c++17 -I"$dir/$t/dorado" -DDORADO_CUDA_BUILD=1
+# spdlog from stubs/spdlog; C++20 (std::span) and DORADO_CUDA_BUILD as its CMake sets them on
+# Linux with CUDA. Kept: the labelled units and one unit that includes gpu_profiling.h (the
+# whole tree is 600 units).
+db $t -std=c++20 -I"$dir/$t/dorado" -DDORADO_CUDA_BUILD=1
 keep $t '^dorado/(basecall/CudaCaller|torch_utils/cuda_utils|basecall/decode/CUDADecoder)\.cpp$'
 
 t=google-deepmind+open_spiel
