@@ -144,6 +144,9 @@ public:
     Mat clone() const { return *this; }
     void copyTo(Mat&) const {}
     void copyTo(Mat&, const Mat&) const {}
+    // into a temporary (a region, `m.copyTo(big(roi))`) and with a mask of another type
+    template <typename T> void copyTo(T&&) const {}
+    template <typename T, typename U> void copyTo(T&&, const U&) const {}
     void convertTo(Mat&, int, double alpha = 1, double beta = 0) const {}
     Mat reshape(int cn, int rows = 0) const { return *this; }
     Mat reshape(int cn, const std::vector<int>&) const { return *this; }
