@@ -4031,6 +4031,15 @@ void TensorStoreFinder::forEachStore(FnInfo &F, ASTContext &Ctx,
     if (const auto *S = M.getNodeAs<CXXMemberCallExpr>("insert")) {
       if (!holdsTensor(Dest->getType()))
         continue;
+      // A method of the project's own class named like a container's
+      // (`window.push(t)`, `history.push_back(t)`) is a call like any other:
+      // what it keeps, and whether it bounds it, is its body's to say (the
+      // callee's kept parameters, or its summary), not its name's (trial 18,
+      // D2: `RecentWindow::push` pops past its capacity).
+      if (const CXXMethodDecl *MD = S->getMethodDecl();
+          MD && !Ctx.getSourceManager().isInSystemHeader(
+                    Ctx.getSourceManager().getSpellingLoc(MD->getLocation())))
+        continue;
       for (const Expr *A : S->arguments()) {
         if (isa<CXXDefaultArgExpr>(A))
           continue;
