@@ -52,8 +52,15 @@ struct TensorStoreFinder::Prov {
   /// Deferred: the call of such a function whose result is taken to carry
   /// a graph of its own.
   const CallExpr *AssumedGraph = nullptr;
-  static Prov leaf(const Expr *E) { return {Leaf, E, nullptr, nullptr}; }
-  static Prov attached(const Expr *E) { return {Attached, E, nullptr, nullptr}; }
+  /// The further such calls the value passes through after Assumed, inner
+  /// first (`detach_state(next_memory(out))`: Assumed is next_memory's
+  /// call, this detach_state's): each is assumed to pass the graph on, and
+  /// one that cuts it cuts it (trial 18, D1).
+  llvm::SmallVector<const CallExpr *, 1> AssumedOuter;
+  static Prov leaf(const Expr *E) { return {Leaf, E, nullptr, nullptr, {}}; }
+  static Prov attached(const Expr *E) {
+    return {Attached, E, nullptr, nullptr, {}};
+  }
   bool assumed() const { return Assumed || AssumedGraph; }
   void merge(const Prov &O) {
     // A known graph wins over one only assumed to flow or exist.
@@ -1718,6 +1725,7 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
         Prov Out = Prov::attached(C);
         Out.Assumed = R.Assumed;
         Out.AssumedGraph = R.AssumedGraph;
+        Out.AssumedOuter = R.AssumedOuter;
         return Out;
       }
       return argumentsReturned(C, Def, Returns[DeviceMode][Def]->FromParams, F,
@@ -1762,8 +1770,12 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
       Prov A = provenance(In, F, Ctx, Depth + 1);
       if (A.K == Prov::Leaf && !Pass)
         A = Prov::attached(C); // an operation on a leaf builds a graph
-      if (Unknown && A.K == Prov::Attached && !A.Assumed)
-        A.Assumed = C;
+      if (Unknown && A.K == Prov::Attached) {
+        if (!A.Assumed)
+          A.Assumed = C;
+        else if (A.AssumedOuter.size() < 4)
+          A.AssumedOuter.push_back(C);
+      }
       P.merge(A);
     }
     if (Unknown && Deferred && !DeviceMode && P.K != Prov::Attached &&
@@ -2573,6 +2585,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     P.Origin = P.Assumed;
     P.AssumedGraph = P.Assumed;
     P.Assumed = nullptr;
+    P.AssumedOuter.clear();
   }
   if (Outlives && !rangeContains(F.Body->getSourceRange(), P.Origin->getBeginLoc(), SM))
     return;
@@ -2602,6 +2615,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       return;
     TensorStore S{TensorStore::Device, Store, Target, Value, P.Origin, Loop};
     S.AssumedDevice = P.Assumed;
+    S.AssumedOuter = P.AssumedOuter;
     if (!Outlives) {
       if (!repeatsForTheRun(Loop, Target, F, Ctx) || escapes(Target, F, Ctx) ||
           keptLocally(Target, Store, F, Ctx))
@@ -2669,6 +2683,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   }
 
   const CallExpr *ResetAssumed = nullptr; // see the resets below
+  llvm::SmallVector<const CallExpr *, 1> ResetAssumedOuter;
   if (!Outlives) {
     // Kept on purpose: differentiated later, returned to the caller, or part
     // of a module's forward computation.
@@ -2692,8 +2707,10 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       // `state = detach_state(state)` with the helper in another file: the
       // reset keeps the graph only by assumption; a carry reported on it
       // carries that assumption's note, which the project step settles.
-      if (Reset.Assumed && !ResetAssumed)
+      if (Reset.Assumed && !ResetAssumed) {
         ResetAssumed = Reset.Assumed;
+        ResetAssumedOuter = Reset.AssumedOuter;
+      }
     }
     if (Kind == TensorStore::Carry) {
       // A carry matters across a gradient step (truncated BPTT) or when no
@@ -2731,8 +2748,11 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       S.Target = M;
   S.AssumedUnguarded = Unguarded;
   S.Assumed = P.Assumed;
-  if (!S.Assumed && Kind == TensorStore::Carry)
+  S.AssumedOuter = P.AssumedOuter;
+  if (!S.Assumed && Kind == TensorStore::Carry) {
     S.Assumed = ResetAssumed;
+    S.AssumedOuter = ResetAssumedOuter;
+  }
   S.AssumedGraph = P.AssumedGraph;
   if (!Outlives && Kind != TensorStore::Carry)
     if (auto It = F.MaybeDifferentiated.find(Target);
@@ -2946,9 +2966,11 @@ TensorStoreFinder::perCallStore(const CallExpr *Call, const Expr *Arg,
   S.RepeatedBy = F.FD;
   if (DeviceOnly) {
     S.AssumedDevice = P.Assumed;
+    S.AssumedOuter = P.AssumedOuter;
     return S;
   }
   S.Assumed = P.Assumed;
+  S.AssumedOuter = P.AssumedOuter;
   S.AssumedGraph = P.AssumedGraph;
   S.FixDetach = detachFixApplies(Arg);
   return S;
@@ -2996,6 +3018,7 @@ TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
   S.Callee = Callee;
   if (DeviceOnly) {
     S.AssumedDevice = P.Assumed;
+    S.AssumedOuter = P.AssumedOuter;
     // The container lives as long as the object the callee is called on
     // (or for good): its growth lasts the run if the loop does, or if the
     // caller itself is called in a loop (decided in finish()).
@@ -3012,6 +3035,7 @@ TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
     return S;
   }
   S.Assumed = P.Assumed;
+  S.AssumedOuter = P.AssumedOuter;
   S.AssumedGraph = P.AssumedGraph;
   S.FixDetach = detachFixApplies(Arg);
   return S;
@@ -3288,6 +3312,7 @@ TensorStoreFinder::accessorCarry(const CallExpr *Call, unsigned Param,
   S.AssumedNoReset = std::move(NoReset);
   S.AssumedUnguarded = Unguarded;
   S.Assumed = P.Assumed;
+  S.AssumedOuter = P.AssumedOuter;
   S.AssumedGraph = P.AssumedGraph;
   if (M && StoreAt.isValid())
     S.CalleeNotes.push_back(
@@ -3321,7 +3346,8 @@ TensorStoreFinder::openCallSites(const FunctionDecl *FD, ASTContext &Ctx) {
               calleeStoreCandidate(C, Arg, G, Method, /*InPlace=*/false, F, Ctx))
         Sites.push_back({C, G, I, Arg, S->Origin, S->Assumed, S->AssumedGraph,
                          S->Kind == TensorStore::Device, S->RepeatedBy,
-                         S->AssumedDevice, /*PerCall=*/!S->Loop});
+                         S->AssumedDevice, /*PerCall=*/!S->Loop,
+                         S->AssumedOuter});
     }
   }
   return Sites;
