@@ -4080,6 +4080,24 @@ void TensorStoreFinder::forEachStore(FnInfo &F, ASTContext &Ctx,
   }
 }
 
+/// Whether \p Body refers to \p D outside the statements \p Own.
+static bool readsOutside(const ValueDecl *D, const Stmt &Body,
+                         llvm::ArrayRef<const Stmt *> Own, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const auto &M :
+       match(findAll(expr(anyOf(declRefExpr(to(equalsNode(D))),
+                                memberExpr(member(equalsNode(D)))))
+                         .bind(ValueId)),
+             Body, Ctx)) {
+    SourceLocation L = M.getNodeAs<Expr>(ValueId)->getBeginLoc();
+    if (llvm::none_of(Own, [&](const Stmt *S) {
+          return rangeContains(S->getSourceRange(), L, SM);
+        }))
+      return true;
+  }
+  return false;
+}
+
 void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
                                         ASTContext &Ctx) {
   FnInfo &F = info(FD, Ctx);
@@ -4092,25 +4110,41 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
   // A bound counts where the function that makes it runs (CI trial 16, L1:
   // a `reset()` that nothing calls bounds nothing).
   for (const auto &[D, S] : F.Shrinks)
-    if (outlivesFunction(D) && mayRun(FD, Ctx))
+    if (outlivesFunction(D) && mayRun(FD, Ctx)) {
       ShrunkTU.insert(D);
+      if (calleeName(cast<CallExpr>(S)->getDirectCallee()) != "detach_")
+        ShrunkOtherTU.insert(D);
+    }
 
   Sources = &Ctx.getSourceManager();
   considerStores(F, Ctx);
   // Members reset to a value without history somewhere in the TU are
   // truncated there (a reset_state() or detach_state()).
   // A constructor's assignment runs once; it resets nothing.
+  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const Stmt *, 2>> Cuts;
   for (const auto &[D, S] : F.Assigns) {
     if (!outlivesFunction(D) || isa<CXXConstructorDecl>(FD))
       continue;
     if (provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached)
-      DetachedTU.insert(D);
+      Cuts[D].push_back(S);
   }
   for (const auto &[D, S] : F.Shrinks)
     if (outlivesFunction(D) &&
         calleeName(cast<CallExpr>(S)->getDirectCallee()) == "detach_")
-      DetachedTU.insert(D);
+      Cuts[D].push_back(S);
+  // A carry of the member elsewhere is cut here only when this function
+  // resets it (reads it only in these statements); a function that also
+  // reads it into its own step is an alternative step, which need not run
+  // before that carry repeats.
+  for (const auto &[D, Stmts] : Cuts) {
+    DetachedTU.insert(D);
+    if (readsOutside(D, *F.Body, Stmts, Ctx))
+      DetachedInStepTU[D].push_back(F.Body);
+    else
+      ResetTU.insert(D);
+  }
 }
+
 
 void TensorStoreFinder::considerStores(FnInfo &F, ASTContext &Ctx) {
   forEachStore(F, Ctx, [&](TensorStore::StoreKind Kind, const Expr *Store,
@@ -4187,12 +4221,21 @@ TensorStoreFinder::finish(const SourceManager &SM) {
     if (S.Kind != TensorStore::Cache) {
       if (S.Kind != TensorStore::Carry && DifferentiatedTU.contains(S.Target))
         continue;
-      if (S.Kind == TensorStore::Carry || S.Kind == TensorStore::Assign ||
-          S.Kind == TensorStore::InPlace)
+      if (S.Kind == TensorStore::Assign || S.Kind == TensorStore::InPlace)
         if (DetachedTU.contains(S.Target))
           continue;
+      // A carry is cut by a reset of the member, or by a detach in its
+      // own function; not by one in an alternative step (trial 18, D6).
+      if (S.Kind == TensorStore::Carry &&
+          (ResetTU.contains(S.Target) ||
+           llvm::any_of(DetachedInStepTU.lookup(S.Target), [&](const Stmt *B) {
+             return rangeContains(B->getSourceRange(), S.Store->getBeginLoc(),
+                                  SM);
+           })))
+        continue;
     }
-    if (ShrunkTU.contains(S.Target))
+    if (S.Kind == TensorStore::Carry ? ShrunkOtherTU.contains(S.Target)
+                                     : ShrunkTU.contains(S.Target))
       continue;
     Out.push_back(S);
   }
@@ -4253,6 +4296,9 @@ TensorStoreFinder::finish(const SourceManager &SM) {
   DifferentiatedTU.clear();
   ShrunkTU.clear();
   DetachedTU.clear();
+  ShrunkOtherTU.clear();
+  ResetTU.clear();
+  DetachedInStepTU.clear();
   return Unique;
 }
 

@@ -492,6 +492,16 @@ private:
   /// differentiates, that are shrunk (clear, erase, pop, resize, size checks)
   /// or detached somewhere in the TU.
   llvm::DenseSet<const ValueDecl *> DifferentiatedTU, ShrunkTU, DetachedTU;
+  /// For gpuleak-missing-detach's carries (trial 18, D6): the members,
+  /// globals and statics shrunk other than by `detach_()`; those detached
+  /// by a function that only resets them (it reads them nowhere but in the
+  /// detaching statements: a `detachHidden()`, a `reset()`); and, for
+  /// those detached by a function that carries them itself (an alternative
+  /// step that reads them into its own forward pass), the bodies of those
+  /// functions, whose detach cuts only their own carries.
+  llvm::DenseSet<const ValueDecl *> ShrunkOtherTU, ResetTU;
+  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const Stmt *, 2>>
+      DetachedInStepTU;
   /// Functions (canonical declarations) that the TU calls from another
   /// function, and those whose address it takes; filled once by mayRun().
   llvm::DenseSet<const FunctionDecl *> CalledTU, TakenTU;
