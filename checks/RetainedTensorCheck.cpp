@@ -47,10 +47,11 @@ void RetainedTensorCheck::onEndOfTranslationUnit() {
       for (const auto &[Text, Loc] : S.RepeatNotes)
         diag(Loc, Text, DiagnosticIDs::Note);
       if (S.AssumedDevice)
-        if (const FunctionDecl *FD = S.AssumedDevice->getDirectCallee())
-          diag(S.AssumedDevice->getBeginLoc(), AssumedKeepsDeviceNote,
-               DiagnosticIDs::Note)
-              << FD;
+        for (const CallExpr *C : llvm::concat<const CallExpr *const>(
+                 llvm::ArrayRef(S.AssumedDevice), S.AssumedOuter))
+          if (const FunctionDecl *FD = C->getDirectCallee())
+            diag(C->getBeginLoc(), AssumedKeepsDeviceNote, DiagnosticIDs::Note)
+                << FD;
       if (S.AssumedRepeat)
         diag(S.AssumedRepeat->getLocation(), AssumedCalledInLoopNote,
              DiagnosticIDs::Note)

@@ -52,8 +52,15 @@ struct TensorStoreFinder::Prov {
   /// Deferred: the call of such a function whose result is taken to carry
   /// a graph of its own.
   const CallExpr *AssumedGraph = nullptr;
-  static Prov leaf(const Expr *E) { return {Leaf, E, nullptr, nullptr}; }
-  static Prov attached(const Expr *E) { return {Attached, E, nullptr, nullptr}; }
+  /// The further such calls the value passes through after Assumed, inner
+  /// first (`detach_state(next_memory(out))`: Assumed is next_memory's
+  /// call, this detach_state's): each is assumed to pass the graph on, and
+  /// one that cuts it cuts it (trial 18, D1).
+  llvm::SmallVector<const CallExpr *, 1> AssumedOuter;
+  static Prov leaf(const Expr *E) { return {Leaf, E, nullptr, nullptr, {}}; }
+  static Prov attached(const Expr *E) {
+    return {Attached, E, nullptr, nullptr, {}};
+  }
   bool assumed() const { return Assumed || AssumedGraph; }
   void merge(const Prov &O) {
     // A known graph wins over one only assumed to flow or exist.
@@ -1728,6 +1735,7 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
         Prov Out = Prov::attached(C);
         Out.Assumed = R.Assumed;
         Out.AssumedGraph = R.AssumedGraph;
+        Out.AssumedOuter = R.AssumedOuter;
         return Out;
       }
       return argumentsReturned(C, Def, Returns[DeviceMode][Def]->FromParams, F,
@@ -1772,8 +1780,12 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
       Prov A = provenance(In, F, Ctx, Depth + 1);
       if (A.K == Prov::Leaf && !Pass)
         A = Prov::attached(C); // an operation on a leaf builds a graph
-      if (Unknown && A.K == Prov::Attached && !A.Assumed)
-        A.Assumed = C;
+      if (Unknown && A.K == Prov::Attached) {
+        if (!A.Assumed)
+          A.Assumed = C;
+        else if (A.AssumedOuter.size() < 4)
+          A.AssumedOuter.push_back(C);
+      }
       P.merge(A);
     }
     if (Unknown && Deferred && !DeviceMode && P.K != Prov::Attached &&
@@ -2583,6 +2595,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     P.Origin = P.Assumed;
     P.AssumedGraph = P.Assumed;
     P.Assumed = nullptr;
+    P.AssumedOuter.clear();
   }
   if (Outlives && !rangeContains(F.Body->getSourceRange(), P.Origin->getBeginLoc(), SM))
     return;
@@ -2612,6 +2625,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       return;
     TensorStore S{TensorStore::Device, Store, Target, Value, P.Origin, Loop};
     S.AssumedDevice = P.Assumed;
+    S.AssumedOuter = P.AssumedOuter;
     if (!Outlives) {
       if (!repeatsForTheRun(Loop, Target, F, Ctx) || escapes(Target, F, Ctx) ||
           keptLocally(Target, Store, F, Ctx))
@@ -2680,6 +2694,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   }
 
   const CallExpr *ResetAssumed = nullptr; // see the resets below
+  llvm::SmallVector<const CallExpr *, 1> ResetAssumedOuter;
   if (!Outlives) {
     // Kept on purpose: differentiated later, returned to the caller, or part
     // of a module's forward computation.
@@ -2703,8 +2718,10 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       // `state = detach_state(state)` with the helper in another file: the
       // reset keeps the graph only by assumption; a carry reported on it
       // carries that assumption's note, which the project step settles.
-      if (Reset.Assumed && !ResetAssumed)
+      if (Reset.Assumed && !ResetAssumed) {
         ResetAssumed = Reset.Assumed;
+        ResetAssumedOuter = Reset.AssumedOuter;
+      }
     }
     if (Kind == TensorStore::Carry) {
       // A carry matters across a gradient step (truncated BPTT) or when no
@@ -2742,8 +2759,11 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       S.Target = M;
   S.AssumedUnguarded = Unguarded;
   S.Assumed = P.Assumed;
-  if (!S.Assumed && Kind == TensorStore::Carry)
+  S.AssumedOuter = P.AssumedOuter;
+  if (!S.Assumed && Kind == TensorStore::Carry) {
     S.Assumed = ResetAssumed;
+    S.AssumedOuter = ResetAssumedOuter;
+  }
   S.AssumedGraph = P.AssumedGraph;
   if (!Outlives && Kind != TensorStore::Carry)
     if (auto It = F.MaybeDifferentiated.find(Target);
@@ -2957,9 +2977,11 @@ TensorStoreFinder::perCallStore(const CallExpr *Call, const Expr *Arg,
   S.RepeatedBy = F.FD;
   if (DeviceOnly) {
     S.AssumedDevice = P.Assumed;
+    S.AssumedOuter = P.AssumedOuter;
     return S;
   }
   S.Assumed = P.Assumed;
+  S.AssumedOuter = P.AssumedOuter;
   S.AssumedGraph = P.AssumedGraph;
   S.FixDetach = detachFixApplies(Arg);
   return S;
@@ -3007,6 +3029,7 @@ TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
   S.Callee = Callee;
   if (DeviceOnly) {
     S.AssumedDevice = P.Assumed;
+    S.AssumedOuter = P.AssumedOuter;
     // The container lives as long as the object the callee is called on
     // (or for good): its growth lasts the run if the loop does, or if the
     // caller itself is called in a loop (decided in finish()).
@@ -3023,6 +3046,7 @@ TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
     return S;
   }
   S.Assumed = P.Assumed;
+  S.AssumedOuter = P.AssumedOuter;
   S.AssumedGraph = P.AssumedGraph;
   S.FixDetach = detachFixApplies(Arg);
   return S;
@@ -3298,6 +3322,7 @@ TensorStoreFinder::accessorCarry(const CallExpr *Call, unsigned Param,
   S.AssumedNoReset = std::move(NoReset);
   S.AssumedUnguarded = Unguarded;
   S.Assumed = P.Assumed;
+  S.AssumedOuter = P.AssumedOuter;
   S.AssumedGraph = P.AssumedGraph;
   if (M && StoreAt.isValid())
     S.CalleeNotes.push_back(
@@ -3331,7 +3356,8 @@ TensorStoreFinder::openCallSites(const FunctionDecl *FD, ASTContext &Ctx) {
               calleeStoreCandidate(C, Arg, G, Method, /*InPlace=*/false, F, Ctx))
         Sites.push_back({C, G, I, Arg, S->Origin, S->Assumed, S->AssumedGraph,
                          S->Kind == TensorStore::Device, S->RepeatedBy,
-                         S->AssumedDevice, /*PerCall=*/!S->Loop});
+                         S->AssumedDevice, /*PerCall=*/!S->Loop,
+                         S->AssumedOuter});
     }
   }
   return Sites;
@@ -4045,6 +4071,15 @@ void TensorStoreFinder::forEachStore(FnInfo &F, ASTContext &Ctx,
     if (const auto *S = M.getNodeAs<CXXMemberCallExpr>("insert")) {
       if (!holdsTensor(Dest->getType()))
         continue;
+      // A method of the project's own class named like a container's
+      // (`window.push(t)`, `history.push_back(t)`) is a call like any other:
+      // what it keeps, and whether it bounds it, is its body's to say (the
+      // callee's kept parameters, or its summary), not its name's (trial 18,
+      // D2: `RecentWindow::push` pops past its capacity).
+      if (const CXXMethodDecl *MD = S->getMethodDecl();
+          MD && !Ctx.getSourceManager().isInSystemHeader(
+                    Ctx.getSourceManager().getSpellingLoc(MD->getLocation())))
+        continue;
       for (const Expr *A : S->arguments()) {
         if (isa<CXXDefaultArgExpr>(A))
           continue;
@@ -4059,6 +4094,24 @@ void TensorStoreFinder::forEachStore(FnInfo &F, ASTContext &Ctx,
   }
 }
 
+/// Whether \p Body refers to \p D outside the statements \p Own.
+static bool readsOutside(const ValueDecl *D, const Stmt &Body,
+                         llvm::ArrayRef<const Stmt *> Own, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const auto &M :
+       match(findAll(expr(anyOf(declRefExpr(to(equalsNode(D))),
+                                memberExpr(member(equalsNode(D)))))
+                         .bind(ValueId)),
+             Body, Ctx)) {
+    SourceLocation L = M.getNodeAs<Expr>(ValueId)->getBeginLoc();
+    if (llvm::none_of(Own, [&](const Stmt *S) {
+          return rangeContains(S->getSourceRange(), L, SM);
+        }))
+      return true;
+  }
+  return false;
+}
+
 void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
                                         ASTContext &Ctx) {
   FnInfo &F = info(FD, Ctx);
@@ -4071,25 +4124,41 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
   // A bound counts where the function that makes it runs (CI trial 16, L1:
   // a `reset()` that nothing calls bounds nothing).
   for (const auto &[D, S] : F.Shrinks)
-    if (outlivesFunction(D) && mayRun(FD, Ctx))
+    if (outlivesFunction(D) && mayRun(FD, Ctx)) {
       ShrunkTU.insert(D);
+      if (calleeName(cast<CallExpr>(S)->getDirectCallee()) != "detach_")
+        ShrunkOtherTU.insert(D);
+    }
 
   Sources = &Ctx.getSourceManager();
   considerStores(F, Ctx);
   // Members reset to a value without history somewhere in the TU are
   // truncated there (a reset_state() or detach_state()).
   // A constructor's assignment runs once; it resets nothing.
+  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const Stmt *, 2>> Cuts;
   for (const auto &[D, S] : F.Assigns) {
     if (!outlivesFunction(D) || isa<CXXConstructorDecl>(FD))
       continue;
     if (provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached)
-      DetachedTU.insert(D);
+      Cuts[D].push_back(S);
   }
   for (const auto &[D, S] : F.Shrinks)
     if (outlivesFunction(D) &&
         calleeName(cast<CallExpr>(S)->getDirectCallee()) == "detach_")
-      DetachedTU.insert(D);
+      Cuts[D].push_back(S);
+  // A carry of the member elsewhere is cut here only when this function
+  // resets it (reads it only in these statements); a function that also
+  // reads it into its own step is an alternative step, which need not run
+  // before that carry repeats.
+  for (const auto &[D, Stmts] : Cuts) {
+    DetachedTU.insert(D);
+    if (readsOutside(D, *F.Body, Stmts, Ctx))
+      DetachedInStepTU[D].push_back(F.Body);
+    else
+      ResetTU.insert(D);
+  }
 }
+
 
 void TensorStoreFinder::considerStores(FnInfo &F, ASTContext &Ctx) {
   forEachStore(F, Ctx, [&](TensorStore::StoreKind Kind, const Expr *Store,
@@ -4166,12 +4235,21 @@ TensorStoreFinder::finish(const SourceManager &SM) {
     if (S.Kind != TensorStore::Cache) {
       if (S.Kind != TensorStore::Carry && DifferentiatedTU.contains(S.Target))
         continue;
-      if (S.Kind == TensorStore::Carry || S.Kind == TensorStore::Assign ||
-          S.Kind == TensorStore::InPlace)
+      if (S.Kind == TensorStore::Assign || S.Kind == TensorStore::InPlace)
         if (DetachedTU.contains(S.Target))
           continue;
+      // A carry is cut by a reset of the member, or by a detach in its
+      // own function; not by one in an alternative step (trial 18, D6).
+      if (S.Kind == TensorStore::Carry &&
+          (ResetTU.contains(S.Target) ||
+           llvm::any_of(DetachedInStepTU.lookup(S.Target), [&](const Stmt *B) {
+             return rangeContains(B->getSourceRange(), S.Store->getBeginLoc(),
+                                  SM);
+           })))
+        continue;
     }
-    if (ShrunkTU.contains(S.Target))
+    if (S.Kind == TensorStore::Carry ? ShrunkOtherTU.contains(S.Target)
+                                     : ShrunkTU.contains(S.Target))
       continue;
     Out.push_back(S);
   }
@@ -4232,6 +4310,9 @@ TensorStoreFinder::finish(const SourceManager &SM) {
   DifferentiatedTU.clear();
   ShrunkTU.clear();
   DetachedTU.clear();
+  ShrunkOtherTU.clear();
+  ResetTU.clear();
+  DetachedInStepTU.clear();
   return Unique;
 }
 

@@ -112,6 +112,11 @@ struct TensorStore {
   /// the project index, that the graph is assumed to flow through (see
   /// assumedNote()).
   const CallExpr *Assumed = nullptr;
+  /// The further calls of such functions that the value passes through
+  /// after Assumed (or AssumedDevice), inner first, each said in a note of
+  /// its own: `detach_state(next_memory(out))` rests on both, and is
+  /// dropped when either cuts (trial 18, D1).
+  llvm::SmallVector<const CallExpr *, 1> AssumedOuter;
   /// Under `gpuleak check` (deferred): the call of a function defined in
   /// another file whose result is taken to carry a graph until the project's
   /// summary says whether it does.
@@ -188,8 +193,10 @@ template <typename DiagFn> void assumedNote(const TensorStore &S, DiagFn Diag) {
     if (const FunctionDecl *FD = C->getDirectCallee())
       Diag(C->getBeginLoc(), AssumedNoResetNote, DiagnosticIDs::Note) << FD;
   if (S.Assumed)
-    if (const FunctionDecl *FD = S.Assumed->getDirectCallee())
-      Diag(S.Assumed->getBeginLoc(), AssumedNote, DiagnosticIDs::Note) << FD;
+    for (const CallExpr *C : llvm::concat<const CallExpr *const>(
+             llvm::ArrayRef(S.Assumed), S.AssumedOuter))
+      if (const FunctionDecl *FD = C->getDirectCallee())
+        Diag(C->getBeginLoc(), AssumedNote, DiagnosticIDs::Note) << FD;
   if (S.AssumedGraph)
     if (const FunctionDecl *FD = S.AssumedGraph->getDirectCallee())
       Diag(S.AssumedGraph->getBeginLoc(), AssumedGraphNote,
@@ -239,6 +246,8 @@ struct OpenCallSite {
   /// RepeatedBy, a store only when the callee adds to what it keeps (not a
   /// setter) and RepeatedBy is called in a loop.
   bool PerCall = false;
+  /// The further calls the value passes through (TensorStore::AssumedOuter).
+  llvm::SmallVector<const CallExpr *, 1> AssumedOuter = {};
 };
 
 class TensorStoreFinder {
@@ -483,6 +492,16 @@ private:
   /// differentiates, that are shrunk (clear, erase, pop, resize, size checks)
   /// or detached somewhere in the TU.
   llvm::DenseSet<const ValueDecl *> DifferentiatedTU, ShrunkTU, DetachedTU;
+  /// For gpuleak-missing-detach's carries (trial 18, D6): the members,
+  /// globals and statics shrunk other than by `detach_()`; those detached
+  /// by a function that only resets them (it reads them nowhere but in the
+  /// detaching statements: a `detachHidden()`, a `reset()`); and, for
+  /// those detached by a function that carries them itself (an alternative
+  /// step that reads them into its own forward pass), the bodies of those
+  /// functions, whose detach cuts only their own carries.
+  llvm::DenseSet<const ValueDecl *> ShrunkOtherTU, ResetTU;
+  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const Stmt *, 2>>
+      DetachedInStepTU;
   /// Functions (canonical declarations) that the TU calls from another
   /// function, and those whose address it takes; filled once by mayRun().
   llvm::DenseSet<const FunctionDecl *> CalledTU, TakenTU;

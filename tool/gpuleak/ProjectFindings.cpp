@@ -568,11 +568,19 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
         if (!P || P->Returns != FunctionSummary::Result::Graph)
           continue;
       }
-      if (!S.AssumedUSR.empty())
-        if (const FunctionSummary *P = Index.lookup(S.AssumedUSR);
-            P && (S.Device ? P->DropsDevice
-                           : P->Returns == FunctionSummary::Result::Cut))
-          continue;
+      // Any function the value was assumed to pass through that cuts it
+      // (the outer `detach_state` of `detach_state(next_memory(out))`).
+      if (llvm::any_of(
+              llvm::concat<const std::string>(llvm::ArrayRef(S.AssumedUSR),
+                                              S.AssumedOuterUSRs),
+              [&](const std::string &U) {
+                const FunctionSummary *P =
+                    U.empty() ? nullptr : Index.lookup(U);
+                return P && (S.Device ? P->DropsDevice
+                                      : P->Returns ==
+                                            FunctionSummary::Result::Cut);
+              }))
+        continue;
       for (const ParamStore &PS : G->Stores) {
         if (PS.Param != S.Param || Index.bounded(PS.TargetUSR))
           continue;

@@ -51,6 +51,12 @@ static json::Value siteJSON(const OpenSite &S) {
     O["per_call"] = true;
   if (!S.RepeatedByUSR.empty())
     O["repeated_by_usr"] = S.RepeatedByUSR;
+  if (!S.AssumedOuterUSRs.empty()) {
+    json::Array Outer;
+    for (const std::string &U : S.AssumedOuterUSRs)
+      Outer.push_back(U);
+    O["assumed_outer_usrs"] = std::move(Outer);
+  }
   return O;
 }
 
@@ -161,6 +167,10 @@ public:
     S.Device = O->getBoolean("device").value_or(false);
     S.PerCall = O->getBoolean("per_call").value_or(false);
     S.RepeatedByUSR = O->getString("repeated_by_usr").value_or("").str();
+    if (const json::Array *Outer = O->getArray("assumed_outer_usrs"))
+      for (const json::Value &U : *Outer)
+        if (std::optional<llvm::StringRef> Str = U.getAsString())
+          S.AssumedOuterUSRs.push_back(Str->str());
     return string(*O, "callee_usr", S.CalleeUSR, Path) &&
            string(*O, "callee_name", S.CalleeName, Path) &&
            string(*O, "callee_qualified_name", S.CalleeQualifiedName, Path) &&

@@ -323,6 +323,10 @@ private:
         if (O.AssumedDevice && O.AssumedDevice->getDirectCallee())
           S.AssumedUSR = clang::tidy::gpuleak::usrOf(
               O.AssumedDevice->getDirectCallee()->getCanonicalDecl());
+        for (const clang::CallExpr *C : O.AssumedOuter)
+          if (C->getDirectCallee())
+            S.AssumedOuterUSRs.push_back(clang::tidy::gpuleak::usrOf(
+                C->getDirectCallee()->getCanonicalDecl()));
         if (O.RepeatedBy)
           S.RepeatedByUSR = clang::tidy::gpuleak::usrOf(
               O.RepeatedBy->getCanonicalDecl());

@@ -118,6 +118,10 @@ struct OpenSite {
   /// against their summaries.
   std::string AssumedUSR;
   std::string AssumedGraphUSR;
+  /// Further functions of other files it was assumed to flow through after
+  /// AssumedUSR (`detach_state(next_memory(out))`): one that cuts it (for
+  /// Device: drops the device storage) settles the site.
+  std::vector<std::string> AssumedOuterUSRs;
   /// The value carries no graph, only device storage: a finding when the
   /// callee adds it to what it keeps (not a setter's `overwrites`), and,
   /// when RepeatedByUSR is set (the loop ends by its condition), when that
