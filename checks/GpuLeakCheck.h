@@ -5,9 +5,10 @@
 // `#define cublasCreate cublasCreate_v2`, a LibTorch macro) is moved to the
 // file location the user wrote: where the macro is used, or, for a macro
 // used inside the argument of another one (`CHECK(cublasCreate(&h))`), where
-// that argument is written. clang drops warnings in system macros when it is told to
-// suppress system warnings, as clangd's diagnostics engine is, so clangd never
-// showed such a finding although gpuleak-tidy and `gpuleak check` did.
+// that argument is written. clang drops warnings in system macros when it is
+// told to suppress system warnings, as clangd's diagnostics engine is, so
+// clangd never showed such a finding although gpuleak-tidy and
+// `gpuleak check` did.
 //
 //===----------------------------------------------------------------------===//
 
