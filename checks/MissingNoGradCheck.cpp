@@ -562,11 +562,7 @@ static bool collectGradSwitches(const Stmt &Body, ASTContext &Ctx,
           declStmt(has(varDecl(hasType(hasUnqualifiedDesugaredType(recordType(
                                    hasDeclaration(gradModeGuardClass())))))
                            .bind(GuardVarId))),
-          cxxConstructExpr(hasDeclaration(cxxConstructorDecl(
-                               ofClass(hasAnyName("::std::thread", "::std::jthread")))))
-              .bind(ThreadId),
-          callExpr(callee(functionDecl(hasAnyName("::std::async", "::pthread_create"))))
-              .bind(ThreadId)))),
+          stmt(threadStart()).bind(ThreadId)))),
       Body, Ctx);
   bool MayTurnOn = false;
   for (const BoundNodes &N : Matches) {

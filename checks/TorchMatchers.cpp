@@ -259,17 +259,27 @@ static const LambdaExpr *lambdaOf(const Expr *E) {
   return nullptr;
 }
 
+ast_matchers::internal::Matcher<Stmt> threadStart() {
+  auto Thread = cxxRecordDecl(hasAnyName("::std::thread", "::std::jthread"));
+  auto ThreadArg = refersToType(hasUnqualifiedDesugaredType(recordType(hasDeclaration(Thread))));
+  return stmt(anyOf(
+      cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(Thread)))),
+      callExpr(callee(functionDecl(hasAnyName("::std::async", "::pthread_create")))),
+      // The library constructs the thread from the arguments it is given:
+      // std::vector<std::thread>::emplace_back(f), std::make_unique<std::thread>(f).
+      cxxMemberCallExpr(callee(cxxMethodDecl(
+          hasAnyName("emplace", "emplace_back", "emplace_front", "emplace_hint", "try_emplace"),
+          ofClass(classTemplateSpecializationDecl(isInStdNamespace(),
+                                                  hasAnyTemplateArgument(ThreadArg)))))),
+      callExpr(callee(functionDecl(hasAnyName("::std::make_unique", "::std::make_shared"),
+                                   hasTemplateArgument(0, ThreadArg))))));
+}
+
 llvm::SmallPtrSet<const LambdaExpr *, 2> threadBodyLambdas(const Stmt &Body,
                                                           ASTContext &Ctx) {
   static constexpr char Spawn[] = "spawn";
   llvm::SmallPtrSet<const LambdaExpr *, 2> Lambdas;
-  auto Matches = match(
-      findAll(expr(anyOf(
-          cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(
-              hasAnyName("::std::thread", "::std::jthread"))))),
-          callExpr(callee(functionDecl(hasName("::std::async"))))))
-                  .bind(Spawn)),
-      Body, Ctx);
+  auto Matches = match(findAll(expr(threadStart()).bind(Spawn)), Body, Ctx);
   for (const BoundNodes &N : Matches) {
     const auto *E = N.getNodeAs<Expr>(Spawn);
     llvm::ArrayRef<const Expr *> Args;

@@ -79,9 +79,17 @@ ast_matchers::internal::Matcher<Stmt> gradModeSetEnabledCall();
 /// as it is or cannot be told (std::nullopt).
 std::optional<bool> guardDisablesGrad(const VarDecl &Guard, ASTContext &Ctx);
 
+/// Matches an expression that starts a thread: the construction of a
+/// `std::thread` or `std::jthread`, `std::async`, `pthread_create`, and a
+/// library call that constructs the thread from its arguments (`emplace`,
+/// `emplace_back`, ... of a standard container of threads;
+/// `std::make_unique`/`std::make_shared` of a thread).
+ast_matchers::internal::Matcher<Stmt> threadStart();
+
 /// The lambdas in \p Body that run on another thread: the body given to a
-/// `std::thread` or `std::jthread` constructed there, or to `std::async`,
-/// directly or through a local variable (`auto work = [&] {...};
+/// `std::thread` or `std::jthread` constructed there (also by a container's
+/// `emplace_back` or by `std::make_unique`, see threadStart()), or to
+/// `std::async`, directly or through a local variable (`auto work = [&] {...};
 /// std::thread t(work);`). Grad mode is thread-local, so a guard of the code
 /// around such a lambda does not apply inside it.
 llvm::SmallPtrSet<const LambdaExpr *, 2> threadBodyLambdas(const Stmt &Body,
