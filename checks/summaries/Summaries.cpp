@@ -684,7 +684,12 @@ void ProjectIndex::deriveProjectFacts() {
       CallsOf[C.CalleeUSR].push_back({&F, I});
     }
   }
-  if (Trains)
+  // A fact about the whole project needs every file: a file whose entries
+  // were dropped as stale (changed since the index was written, or marked
+  // stale by a partial run) may be the one that trains.
+  bool Incomplete = !StaleFiles.empty() ||
+                    llvm::any_of(Files, [](const auto &F) { return F.second.Stale; });
+  if (Trains || Incomplete)
     NoTraining.reset();
   // A virtual call names the method called, not what it runs: a call of a
   // method that an overrider overrides is a call of the overrider too (a
