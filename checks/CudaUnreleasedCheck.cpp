@@ -581,7 +581,27 @@ void Analyzer::run(llvm::SmallVectorImpl<Finding> &Findings) {
     return;
   PM = std::make_unique<ParentMap>(FD->getBody());
   findCorrelatedBranches();
+  // Code that no path reaches never creates anything: the branch that a
+  // constant condition rules out (`if (USE_CUBLAS) ... else cudaMalloc(...)`
+  // with `#define USE_CUBLAS true`, `if (false)`), whose edge the CFG prunes.
+  // A `catch` handler is entered by a throw, which the CFG does not draw:
+  // it is a start of its own.
+  llvm::SmallPtrSet<const CFGBlock *, 32> Reachable;
+  llvm::SmallVector<const CFGBlock *, 16> Work{&Graph->getEntry()};
+  for (const CFGBlock *B : *Graph)
+    if (isa_and_nonnull<CXXCatchStmt>(B->getLabel()))
+      Work.push_back(B);
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.pop_back_val();
+    if (!Reachable.insert(B).second)
+      continue;
+    for (const CFGBlock *Succ : B->succs())
+      if (Succ)
+        Work.push_back(Succ);
+  }
   for (const CFGBlock *B : *Graph) {
+    if (!Reachable.contains(B))
+      continue;
     for (unsigned I = 0, E = B->size(); I != E; ++I) {
       std::optional<CFGStmt> CS = (*B)[I].getAs<CFGStmt>();
       if (!CS)
