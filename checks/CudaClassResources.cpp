@@ -140,8 +140,8 @@ struct MemberAcquisition {
 class FactsVisitor : public RecursiveASTVisitor<FactsVisitor> {
 public:
   FactsVisitor(const ParentMap &PM, const SourceManager &SM,
-               bool TransfersReturn = false)
-      : PM(PM), SM(SM), TransfersReturn(TransfersReturn) {}
+               UseClassifier &Uses, bool TransfersReturn = false)
+      : PM(PM), SM(SM), Uses(Uses), TransfersReturn(TransfersReturn) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaExpressions() const { return false; }
@@ -254,7 +254,7 @@ public:
     const ParmVarDecl *Owner = paramOwner(ME);
     if (const VarDecl *Local = localCopy(ME))
       Copies.push_back({Local, F, Owner});
-    else if (handsOn(ME)) {
+    else if (handsOn(ME) && !onlyRead(ME, F)) {
       HandedOn.insert(F);
       if (Owner)
         ParamMembers[Owner->getFunctionScopeIndex()].insert(F);
@@ -313,6 +313,7 @@ public:
 
   const ParentMap &PM;
   const SourceManager &SM;
+  UseClassifier &Uses;
   /// The body is a method named for giving up what it returns.
   bool TransfersReturn;
   llvm::SmallVector<MemberAcquisition, 4> Acquisitions;
@@ -325,9 +326,37 @@ public:
   llvm::DenseMap<const FieldDecl *, SourceLocation> FirstUse;
   /// Methods defined in another file whose result is handed on.
   llvm::DenseSet<const CXXMethodDecl *> ResultsHandedOn;
+  /// Members passed to a function of another file that only reads them if
+  /// its summary says so (`gpuleak check` settles it): the call and the
+  /// parameter.
+  llvm::SmallVector<std::tuple<const FieldDecl *, const CallExpr *, unsigned>,
+                    2>
+      ReadElsewhere;
   bool HasErrors = false;
 
 private:
+  /// Whether \p ME, the member \p F handed to a function as an argument,
+  /// is only read there: the function's body (in this file, up to 3 calls
+  /// deep, or its summary in the index) neither keeps nor releases its
+  /// parameter (`layer->update_weights(w, dw, lr, compute_stream_)`, whose
+  /// stream is a launch argument). A function of another file that the
+  /// project step is to settle is recorded in ReadElsewhere.
+  bool onlyRead(const MemberExpr *ME, const FieldDecl *F) {
+    auto [P, Child] = valueParent(ME);
+    const auto *Call = dyn_cast_or_null<CallExpr>(P);
+    if (!Call || isa<CXXOperatorCallExpr>(Call))
+      return false;
+    const auto *Arg = dyn_cast<Expr>(Child);
+    if (!Arg || llvm::find(Call->arguments(), Arg) == Call->arg_end())
+      return false;
+    const Use U = Uses.argUse(Call, Arg);
+    if (U.Kind == UseKind::Elsewhere) {
+      ReadElsewhere.push_back({F, Call, U.Param});
+      return true;
+    }
+    return U.Kind == UseKind::None;
+  }
+
   /// The object whose member an expression names: `this` (null) or a
   /// variable (`p->buf_`, `(*p).buf_`, `s.buf_`).
   using ObjectKey = const ValueDecl *;
@@ -681,7 +710,9 @@ CudaClassResources::factsOf(const FunctionDecl *FD) {
       for (StringRef Verb :
            {"release", "take", "detach", "steal", "transfer", "extract"})
         Transfers |= FD->getName().starts_with_insensitive(Verb);
-    FactsVisitor V(PM, Ctx.getSourceManager(), Transfers);
+    ParamMemoMap ParamMemo;
+    UseClassifier Uses(Ctx, ParamMemo, Index, Deferred);
+    FactsVisitor V(PM, Ctx.getSourceManager(), Uses, Transfers);
     V.TraverseStmt(const_cast<Stmt *>(Body));
     V.dropReleasesBeforeCreation();
     V.addCopiesHandedOn();
@@ -696,6 +727,7 @@ CudaClassResources::factsOf(const FunctionDecl *FD) {
     F->ParamMembers = std::move(V.ParamMembers);
     F->FirstUse = std::move(V.FirstUse);
     F->ResultsHandedOn = std::move(V.ResultsHandedOn);
+    F->ReadElsewhere = std::move(V.ReadElsewhere);
     F->HasErrors = V.HasErrors;
   } else {
     F->HasErrors = true; // not defined here: unknown
@@ -919,9 +951,15 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
                  llvm::SmallVector<std::pair<const FunctionDecl *, const Expr *>, 2>>
       CalledAgain;
   llvm::DenseSet<const FunctionDecl *> CalledByCtor;
+  // Members handed to functions of other files that may only read them.
+  llvm::DenseMap<const FieldDecl *,
+                 llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2>>
+      ReadElsewhere;
   for (const auto &[FD, FP] : FactsOf) {
     if (FP->HasErrors)
       continue;
+    for (const auto &[F, Call, Param] : FP->ReadElsewhere)
+      ReadElsewhere[F].push_back({Call, Param});
     LookedAfter.insert(FP->Released.begin(), FP->Released.end());
     LookedAfter.insert(FP->ReleasedElsewhere.begin(),
                        FP->ReleasedElsewhere.end());
@@ -1010,6 +1048,13 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
       }
       if (LookedAfter.contains(A.Field))
         continue;
+      // Handed to functions of other files: each is assumed to only read
+      // it, for the project step to confirm, up to 6 of them.
+      llvm::ArrayRef<std::pair<const CallExpr *, unsigned>> ReadsAssumed;
+      if (auto It = ReadElsewhere.find(A.Field); It != ReadElsewhere.end())
+        ReadsAssumed = It->second;
+      if (ReadsAssumed.size() > 6)
+        continue;
       // The class whose destruction ends the member's life.
       const CXXRecordDecl *Owner =
           A.ThisBased && MD ? MD->getParent()
@@ -1033,6 +1078,7 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
               S && !S->Def.File.empty())
             Lost.WhereDefined = locationOf(S->Def, Ctx.getSourceManager());
         Lost.Assumed = Released.Assumed;
+        Lost.ReadsAssumed.assign(ReadsAssumed.begin(), ReadsAssumed.end());
         Lost.NothingKnownReleased = Released.empty();
         Lost.ReleasesOthers = Released.ReleasesAny || !Released.USRs.empty() ||
                               !Released.Assumed.empty();
@@ -1050,7 +1096,7 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
         // owned by objects made again and again (in a loop, or in a
         // function called in one): each object loses its resources.
         if (!A.ThisBased || !MD || !Owner || !Released.empty() ||
-            Owner->isLambda())
+            Owner->isLambda() || !ReadsAssumed.empty())
           continue;
         Finding Lost{Finding::NoOwner, A.Call, A.Creator, A.Field, FD, Owner,
                      nullptr, {}, false};
@@ -1066,8 +1112,10 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
         Out.push_back(std::move(Lost));
         continue;
       }
-      Out.push_back({Finding::NotReleased, A.Call, A.Creator, A.Field,
-                     Fn->second, nullptr, nullptr, {}, false});
+      Finding Lost{Finding::NotReleased, A.Call, A.Creator, A.Field,
+                   Fn->second, nullptr, nullptr, {}, false};
+      Lost.ReadsAssumed.assign(ReadsAssumed.begin(), ReadsAssumed.end());
+      Out.push_back(std::move(Lost));
     }
   }
 }

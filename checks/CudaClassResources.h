@@ -97,6 +97,10 @@ public:
     /// (a release removed from it is there, not at the declaration);
     /// invalid otherwise.
     SourceLocation WhereDefined{};
+    /// NotReleased, under `gpuleak check`: the calls that hand the member
+    /// to a function of another file, with the parameter, each assumed to
+    /// only read it (AssumedReadsOnlyNote) until its summary settles it.
+    llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2> ReadsAssumed{};
   };
 
   /// The creations into members that are lost, once each.
@@ -136,6 +140,12 @@ private:
     /// Methods defined in another file whose result is handed on as a
     /// member would be (HandedOn): maybe getters (`hands_on_results`).
     llvm::DenseSet<const CXXMethodDecl *> ResultsHandedOn;
+    /// Members passed to a function of another file, with the call and the
+    /// parameter, under `gpuleak check`: handed on unless its summary says
+    /// that it only reads the parameter.
+    llvm::SmallVector<
+        std::tuple<const FieldDecl *, const CallExpr *, unsigned>, 2>
+        ReadElsewhere;
     bool HasErrors = false;
   };
 

@@ -1557,6 +1557,7 @@ void CudaUnreleasedCheck::reportMembers() {
                                     : AssumedNoReleaseNote,
              DiagnosticIDs::Note)
             << Elsewhere << F.Field;
+      readsAssumedNotes(F);
       continue;
     }
     diag(Loc, "the %0 %select{allocated|created}1 by %2 into member %3 is never "
@@ -1565,7 +1566,17 @@ void CudaUnreleasedCheck::reportMembers() {
         << KI.Description << Verb << Callee << F.Field << F.Where
         << cast<RecordDecl>(F.Field->getParent()) << advisedReleaser(*F.Creator);
     diag(F.Where->getLocation(), "%0 is here", DiagnosticIDs::Note) << F.Where;
+    readsAssumedNotes(F);
   }
+}
+
+void CudaUnreleasedCheck::readsAssumedNotes(
+    const CudaClassResources::Finding &F) {
+  const SourceManager &SM = F.Field->getASTContext().getSourceManager();
+  for (const auto &[Call, Param] : F.ReadsAssumed)
+    diag(SM.getExpansionLoc(Call->getBeginLoc()), AssumedReadsOnlyNote,
+         DiagnosticIDs::Note)
+        << calleeOf(Call) << (Param + 1);
 }
 
 void CudaUnreleasedCheck::onEndOfTranslationUnit() {
