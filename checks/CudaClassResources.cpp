@@ -38,6 +38,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/SetVector.h"
 #include <functional>
 #include <optional>
 #include <set>
@@ -254,6 +255,8 @@ public:
     const ParmVarDecl *Owner = paramOwner(ME);
     if (const VarDecl *Local = localCopy(ME))
       Copies.push_back({Local, F, Owner});
+    else if (const FieldDecl *G = copiedIntoOther(ME))
+      CopiedInto.push_back({F, G});
     else if (handsOn(ME) && !onlyRead(ME, F)) {
       HandedOn.insert(F);
       if (Owner)
@@ -332,9 +335,31 @@ public:
   llvm::SmallVector<std::tuple<const FieldDecl *, const CallExpr *, unsigned>,
                     2>
       ReadElsewhere;
+  /// Members of the object copied into a member of another object
+  /// (`layer->tmp_ = tmp_;`), with that member.
+  llvm::SmallVector<std::pair<const FieldDecl *, const FieldDecl *>, 2>
+      CopiedInto;
   bool HasErrors = false;
 
 private:
+  /// The member of another object that \p ME, a member of the object
+  /// itself, is assigned to (`layer->tmp_ = tmp_;`), when it can hold a
+  /// handle; or null.
+  const FieldDecl *copiedIntoOther(const MemberExpr *ME) const {
+    bool ThisBased = false;
+    if (!memberOf(ME, ThisBased) || !ThisBased)
+      return nullptr;
+    auto [P, Child] = valueParent(ME);
+    const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+    if (!BO || BO->getOpcode() != BO_Assign || BO->getRHS() != Child)
+      return nullptr;
+    bool TargetThisBased = false;
+    const FieldDecl *G = memberOf(BO->getLHS(), TargetThisBased);
+    if (!G || TargetThisBased || !holdsHandle(G->getType()))
+      return nullptr;
+    return G;
+  }
+
   /// Whether \p ME, the member \p F handed to a function as an argument,
   /// is only read there: the function's body (in this file, up to 3 calls
   /// deep, or its summary in the index) neither keeps nor releases its
@@ -523,6 +548,20 @@ const CXXRecordDecl *projectClass(QualType T, const SourceManager &SM) {
   if (SM.isInSystemHeader(RD->getLocation()) || RD->isInvalidDecl())
     return nullptr;
   return RD;
+}
+
+/// Whether every method that \p RD declares is defined in this
+/// translation unit (or is implicit or defaulted): what its objects do
+/// with their members is all here.
+bool definedHere(const RecordDecl *RD) {
+  const auto *CRD = dyn_cast<CXXRecordDecl>(RD);
+  if (!CRD || !CRD->hasDefinition())
+    return false;
+  return llvm::all_of(CRD->getDefinition()->methods(),
+                      [](const CXXMethodDecl *MD) {
+                        return MD->isImplicit() || MD->isDefaulted() ||
+                               MD->isPureVirtual() || MD->isDefined();
+                      });
 }
 
 /// \p RD, and the classes of its members and bases, up to 3 levels.
@@ -728,6 +767,7 @@ CudaClassResources::factsOf(const FunctionDecl *FD) {
     F->FirstUse = std::move(V.FirstUse);
     F->ResultsHandedOn = std::move(V.ResultsHandedOn);
     F->ReadElsewhere = std::move(V.ReadElsewhere);
+    F->CopiedInto = std::move(V.CopiedInto);
     F->HasErrors = V.HasErrors;
   } else {
     F->HasErrors = true; // not defined here: unknown
@@ -752,6 +792,12 @@ void CudaClassResources::addFunction(const FunctionDecl *FD) {
     for (const CXXMethodDecl *Other : MD->getParent()->methods())
       if (Other->hasBody() && !FactsOf.count(Other))
         Functions.push_back(Other), (void)factsOf(Other);
+  // The classes whose members receive copies: whether they look after them.
+  for (const auto &[Member, Target] : factsOf(FD).CopiedInto)
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(Target->getParent()))
+      for (const CXXMethodDecl *MD : RD->methods())
+        if (MD->hasBody() && !FactsOf.count(MD))
+          Functions.push_back(MD), (void)factsOf(MD);
 }
 
 void CudaClassResources::summarize(const FunctionDecl *FD, ASTContext &Ctx,
@@ -773,10 +819,15 @@ void CudaClassResources::summarize(const FunctionDecl *FD, ASTContext &Ctx,
     return;
   }
   // Members of any object it releases or hands on.
+  // A copy into another object's member counts, as any hand-on: the
+  // member rules of another file read these for a class without a
+  // destructor, where nothing says which copy owns the resource.
   std::set<std::pair<std::string, std::string>> Any;
   for (const auto *Set : {&F.Released, &F.ReleasedElsewhere, &F.HandedOn})
     for (const FieldDecl *M : *Set)
       Any.insert({usrOf(M), M->getQualifiedNameAsString()});
+  for (const auto &[M, Target] : F.CopiedInto)
+    Any.insert({usrOf(M), M->getQualifiedNameAsString()});
   S.LooksAfterMembers.assign(Any.begin(), Any.end());
   std::set<std::pair<std::string, std::string>> Results;
   for (const CXXMethodDecl *M : F.ResultsHandedOn)
@@ -794,6 +845,8 @@ void CudaClassResources::summarize(const FunctionDecl *FD, ASTContext &Ctx,
   for (const auto *Set : {&F.Released, &F.HandedOn})
     for (const FieldDecl *M : *Set)
       Members.insert({usrOf(M), M->getQualifiedNameAsString()});
+  for (const auto &[M, Target] : F.CopiedInto)
+    Members.insert({usrOf(M), M->getQualifiedNameAsString()});
   S.ReleasesMembers.assign(Members.begin(), Members.end());
   std::set<std::string> Calls;
   for (const auto &[Callee, Call] : F.ThisCalls)
@@ -834,6 +887,8 @@ void CudaClassResources::closure(const FunctionDecl *FD, unsigned Depth,
   }
   Released.Fields.insert(F.Released.begin(), F.Released.end());
   Released.Fields.insert(F.HandedOn.begin(), F.HandedOn.end());
+  for (const auto &[M, Target] : F.CopiedInto)
+    Released.Fields.insert(M);
   Released.ReleasesAny |= !F.Released.empty();
   // What shows that the function looks after CUDA members: a release, a
   // CUDA call on one, or a member that can hold a handle handed to other
@@ -843,7 +898,8 @@ void CudaClassResources::closure(const FunctionDecl *FD, unsigned Depth,
       llvm::any_of(F.HandedOn, [](const FieldDecl *M) {
         QualType T = M->getType().getCanonicalType();
         return T->isPointerType() || T->isArrayType();
-      });
+      }) ||
+      !F.CopiedInto.empty();
   // `destroyPlan(this)`, `release_all(*this)`: what the function releases
   // of the object its parameter points to.
   for (const auto &[Call, Param] : F.ThisHanded)
@@ -951,6 +1007,9 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
                  llvm::SmallVector<std::pair<const FunctionDecl *, const Expr *>, 2>>
       CalledAgain;
   llvm::DenseSet<const FunctionDecl *> CalledByCtor;
+  // Members copied into members of other objects, with those members.
+  llvm::DenseMap<const FieldDecl *, llvm::SmallSetVector<const FieldDecl *, 2>>
+      CopiedTo;
   // Members handed to functions of other files that may only read them.
   llvm::DenseMap<const FieldDecl *,
                  llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2>>
@@ -960,6 +1019,8 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
       continue;
     for (const auto &[F, Call, Param] : FP->ReadElsewhere)
       ReadElsewhere[F].push_back({Call, Param});
+    for (const auto &[F, Target] : FP->CopiedInto)
+      CopiedTo[F].insert(Target);
     LookedAfter.insert(FP->Released.begin(), FP->Released.end());
     LookedAfter.insert(FP->ReleasedElsewhere.begin(),
                        FP->ReleasedElsewhere.end());
@@ -1055,6 +1116,29 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
         ReadsAssumed = It->second;
       if (ReadsAssumed.size() > 6)
         continue;
+      // Copied into a member of another object: handed on only if that
+      // member is looked after (released, by a destructor or a release
+      // method, or handed on), here or, through the index, anywhere; a
+      // borrowed pointer (`layer->tmp_ = tmp_;` where nothing releases
+      // `Layer::tmp_`) stays the object's. Without the index a member of
+      // another file may be released there; under `gpuleak check` the
+      // project step settles it (AssumedNotReleasedElsewhereNote).
+      llvm::SmallVector<const FieldDecl *, 2> TargetsAssumed;
+      if (auto It = CopiedTo.find(A.Field); It != CopiedTo.end()) {
+        bool Taken = false;
+        for (const FieldDecl *G : It->second) {
+          if (LookedAfter.contains(G) ||
+              (Index &&
+               Index->memberLookedAfter(G->getQualifiedNameAsString())))
+            Taken = true;
+          else if (!Index && Deferred)
+            TargetsAssumed.push_back(G);
+          else if (!Index && !definedHere(G->getParent()))
+            Taken = true;
+        }
+        if (Taken || TargetsAssumed.size() > 6)
+          continue;
+      }
       // The class whose destruction ends the member's life.
       const CXXRecordDecl *Owner =
           A.ThisBased && MD ? MD->getParent()
@@ -1079,6 +1163,7 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
             Lost.WhereDefined = locationOf(S->Def, Ctx.getSourceManager());
         Lost.Assumed = Released.Assumed;
         Lost.ReadsAssumed.assign(ReadsAssumed.begin(), ReadsAssumed.end());
+        Lost.TargetsAssumed = TargetsAssumed;
         Lost.NothingKnownReleased = Released.empty();
         Lost.ReleasesOthers = Released.ReleasesAny || !Released.USRs.empty() ||
                               !Released.Assumed.empty();
@@ -1096,7 +1181,8 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
         // owned by objects made again and again (in a loop, or in a
         // function called in one): each object loses its resources.
         if (!A.ThisBased || !MD || !Owner || !Released.empty() ||
-            Owner->isLambda() || !ReadsAssumed.empty())
+            Owner->isLambda() || !ReadsAssumed.empty() ||
+            CopiedTo.count(A.Field))
           continue;
         Finding Lost{Finding::NoOwner, A.Call, A.Creator, A.Field, FD, Owner,
                      nullptr, {}, false};
@@ -1115,6 +1201,7 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
       Finding Lost{Finding::NotReleased, A.Call, A.Creator, A.Field,
                    Fn->second, nullptr, nullptr, {}, false};
       Lost.ReadsAssumed.assign(ReadsAssumed.begin(), ReadsAssumed.end());
+      Lost.TargetsAssumed = TargetsAssumed;
       Out.push_back(std::move(Lost));
     }
   }

@@ -101,6 +101,11 @@ public:
     /// to a function of another file, with the parameter, each assumed to
     /// only read it (AssumedReadsOnlyNote) until its summary settles it.
     llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2> ReadsAssumed{};
+    /// NotReleased, under `gpuleak check`: the members of other objects
+    /// that the member is copied into, each assumed to be released by no
+    /// function (AssumedNotReleasedElsewhereNote) until the summaries
+    /// settle it.
+    llvm::SmallVector<const FieldDecl *, 2> TargetsAssumed{};
   };
 
   /// The creations into members that are lost, once each.
@@ -146,6 +151,11 @@ private:
     llvm::SmallVector<
         std::tuple<const FieldDecl *, const CallExpr *, unsigned>, 2>
         ReadElsewhere;
+    /// Members of the object copied into a member of another object
+    /// (`layer->tmp_ = tmp_;`), with that member: handed on when that
+    /// member is looked after.
+    llvm::SmallVector<std::pair<const FieldDecl *, const FieldDecl *>, 2>
+        CopiedInto;
     bool HasErrors = false;
   };
 

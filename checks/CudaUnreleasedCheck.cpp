@@ -1577,6 +1577,10 @@ void CudaUnreleasedCheck::readsAssumedNotes(
     diag(SM.getExpansionLoc(Call->getBeginLoc()), AssumedReadsOnlyNote,
          DiagnosticIDs::Note)
         << calleeOf(Call) << (Param + 1);
+  for (const FieldDecl *Target : F.TargetsAssumed)
+    diag(Target->getLocation(), AssumedNotReleasedElsewhereNote,
+         DiagnosticIDs::Note)
+        << Target;
 }
 
 void CudaUnreleasedCheck::onEndOfTranslationUnit() {
