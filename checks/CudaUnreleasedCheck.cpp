@@ -186,6 +186,26 @@ private:
   std::optional<int64_t> caseValue(const CFGBlock *B) const;
 };
 
+/// The field that \p E names when it is `s.f` for a local variable `s` of a
+/// plain struct: one whose destructor is not written (a written one may
+/// release the field, as an RAII wrapper does), and a field that can hold a
+/// handle, named, of the variable itself (not `s.a.f`, not `p->f`).
+static const FieldDecl *localStructField(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  if (!ME || ME->isArrow())
+    return nullptr;
+  const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  const auto *DRE = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!F || !F->getIdentifier() || !holdsHandle(F->getType()) || !VD ||
+      !VD->hasLocalStorage() || VD->getType()->isReferenceType())
+    return nullptr;
+  const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || RD->hasUserDeclaredDestructor())
+    return nullptr;
+  return F;
+}
+
 std::optional<Handle> Analyzer::handleOf(const CallExpr *Call,
                                          const CreatorInfo &CI) const {
   if (CI.HandleArg >= Call->getNumArgs())
@@ -203,6 +223,11 @@ std::optional<Handle> Analyzer::handleOf(const CallExpr *Call,
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Target)) {
       Target = ASE->getBase()->IgnoreParenImpCasts();
       H.IsArray = true;
+    } else if (const FieldDecl *F = localStructField(Target); F && H.Field.empty()) {
+      // `cudaStreamCreate(&job.stream)`: a field of a local struct is
+      // followed as a handle of its own, the struct's other fields aside.
+      H.Field = F->getName();
+      Target = cast<MemberExpr>(Target)->getBase()->IgnoreParenImpCasts();
     }
   } else {
     // ncclCommInitAll(comms, n, devs): a local array decays to the pointer.
@@ -286,8 +311,17 @@ std::optional<bool> Analyzer::trueMeansAbsent(const Expr *Cond, const Site &S,
   };
   // The handle itself: null means absent.
   auto IsHandle = [&](const Expr *E) {
-    if (S.H.IsArray || !S.H.Field.empty())
+    if (S.H.IsArray)
       return false;
+    if (!S.H.Field.empty()) {
+      // `job.stream`, `pitched.ptr`
+      const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+      const auto *Base =
+          ME ? dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts())
+             : nullptr;
+      return Base && Base->getDecl() == S.H.Var && !ME->isArrow() &&
+             ME->getMemberDecl()->getName() == S.H.Field;
+    }
     const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     return DRE && DRE->getDecl() == S.H.Var;
   };
