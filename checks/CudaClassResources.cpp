@@ -71,12 +71,51 @@ bool isCudaApi(const FunctionDecl *FD) {
   return Name.size() > 2 && Name.starts_with("cu") && isUppercase(Name[2]);
 }
 
-/// The member access that \p E is, through parentheses, casts and a
-/// subscript (`descs_[i]`), or null.
+/// Whether \p T is a standard container whose elements a subscript or
+/// `at()` names: `std::vector`, `std::map`, `std::unordered_map`,
+/// `std::array`, `std::deque`.
+bool isIndexedContainer(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier() ||
+      !RD->getDeclContext()->getRedeclContext()->isStdNamespace())
+    return false;
+  return llvm::is_contained({StringRef("vector"), StringRef("map"),
+                             StringRef("unordered_map"), StringRef("array"),
+                             StringRef("deque")},
+                            RD->getName());
+}
+
+/// The container that \p E is an element of (`bufs_[i]`, `m[k]`,
+/// `v.at(i)` of a standard container), or null.
+const Expr *elementOf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2 &&
+      isIndexedContainer(Op->getArg(0)->getType()))
+    return Op->getArg(0);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (MD && MD->getIdentifier() && MD->getName() == "at" &&
+        MC->getImplicitObjectArgument() &&
+        isIndexedContainer(MC->getImplicitObjectArgument()->getType()))
+      return MC->getImplicitObjectArgument();
+  }
+  return nullptr;
+}
+
+/// The member access that \p E is, through parentheses, casts, a
+/// subscript (`descs_[i]`) and elements of standard containers
+/// (`bufs_[layer]["output"]`), or null.
 const MemberExpr *memberAccess(const Expr *E) {
   E = E->IgnoreParenCasts();
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
     E = ASE->getBase()->IgnoreParenImpCasts();
+  for (unsigned Depth = 0; Depth < 4; ++Depth) {
+    const Expr *Container = elementOf(E);
+    if (!Container)
+      break;
+    E = Container->IgnoreParenImpCasts();
+  }
   return dyn_cast<MemberExpr>(E);
 }
 
@@ -253,11 +292,25 @@ public:
     if (!Inserted && SM.isBeforeInTranslationUnit(Loc, It->second))
       It->second = Loc;
     const ParmVarDecl *Owner = paramOwner(ME);
-    if (const VarDecl *Local = localCopy(ME))
+    // A standard container of handles: what is done with the element.
+    const Expr *Used = ME;
+    if (isIndexedContainer(F->getType())) {
+      std::optional<const Expr *> Elem = elementUse(ME);
+      if (!Elem) {
+        HandedOn.insert(F);
+        if (Owner)
+          ParamMembers[Owner->getFunctionScopeIndex()].insert(F);
+        return true;
+      }
+      if (!*Elem || storedInSameMember(*Elem, F))
+        return true;
+      Used = *Elem;
+    }
+    if (const VarDecl *Local = localCopy(Used))
       Copies.push_back({Local, F, Owner});
-    else if (const FieldDecl *G = copiedIntoOther(ME))
+    else if (const FieldDecl *G = Used == ME ? copiedIntoOther(ME) : nullptr)
       CopiedInto.push_back({F, G});
-    else if (handsOn(ME) && !onlyRead(ME, F)) {
+    else if (handsOn(Used) && !onlyRead(Used, F)) {
       HandedOn.insert(F);
       if (Owner)
         ParamMembers[Owner->getFunctionScopeIndex()].insert(F);
@@ -342,6 +395,68 @@ public:
   bool HasErrors = false;
 
 private:
+  /// What a use of \p ME, a member that is a standard container of
+  /// handles, does with it: the element it names (`bufs_[l]["out"]`, through
+  /// subscripts and `at()`), to be judged as a member would be; \p ME itself
+  /// when it is used whole (range-for, an argument); null when it only
+  /// reads or sizes the container (`size()`, `empty()`, `resize()`,
+  /// `reserve()`, `count()`, or a subscript assigned to); std::nullopt for
+  /// any other method (`begin()`, `data()`, `clear()`, `erase()`,
+  /// `swap()`), which may hand the elements on.
+  std::optional<const Expr *> elementUse(const MemberExpr *ME) const {
+    const Expr *Cur = ME;
+    for (unsigned Depth = 0; Depth < 4 && isIndexedContainer(Cur->getType());
+         ++Depth) {
+      auto [P, Child] = valueParent(Cur);
+      if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+          Op && Op->getOperator() == OO_Subscript && Op->getArg(0) == Child) {
+        Cur = Op;
+        continue;
+      }
+      if (const auto *Callee = dyn_cast_or_null<MemberExpr>(P)) {
+        const auto *MC =
+            dyn_cast_or_null<CXXMemberCallExpr>(PM.getParent(Callee));
+        const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+        if (!MD || !MD->getIdentifier())
+          return std::nullopt;
+        if (MD->getName() == "at") {
+          Cur = MC;
+          continue;
+        }
+        if (llvm::is_contained({StringRef("size"), StringRef("empty"),
+                                StringRef("resize"), StringRef("reserve"),
+                                StringRef("capacity"), StringRef("count")},
+                               MD->getName()))
+          return nullptr;
+        return std::nullopt;
+      }
+      break;
+    }
+    if (Cur == ME)
+      return Cur;
+    // An element assigned to (`bufs_[l] = init()`) is written, not handed.
+    auto [P, Child] = valueParent(Cur);
+    if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+        Op && Op->isAssignmentOp() && Op->getArg(0) == Child)
+      return nullptr;
+    return Cur;
+  }
+
+  /// Whether \p Elem, an element of the member \p F of the object itself,
+  /// is copied into another element of it (`bufs_[l + 1]["in"] =
+  /// bufs_[l]["out"];`): the member keeps it.
+  bool storedInSameMember(const Expr *Elem, const FieldDecl *F) const {
+    bool ThisBased = false;
+    if (memberOf(Elem, ThisBased) != F || !ThisBased)
+      return false;
+    auto [P, Child] = valueParent(Elem);
+    const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+    if (!BO || BO->getOpcode() != BO_Assign || BO->getRHS() != Child)
+      return false;
+    bool TargetThisBased = false;
+    return memberOf(BO->getLHS(), TargetThisBased) == F && TargetThisBased;
+  }
+
   /// The member of another object that \p ME, a member of the object
   /// itself, is assigned to (`layer->tmp_ = tmp_;`), when it can hold a
   /// handle; or null.
@@ -366,7 +481,7 @@ private:
   /// parameter (`layer->update_weights(w, dw, lr, compute_stream_)`, whose
   /// stream is a launch argument). A function of another file that the
   /// project step is to settle is recorded in ReadElsewhere.
-  bool onlyRead(const MemberExpr *ME, const FieldDecl *F) {
+  bool onlyRead(const Expr *ME, const FieldDecl *F) {
     auto [P, Child] = valueParent(ME);
     const auto *Call = dyn_cast_or_null<CallExpr>(P);
     if (!Call || isa<CXXOperatorCallExpr>(Call))
@@ -487,7 +602,8 @@ private:
     if (isa<ReturnStmt>(P)) {
       bool ThisBased = false;
       return TransfersReturn ||
-             !(isa<MemberExpr>(ME) && memberOf(ME, ThisBased) && ThisBased);
+             !((isa<MemberExpr>(ME) || elementOf(ME)) && memberOf(ME, ThisBased) &&
+               ThisBased);
     }
     if (isa<DeclStmt, CXXConstructExpr, InitListExpr, CXXNewExpr, LambdaExpr>(
             P))
