@@ -751,8 +751,15 @@ public:
     Functions.push_back(FD);
     return true;
   }
+  bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
+    if (RD->isThisDeclarationADefinition() && !RD->isDependentContext() &&
+        !Ctx.getSourceManager().isInSystemHeader(RD->getLocation()))
+      Records.push_back(RD);
+    return true;
+  }
   ASTContext &Ctx;
   std::vector<const FunctionDecl *> Functions;
+  std::vector<const CXXRecordDecl *> Records;
 };
 
 } // namespace
@@ -776,6 +783,7 @@ void CudaClassResources::collectConstructions() {
   TU = std::make_unique<TUFacts>();
   TUVisitor V(Ctx);
   V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  TU->Records = std::move(V.Records);
   for (const FunctionDecl *FD : V.Functions) {
     for (const Construction &K : constructionsIn(FD, Ctx))
       TU->Made[K.Class].push_back({K, FD});
@@ -1061,6 +1069,37 @@ void CudaClassResources::handedThis(const FunctionDecl *FD, unsigned Param,
   Unknown = true; // a function defined in another file may release anything
 }
 
+std::optional<CudaClassResources::Finding>
+CudaClassResources::forgottenByDerived(const Facts::Acquisition &A,
+                                       const CXXRecordDecl *Base) {
+  const CXXDestructorDecl *BaseDtor = Base->getDestructor();
+  if (!BaseDtor || !BaseDtor->isVirtual() || (!Index && !Deferred))
+    return std::nullopt;
+  if (Index && Index->memberLookedAfter(A.Field->getQualifiedNameAsString()))
+    return std::nullopt;
+  if (!TU)
+    collectConstructions();
+  std::optional<Finding> Lost;
+  for (const CXXRecordDecl *D : TU->Records) {
+    if (D == Base || !D->isDerivedFrom(Base))
+      continue;
+    ReleaseSet Released;
+    const FunctionDecl *Dtor = nullptr;
+    if (!destructorChain(D, A.Field->getParent(), Released, Dtor) ||
+        !Released.Assumed.empty() || Released.contains(A.Field))
+      return std::nullopt; // unknown, or one of them releases it
+    if (Lost || !Dtor || !Released.ReleasesAny)
+      continue;
+    Lost = Finding{Finding::NotReleased, A.Call, A.Creator, A.Field, Dtor,
+                   cast<CXXMethodDecl>(Dtor)->getParent(), nullptr, {}, false};
+  }
+  // Under `gpuleak check`, a derived class of another file may release it:
+  // the project step settles it (AssumedNotReleasedElsewhereNote).
+  if (Lost && !Index)
+    Lost->TargetsAssumed.push_back(A.Field);
+  return Lost;
+}
+
 bool CudaClassResources::destructorChain(
     const CXXRecordDecl *RD, const RecordDecl *Stop, ReleaseSet &Released,
     const FunctionDecl *&Dtor) {
@@ -1266,10 +1305,22 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
         continue;
       if (Released.contains(A.Field))
         continue;
+      if (Dtor && !Released.WorksWithCuda && Released.USRs.empty() &&
+          Released.Assumed.empty()) {
+        // A destructor that looks after no CUDA member, of a base whose
+        // objects may be of derived classes that do (`delete layer` of a
+        // `Layer *` that is a `Pooling`).
+        if (Owner && !Owner->isLambda())
+          if (std::optional<Finding> Lost = forgottenByDerived(A, Owner)) {
+            Lost->ReadsAssumed.assign(ReadsAssumed.begin(),
+                                      ReadsAssumed.end());
+            Lost->TargetsAssumed.append(TargetsAssumed.begin(),
+                                        TargetsAssumed.end());
+            Out.push_back(std::move(*Lost));
+          }
+        continue;
+      }
       if (Dtor) {
-        if (!Released.WorksWithCuda && Released.USRs.empty() &&
-            Released.Assumed.empty())
-          continue; // a destructor that looks after no CUDA member
         Finding Lost{Finding::NotReleased, A.Call, A.Creator, A.Field, Dtor,
                      cast<CXXMethodDecl>(Dtor)->getParent(), nullptr, {}, false};
         if (Index && !Dtor->doesThisDeclarationHaveABody())

@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
+#include <optional>
 
 namespace clang::tidy::gpuleak {
 
@@ -182,6 +183,16 @@ private:
     }
     bool empty() const { return Fields.empty() && USRs.empty(); }
   };
+  /// \p A creates into a member of \p Base, whose virtual destructor looks
+  /// after no CUDA member: the finding when every class of this file
+  /// derived from \p Base has a destructor chain that does not release the
+  /// member, and one of them releases other members (its destructor is the
+  /// one the finding names); with the index, when nothing in the project
+  /// looks after the member; under `gpuleak check`, with that assumption
+  /// (Finding::TargetsAssumed). Otherwise (no index, a chain unknown, a
+  /// release) std::nullopt.
+  std::optional<Finding> forgottenByDerived(const Facts::Acquisition &A,
+                                            const CXXRecordDecl *Base);
   bool destructorChain(const CXXRecordDecl *RD, const RecordDecl *Stop,
                        ReleaseSet &Released, const FunctionDecl *&Dtor);
   void closure(const FunctionDecl *FD, unsigned Depth,
@@ -205,6 +216,8 @@ private:
     llvm::DenseMap<const CXXRecordDecl *, llvm::SmallVector<std::pair<Construction, const FunctionDecl *>, 2>> Made;
     /// Callee (canonical) -> (call, caller, in a loop of the caller).
     llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<std::tuple<const CallExpr *, const FunctionDecl *, bool>, 2>> CallersOf;
+    /// The classes defined in the translation unit, outside system headers.
+    std::vector<const CXXRecordDecl *> Records;
   };
   std::unique_ptr<TUFacts> TU;
 
