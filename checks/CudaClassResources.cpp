@@ -442,34 +442,36 @@ private:
     return Cur;
   }
 
+  /// The member that \p E, a value of a member of the object itself (or
+  /// an element of one), is assigned to (`x->buf_ = buf_;`), with whether
+  /// that member is of the object itself too; or null.
+  const FieldDecl *assignedToMember(const Expr *E,
+                                    bool &TargetThisBased) const {
+    bool ThisBased = false;
+    if (!memberOf(E, ThisBased) || !ThisBased)
+      return nullptr;
+    auto [P, Child] = valueParent(E);
+    const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+    if (!BO || BO->getOpcode() != BO_Assign || BO->getRHS() != Child)
+      return nullptr;
+    return memberOf(BO->getLHS(), TargetThisBased);
+  }
+
   /// Whether \p Elem, an element of the member \p F of the object itself,
   /// is copied into another element of it (`bufs_[l + 1]["in"] =
   /// bufs_[l]["out"];`): the member keeps it.
   bool storedInSameMember(const Expr *Elem, const FieldDecl *F) const {
-    bool ThisBased = false;
-    if (memberOf(Elem, ThisBased) != F || !ThisBased)
-      return false;
-    auto [P, Child] = valueParent(Elem);
-    const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
-    if (!BO || BO->getOpcode() != BO_Assign || BO->getRHS() != Child)
-      return false;
-    bool TargetThisBased = false;
-    return memberOf(BO->getLHS(), TargetThisBased) == F && TargetThisBased;
+    bool ThisBased = false, TargetThisBased = false;
+    return memberOf(Elem, ThisBased) == F &&
+           assignedToMember(Elem, TargetThisBased) == F && TargetThisBased;
   }
 
   /// The member of another object that \p ME, a member of the object
   /// itself, is assigned to (`layer->tmp_ = tmp_;`), when it can hold a
   /// handle; or null.
   const FieldDecl *copiedIntoOther(const MemberExpr *ME) const {
-    bool ThisBased = false;
-    if (!memberOf(ME, ThisBased) || !ThisBased)
-      return nullptr;
-    auto [P, Child] = valueParent(ME);
-    const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
-    if (!BO || BO->getOpcode() != BO_Assign || BO->getRHS() != Child)
-      return nullptr;
     bool TargetThisBased = false;
-    const FieldDecl *G = memberOf(BO->getLHS(), TargetThisBased);
+    const FieldDecl *G = assignedToMember(ME, TargetThisBased);
     if (!G || TargetThisBased || !holdsHandle(G->getType()))
       return nullptr;
     return G;
