@@ -187,9 +187,11 @@ private:
 };
 
 /// The field that \p E names when it is `s.f` for a local variable `s` of a
-/// plain struct: one whose destructor is not written (a written one may
-/// release the field, as an RAII wrapper does), and a field that can hold a
-/// handle, named, of the variable itself (not `s.a.f`, not `p->f`).
+/// plain struct: one that declares no destructor (a written one may release
+/// the field, as an RAII wrapper does) and no method but constructors and
+/// assignments (`job.submit()` may hand the object on, and with it the
+/// field), and a field that can hold a handle, named, of the variable itself
+/// (not `s.a.f`, not `p->f`).
 static const FieldDecl *localStructField(const Expr *E) {
   const auto *ME = dyn_cast<MemberExpr>(E);
   if (!ME || ME->isArrow())
@@ -201,7 +203,11 @@ static const FieldDecl *localStructField(const Expr *E) {
       !VD->hasLocalStorage() || VD->getType()->isReferenceType())
     return nullptr;
   const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl();
-  if (!RD || !RD->hasDefinition() || RD->hasUserDeclaredDestructor())
+  if (!RD || !RD->hasDefinition() || RD->hasUserDeclaredDestructor() ||
+      llvm::any_of(RD->getDefinition()->methods(), [](const CXXMethodDecl *M) {
+        return !M->isImplicit() && !isa<CXXConstructorDecl>(M) &&
+               !M->isCopyAssignmentOperator() && !M->isMoveAssignmentOperator();
+      }))
     return nullptr;
   return F;
 }

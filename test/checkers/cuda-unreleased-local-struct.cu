@@ -22,6 +22,12 @@ struct Job {
   std::shared_ptr<int> context;
 };
 
+// Its methods may hand the object on, and the field with it.
+struct QueuedJob {
+  cudaStream_t stream = nullptr;
+  void submit();
+};
+
 struct OwnedJob {
   cudaStream_t stream = nullptr;
   ~OwnedJob() { cudaStreamDestroy(stream); }
@@ -83,6 +89,12 @@ void Infer::negativeReleasedOnFailure(int n) {
     return;
   }
   jobs_.emplace_back(std::move(job));
+}
+
+void negativeMethodOfStruct() {
+  QueuedJob job;
+  cudaStreamCreate(&job.stream);
+  job.submit();
 }
 
 void Infer::negativeRaii() {
