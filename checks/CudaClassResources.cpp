@@ -38,6 +38,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/SetVector.h"
 #include <functional>
 #include <optional>
 #include <set>
@@ -70,12 +71,51 @@ bool isCudaApi(const FunctionDecl *FD) {
   return Name.size() > 2 && Name.starts_with("cu") && isUppercase(Name[2]);
 }
 
-/// The member access that \p E is, through parentheses, casts and a
-/// subscript (`descs_[i]`), or null.
+/// Whether \p T is a standard container whose elements a subscript or
+/// `at()` names: `std::vector`, `std::map`, `std::unordered_map`,
+/// `std::array`, `std::deque`.
+bool isIndexedContainer(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier() ||
+      !RD->getDeclContext()->getRedeclContext()->isStdNamespace())
+    return false;
+  return llvm::is_contained({StringRef("vector"), StringRef("map"),
+                             StringRef("unordered_map"), StringRef("array"),
+                             StringRef("deque")},
+                            RD->getName());
+}
+
+/// The container that \p E is an element of (`bufs_[i]`, `m[k]`,
+/// `v.at(i)` of a standard container), or null.
+const Expr *elementOf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Subscript && Op->getNumArgs() == 2 &&
+      isIndexedContainer(Op->getArg(0)->getType()))
+    return Op->getArg(0);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    if (MD && MD->getIdentifier() && MD->getName() == "at" &&
+        MC->getImplicitObjectArgument() &&
+        isIndexedContainer(MC->getImplicitObjectArgument()->getType()))
+      return MC->getImplicitObjectArgument();
+  }
+  return nullptr;
+}
+
+/// The member access that \p E is, through parentheses, casts, a
+/// subscript (`descs_[i]`) and elements of standard containers
+/// (`bufs_[layer]["output"]`), or null.
 const MemberExpr *memberAccess(const Expr *E) {
   E = E->IgnoreParenCasts();
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
     E = ASE->getBase()->IgnoreParenImpCasts();
+  for (unsigned Depth = 0; Depth < 4; ++Depth) {
+    const Expr *Container = elementOf(E);
+    if (!Container)
+      break;
+    E = Container->IgnoreParenImpCasts();
+  }
   return dyn_cast<MemberExpr>(E);
 }
 
@@ -140,8 +180,8 @@ struct MemberAcquisition {
 class FactsVisitor : public RecursiveASTVisitor<FactsVisitor> {
 public:
   FactsVisitor(const ParentMap &PM, const SourceManager &SM,
-               bool TransfersReturn = false)
-      : PM(PM), SM(SM), TransfersReturn(TransfersReturn) {}
+               UseClassifier &Uses, bool TransfersReturn = false)
+      : PM(PM), SM(SM), Uses(Uses), TransfersReturn(TransfersReturn) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaExpressions() const { return false; }
@@ -252,9 +292,25 @@ public:
     if (!Inserted && SM.isBeforeInTranslationUnit(Loc, It->second))
       It->second = Loc;
     const ParmVarDecl *Owner = paramOwner(ME);
-    if (const VarDecl *Local = localCopy(ME))
+    // A standard container of handles: what is done with the element.
+    const Expr *Used = ME;
+    if (isIndexedContainer(F->getType())) {
+      std::optional<const Expr *> Elem = elementUse(ME);
+      if (!Elem) {
+        HandedOn.insert(F);
+        if (Owner)
+          ParamMembers[Owner->getFunctionScopeIndex()].insert(F);
+        return true;
+      }
+      if (!*Elem || storedInSameMember(*Elem, F))
+        return true;
+      Used = *Elem;
+    }
+    if (const VarDecl *Local = localCopy(Used))
       Copies.push_back({Local, F, Owner});
-    else if (handsOn(ME)) {
+    else if (const FieldDecl *G = Used == ME ? copiedIntoOther(ME) : nullptr)
+      CopiedInto.push_back({F, G});
+    else if (handsOn(Used) && !onlyRead(Used, F)) {
       HandedOn.insert(F);
       if (Owner)
         ParamMembers[Owner->getFunctionScopeIndex()].insert(F);
@@ -313,6 +369,7 @@ public:
 
   const ParentMap &PM;
   const SourceManager &SM;
+  UseClassifier &Uses;
   /// The body is a method named for giving up what it returns.
   bool TransfersReturn;
   llvm::SmallVector<MemberAcquisition, 4> Acquisitions;
@@ -325,9 +382,123 @@ public:
   llvm::DenseMap<const FieldDecl *, SourceLocation> FirstUse;
   /// Methods defined in another file whose result is handed on.
   llvm::DenseSet<const CXXMethodDecl *> ResultsHandedOn;
+  /// Members passed to a function of another file that only reads them if
+  /// its summary says so (`gpuleak check` settles it): the call and the
+  /// parameter.
+  llvm::SmallVector<std::tuple<const FieldDecl *, const CallExpr *, unsigned>,
+                    2>
+      ReadElsewhere;
+  /// Members of the object copied into a member of another object
+  /// (`layer->tmp_ = tmp_;`), with that member.
+  llvm::SmallVector<std::pair<const FieldDecl *, const FieldDecl *>, 2>
+      CopiedInto;
   bool HasErrors = false;
 
 private:
+  /// What a use of \p ME, a member that is a standard container of
+  /// handles, does with it: the element it names (`bufs_[l]["out"]`, through
+  /// subscripts and `at()`), to be judged as a member would be; \p ME itself
+  /// when it is used whole (range-for, an argument); null when it only
+  /// reads or sizes the container (`size()`, `empty()`, `resize()`,
+  /// `reserve()`, `count()`, or a subscript assigned to); std::nullopt for
+  /// any other method (`begin()`, `data()`, `clear()`, `erase()`,
+  /// `swap()`), which may hand the elements on.
+  std::optional<const Expr *> elementUse(const MemberExpr *ME) const {
+    const Expr *Cur = ME;
+    for (unsigned Depth = 0; Depth < 4 && isIndexedContainer(Cur->getType());
+         ++Depth) {
+      auto [P, Child] = valueParent(Cur);
+      if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+          Op && Op->getOperator() == OO_Subscript && Op->getArg(0) == Child) {
+        Cur = Op;
+        continue;
+      }
+      if (const auto *Callee = dyn_cast_or_null<MemberExpr>(P)) {
+        const auto *MC =
+            dyn_cast_or_null<CXXMemberCallExpr>(PM.getParent(Callee));
+        const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+        if (!MD || !MD->getIdentifier())
+          return std::nullopt;
+        if (MD->getName() == "at") {
+          Cur = MC;
+          continue;
+        }
+        if (llvm::is_contained({StringRef("size"), StringRef("empty"),
+                                StringRef("resize"), StringRef("reserve"),
+                                StringRef("capacity"), StringRef("count")},
+                               MD->getName()))
+          return nullptr;
+        return std::nullopt;
+      }
+      break;
+    }
+    if (Cur == ME)
+      return Cur;
+    // An element assigned to (`bufs_[l] = init()`) is written, not handed.
+    auto [P, Child] = valueParent(Cur);
+    if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+        Op && Op->isAssignmentOp() && Op->getArg(0) == Child)
+      return nullptr;
+    return Cur;
+  }
+
+  /// The member that \p E, a value of a member of the object itself (or
+  /// an element of one), is assigned to (`x->buf_ = buf_;`), with whether
+  /// that member is of the object itself too; or null.
+  const FieldDecl *assignedToMember(const Expr *E,
+                                    bool &TargetThisBased) const {
+    bool ThisBased = false;
+    if (!memberOf(E, ThisBased) || !ThisBased)
+      return nullptr;
+    auto [P, Child] = valueParent(E);
+    const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+    if (!BO || BO->getOpcode() != BO_Assign || BO->getRHS() != Child)
+      return nullptr;
+    return memberOf(BO->getLHS(), TargetThisBased);
+  }
+
+  /// Whether \p Elem, an element of the member \p F of the object itself,
+  /// is copied into another element of it (`bufs_[l + 1]["in"] =
+  /// bufs_[l]["out"];`): the member keeps it.
+  bool storedInSameMember(const Expr *Elem, const FieldDecl *F) const {
+    bool ThisBased = false, TargetThisBased = false;
+    return memberOf(Elem, ThisBased) == F &&
+           assignedToMember(Elem, TargetThisBased) == F && TargetThisBased;
+  }
+
+  /// The member of another object that \p ME, a member of the object
+  /// itself, is assigned to (`layer->tmp_ = tmp_;`), when it can hold a
+  /// handle; or null.
+  const FieldDecl *copiedIntoOther(const MemberExpr *ME) const {
+    bool TargetThisBased = false;
+    const FieldDecl *G = assignedToMember(ME, TargetThisBased);
+    if (!G || TargetThisBased || !holdsHandle(G->getType()))
+      return nullptr;
+    return G;
+  }
+
+  /// Whether \p ME, the member \p F handed to a function as an argument,
+  /// is only read there: the function's body (in this file, up to 3 calls
+  /// deep, or its summary in the index) neither keeps nor releases its
+  /// parameter (`layer->update_weights(w, dw, lr, compute_stream_)`, whose
+  /// stream is a launch argument). A function of another file that the
+  /// project step is to settle is recorded in ReadElsewhere.
+  bool onlyRead(const Expr *ME, const FieldDecl *F) {
+    auto [P, Child] = valueParent(ME);
+    const auto *Call = dyn_cast_or_null<CallExpr>(P);
+    if (!Call || isa<CXXOperatorCallExpr>(Call))
+      return false;
+    const auto *Arg = dyn_cast<Expr>(Child);
+    if (!Arg || llvm::find(Call->arguments(), Arg) == Call->arg_end())
+      return false;
+    const Use U = Uses.argUse(Call, Arg);
+    if (U.Kind == UseKind::Elsewhere) {
+      ReadElsewhere.push_back({F, Call, U.Param});
+      return true;
+    }
+    return U.Kind == UseKind::None;
+  }
+
   /// The object whose member an expression names: `this` (null) or a
   /// variable (`p->buf_`, `(*p).buf_`, `s.buf_`).
   using ObjectKey = const ValueDecl *;
@@ -433,7 +604,8 @@ private:
     if (isa<ReturnStmt>(P)) {
       bool ThisBased = false;
       return TransfersReturn ||
-             !(isa<MemberExpr>(ME) && memberOf(ME, ThisBased) && ThisBased);
+             !((isa<MemberExpr>(ME) || elementOf(ME)) && memberOf(ME, ThisBased) &&
+               ThisBased);
     }
     if (isa<DeclStmt, CXXConstructExpr, InitListExpr, CXXNewExpr, LambdaExpr>(
             P))
@@ -494,6 +666,20 @@ const CXXRecordDecl *projectClass(QualType T, const SourceManager &SM) {
   if (SM.isInSystemHeader(RD->getLocation()) || RD->isInvalidDecl())
     return nullptr;
   return RD;
+}
+
+/// Whether every method that \p RD declares is defined in this
+/// translation unit (or is implicit or defaulted): what its objects do
+/// with their members is all here.
+bool definedHere(const RecordDecl *RD) {
+  const auto *CRD = dyn_cast<CXXRecordDecl>(RD);
+  if (!CRD || !CRD->hasDefinition())
+    return false;
+  return llvm::all_of(CRD->getDefinition()->methods(),
+                      [](const CXXMethodDecl *MD) {
+                        return MD->isImplicit() || MD->isDefaulted() ||
+                               MD->isPureVirtual() || MD->isDefined();
+                      });
 }
 
 /// \p RD, and the classes of its members and bases, up to 3 levels.
@@ -567,8 +753,15 @@ public:
     Functions.push_back(FD);
     return true;
   }
+  bool VisitCXXRecordDecl(CXXRecordDecl *RD) {
+    if (RD->isThisDeclarationADefinition() && !RD->isDependentContext() &&
+        !Ctx.getSourceManager().isInSystemHeader(RD->getLocation()))
+      Records.push_back(RD);
+    return true;
+  }
   ASTContext &Ctx;
   std::vector<const FunctionDecl *> Functions;
+  std::vector<const CXXRecordDecl *> Records;
 };
 
 } // namespace
@@ -592,6 +785,7 @@ void CudaClassResources::collectConstructions() {
   TU = std::make_unique<TUFacts>();
   TUVisitor V(Ctx);
   V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  TU->Records = std::move(V.Records);
   for (const FunctionDecl *FD : V.Functions) {
     for (const Construction &K : constructionsIn(FD, Ctx))
       TU->Made[K.Class].push_back({K, FD});
@@ -681,7 +875,9 @@ CudaClassResources::factsOf(const FunctionDecl *FD) {
       for (StringRef Verb :
            {"release", "take", "detach", "steal", "transfer", "extract"})
         Transfers |= FD->getName().starts_with_insensitive(Verb);
-    FactsVisitor V(PM, Ctx.getSourceManager(), Transfers);
+    ParamMemoMap ParamMemo;
+    UseClassifier Uses(Ctx, ParamMemo, Index, Deferred);
+    FactsVisitor V(PM, Ctx.getSourceManager(), Uses, Transfers);
     V.TraverseStmt(const_cast<Stmt *>(Body));
     V.dropReleasesBeforeCreation();
     V.addCopiesHandedOn();
@@ -696,6 +892,8 @@ CudaClassResources::factsOf(const FunctionDecl *FD) {
     F->ParamMembers = std::move(V.ParamMembers);
     F->FirstUse = std::move(V.FirstUse);
     F->ResultsHandedOn = std::move(V.ResultsHandedOn);
+    F->ReadElsewhere = std::move(V.ReadElsewhere);
+    F->CopiedInto = std::move(V.CopiedInto);
     F->HasErrors = V.HasErrors;
   } else {
     F->HasErrors = true; // not defined here: unknown
@@ -720,6 +918,12 @@ void CudaClassResources::addFunction(const FunctionDecl *FD) {
     for (const CXXMethodDecl *Other : MD->getParent()->methods())
       if (Other->hasBody() && !FactsOf.count(Other))
         Functions.push_back(Other), (void)factsOf(Other);
+  // The classes whose members receive copies: whether they look after them.
+  for (const auto &[Member, Target] : factsOf(FD).CopiedInto)
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(Target->getParent()))
+      for (const CXXMethodDecl *MD : RD->methods())
+        if (MD->hasBody() && !FactsOf.count(MD))
+          Functions.push_back(MD), (void)factsOf(MD);
 }
 
 void CudaClassResources::summarize(const FunctionDecl *FD, ASTContext &Ctx,
@@ -741,10 +945,15 @@ void CudaClassResources::summarize(const FunctionDecl *FD, ASTContext &Ctx,
     return;
   }
   // Members of any object it releases or hands on.
+  // A copy into another object's member counts, as any hand-on: the
+  // member rules of another file read these for a class without a
+  // destructor, where nothing says which copy owns the resource.
   std::set<std::pair<std::string, std::string>> Any;
   for (const auto *Set : {&F.Released, &F.ReleasedElsewhere, &F.HandedOn})
     for (const FieldDecl *M : *Set)
       Any.insert({usrOf(M), M->getQualifiedNameAsString()});
+  for (const auto &[M, Target] : F.CopiedInto)
+    Any.insert({usrOf(M), M->getQualifiedNameAsString()});
   S.LooksAfterMembers.assign(Any.begin(), Any.end());
   std::set<std::pair<std::string, std::string>> Results;
   for (const CXXMethodDecl *M : F.ResultsHandedOn)
@@ -762,6 +971,8 @@ void CudaClassResources::summarize(const FunctionDecl *FD, ASTContext &Ctx,
   for (const auto *Set : {&F.Released, &F.HandedOn})
     for (const FieldDecl *M : *Set)
       Members.insert({usrOf(M), M->getQualifiedNameAsString()});
+  for (const auto &[M, Target] : F.CopiedInto)
+    Members.insert({usrOf(M), M->getQualifiedNameAsString()});
   S.ReleasesMembers.assign(Members.begin(), Members.end());
   std::set<std::string> Calls;
   for (const auto &[Callee, Call] : F.ThisCalls)
@@ -802,6 +1013,8 @@ void CudaClassResources::closure(const FunctionDecl *FD, unsigned Depth,
   }
   Released.Fields.insert(F.Released.begin(), F.Released.end());
   Released.Fields.insert(F.HandedOn.begin(), F.HandedOn.end());
+  for (const auto &[M, Target] : F.CopiedInto)
+    Released.Fields.insert(M);
   Released.ReleasesAny |= !F.Released.empty();
   // What shows that the function looks after CUDA members: a release, a
   // CUDA call on one, or a member that can hold a handle handed to other
@@ -811,7 +1024,8 @@ void CudaClassResources::closure(const FunctionDecl *FD, unsigned Depth,
       llvm::any_of(F.HandedOn, [](const FieldDecl *M) {
         QualType T = M->getType().getCanonicalType();
         return T->isPointerType() || T->isArrayType();
-      });
+      }) ||
+      !F.CopiedInto.empty();
   // `destroyPlan(this)`, `release_all(*this)`: what the function releases
   // of the object its parameter points to.
   for (const auto &[Call, Param] : F.ThisHanded)
@@ -855,6 +1069,37 @@ void CudaClassResources::handedThis(const FunctionDecl *FD, unsigned Param,
     return;
   }
   Unknown = true; // a function defined in another file may release anything
+}
+
+std::optional<CudaClassResources::Finding>
+CudaClassResources::forgottenByDerived(const Facts::Acquisition &A,
+                                       const CXXRecordDecl *Base) {
+  const CXXDestructorDecl *BaseDtor = Base->getDestructor();
+  if (!BaseDtor || !BaseDtor->isVirtual() || (!Index && !Deferred))
+    return std::nullopt;
+  if (Index && Index->memberLookedAfter(A.Field->getQualifiedNameAsString()))
+    return std::nullopt;
+  if (!TU)
+    collectConstructions();
+  std::optional<Finding> Lost;
+  for (const CXXRecordDecl *D : TU->Records) {
+    if (D == Base || !D->isDerivedFrom(Base))
+      continue;
+    ReleaseSet Released;
+    const FunctionDecl *Dtor = nullptr;
+    if (!destructorChain(D, A.Field->getParent(), Released, Dtor) ||
+        !Released.Assumed.empty() || Released.contains(A.Field))
+      return std::nullopt; // unknown, or one of them releases it
+    if (Lost || !Dtor || !Released.ReleasesAny)
+      continue;
+    Lost = Finding{Finding::NotReleased, A.Call, A.Creator, A.Field, Dtor,
+                   cast<CXXMethodDecl>(Dtor)->getParent(), nullptr, {}, false};
+  }
+  // Under `gpuleak check`, a derived class of another file may release it:
+  // the project step settles it (AssumedNotReleasedElsewhereNote).
+  if (Lost && !Index)
+    Lost->TargetsAssumed.push_back(A.Field);
+  return Lost;
 }
 
 bool CudaClassResources::destructorChain(
@@ -919,9 +1164,20 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
                  llvm::SmallVector<std::pair<const FunctionDecl *, const Expr *>, 2>>
       CalledAgain;
   llvm::DenseSet<const FunctionDecl *> CalledByCtor;
+  // Members copied into members of other objects, with those members.
+  llvm::DenseMap<const FieldDecl *, llvm::SmallSetVector<const FieldDecl *, 2>>
+      CopiedTo;
+  // Members handed to functions of other files that may only read them.
+  llvm::DenseMap<const FieldDecl *,
+                 llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2>>
+      ReadElsewhere;
   for (const auto &[FD, FP] : FactsOf) {
     if (FP->HasErrors)
       continue;
+    for (const auto &[F, Call, Param] : FP->ReadElsewhere)
+      ReadElsewhere[F].push_back({Call, Param});
+    for (const auto &[F, Target] : FP->CopiedInto)
+      CopiedTo[F].insert(Target);
     LookedAfter.insert(FP->Released.begin(), FP->Released.end());
     LookedAfter.insert(FP->ReleasedElsewhere.begin(),
                        FP->ReleasedElsewhere.end());
@@ -1010,6 +1266,36 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
       }
       if (LookedAfter.contains(A.Field))
         continue;
+      // Handed to functions of other files: each is assumed to only read
+      // it, for the project step to confirm, up to 6 of them.
+      llvm::ArrayRef<std::pair<const CallExpr *, unsigned>> ReadsAssumed;
+      if (auto It = ReadElsewhere.find(A.Field); It != ReadElsewhere.end())
+        ReadsAssumed = It->second;
+      if (ReadsAssumed.size() > 6)
+        continue;
+      // Copied into a member of another object: handed on only if that
+      // member is looked after (released, by a destructor or a release
+      // method, or handed on), here or, through the index, anywhere; a
+      // borrowed pointer (`layer->tmp_ = tmp_;` where nothing releases
+      // `Layer::tmp_`) stays the object's. Without the index a member of
+      // another file may be released there; under `gpuleak check` the
+      // project step settles it (AssumedNotReleasedElsewhereNote).
+      llvm::SmallVector<const FieldDecl *, 2> TargetsAssumed;
+      if (auto It = CopiedTo.find(A.Field); It != CopiedTo.end()) {
+        bool Taken = false;
+        for (const FieldDecl *G : It->second) {
+          if (LookedAfter.contains(G) ||
+              (Index &&
+               Index->memberLookedAfter(G->getQualifiedNameAsString())))
+            Taken = true;
+          else if (!Index && Deferred)
+            TargetsAssumed.push_back(G);
+          else if (!Index && !definedHere(G->getParent()))
+            Taken = true;
+        }
+        if (Taken || TargetsAssumed.size() > 6)
+          continue;
+      }
       // The class whose destruction ends the member's life.
       const CXXRecordDecl *Owner =
           A.ThisBased && MD ? MD->getParent()
@@ -1021,10 +1307,22 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
         continue;
       if (Released.contains(A.Field))
         continue;
+      if (Dtor && !Released.WorksWithCuda && Released.USRs.empty() &&
+          Released.Assumed.empty()) {
+        // A destructor that looks after no CUDA member, of a base whose
+        // objects may be of derived classes that do (`delete layer` of a
+        // `Layer *` that is a `Pooling`).
+        if (Owner && !Owner->isLambda())
+          if (std::optional<Finding> Lost = forgottenByDerived(A, Owner)) {
+            Lost->ReadsAssumed.assign(ReadsAssumed.begin(),
+                                      ReadsAssumed.end());
+            Lost->TargetsAssumed.append(TargetsAssumed.begin(),
+                                        TargetsAssumed.end());
+            Out.push_back(std::move(*Lost));
+          }
+        continue;
+      }
       if (Dtor) {
-        if (!Released.WorksWithCuda && Released.USRs.empty() &&
-            Released.Assumed.empty())
-          continue; // a destructor that looks after no CUDA member
         Finding Lost{Finding::NotReleased, A.Call, A.Creator, A.Field, Dtor,
                      cast<CXXMethodDecl>(Dtor)->getParent(), nullptr, {}, false};
         if (Index && !Dtor->doesThisDeclarationHaveABody())
@@ -1033,6 +1331,8 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
               S && !S->Def.File.empty())
             Lost.WhereDefined = locationOf(S->Def, Ctx.getSourceManager());
         Lost.Assumed = Released.Assumed;
+        Lost.ReadsAssumed.assign(ReadsAssumed.begin(), ReadsAssumed.end());
+        Lost.TargetsAssumed = TargetsAssumed;
         Lost.NothingKnownReleased = Released.empty();
         Lost.ReleasesOthers = Released.ReleasesAny || !Released.USRs.empty() ||
                               !Released.Assumed.empty();
@@ -1050,7 +1350,8 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
         // owned by objects made again and again (in a loop, or in a
         // function called in one): each object loses its resources.
         if (!A.ThisBased || !MD || !Owner || !Released.empty() ||
-            Owner->isLambda())
+            Owner->isLambda() || !ReadsAssumed.empty() ||
+            CopiedTo.count(A.Field))
           continue;
         Finding Lost{Finding::NoOwner, A.Call, A.Creator, A.Field, FD, Owner,
                      nullptr, {}, false};
@@ -1066,8 +1367,11 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
         Out.push_back(std::move(Lost));
         continue;
       }
-      Out.push_back({Finding::NotReleased, A.Call, A.Creator, A.Field,
-                     Fn->second, nullptr, nullptr, {}, false});
+      Finding Lost{Finding::NotReleased, A.Call, A.Creator, A.Field,
+                   Fn->second, nullptr, nullptr, {}, false};
+      Lost.ReadsAssumed.assign(ReadsAssumed.begin(), ReadsAssumed.end());
+      Lost.TargetsAssumed = TargetsAssumed;
+      Out.push_back(std::move(Lost));
     }
   }
 }

@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
+#include <optional>
 
 namespace clang::tidy::gpuleak {
 
@@ -97,6 +98,15 @@ public:
     /// (a release removed from it is there, not at the declaration);
     /// invalid otherwise.
     SourceLocation WhereDefined{};
+    /// NotReleased, under `gpuleak check`: the calls that hand the member
+    /// to a function of another file, with the parameter, each assumed to
+    /// only read it (AssumedReadsOnlyNote) until its summary settles it.
+    llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2> ReadsAssumed{};
+    /// NotReleased, under `gpuleak check`: the members of other objects
+    /// that the member is copied into, each assumed to be released by no
+    /// function (AssumedNotReleasedElsewhereNote) until the summaries
+    /// settle it.
+    llvm::SmallVector<const FieldDecl *, 2> TargetsAssumed{};
   };
 
   /// The creations into members that are lost, once each.
@@ -136,6 +146,17 @@ private:
     /// Methods defined in another file whose result is handed on as a
     /// member would be (HandedOn): maybe getters (`hands_on_results`).
     llvm::DenseSet<const CXXMethodDecl *> ResultsHandedOn;
+    /// Members passed to a function of another file, with the call and the
+    /// parameter, under `gpuleak check`: handed on unless its summary says
+    /// that it only reads the parameter.
+    llvm::SmallVector<
+        std::tuple<const FieldDecl *, const CallExpr *, unsigned>, 2>
+        ReadElsewhere;
+    /// Members of the object copied into a member of another object
+    /// (`layer->tmp_ = tmp_;`), with that member: handed on when that
+    /// member is looked after.
+    llvm::SmallVector<std::pair<const FieldDecl *, const FieldDecl *>, 2>
+        CopiedInto;
     bool HasErrors = false;
   };
 
@@ -162,6 +183,16 @@ private:
     }
     bool empty() const { return Fields.empty() && USRs.empty(); }
   };
+  /// \p A creates into a member of \p Base, whose virtual destructor looks
+  /// after no CUDA member: the finding when every class of this file
+  /// derived from \p Base has a destructor chain that does not release the
+  /// member, and one of them releases other members (its destructor is the
+  /// one the finding names); with the index, when nothing in the project
+  /// looks after the member; under `gpuleak check`, with that assumption
+  /// (Finding::TargetsAssumed). Otherwise (no index, a chain unknown, a
+  /// release) std::nullopt.
+  std::optional<Finding> forgottenByDerived(const Facts::Acquisition &A,
+                                            const CXXRecordDecl *Base);
   bool destructorChain(const CXXRecordDecl *RD, const RecordDecl *Stop,
                        ReleaseSet &Released, const FunctionDecl *&Dtor);
   void closure(const FunctionDecl *FD, unsigned Depth,
@@ -185,6 +216,8 @@ private:
     llvm::DenseMap<const CXXRecordDecl *, llvm::SmallVector<std::pair<Construction, const FunctionDecl *>, 2>> Made;
     /// Callee (canonical) -> (call, caller, in a loop of the caller).
     llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<std::tuple<const CallExpr *, const FunctionDecl *, bool>, 2>> CallersOf;
+    /// The classes defined in the translation unit, outside system headers.
+    std::vector<const CXXRecordDecl *> Records;
   };
   std::unique_ptr<TUFacts> TU;
 

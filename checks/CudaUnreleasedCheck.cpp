@@ -186,6 +186,32 @@ private:
   std::optional<int64_t> caseValue(const CFGBlock *B) const;
 };
 
+/// The field that \p E names when it is `s.f` for a local variable `s` of a
+/// plain struct: one that declares no destructor (a written one may release
+/// the field, as an RAII wrapper does) and no method but constructors and
+/// assignments (`job.submit()` may hand the object on, and with it the
+/// field), and a field that can hold a handle, named, of the variable itself
+/// (not `s.a.f`, not `p->f`).
+static const FieldDecl *localStructField(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  if (!ME || ME->isArrow())
+    return nullptr;
+  const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  const auto *DRE = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!F || !F->getIdentifier() || !holdsHandle(F->getType()) || !VD ||
+      !VD->hasLocalStorage() || VD->getType()->isReferenceType())
+    return nullptr;
+  const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || RD->hasUserDeclaredDestructor() ||
+      llvm::any_of(RD->getDefinition()->methods(), [](const CXXMethodDecl *M) {
+        return !M->isImplicit() && !isa<CXXConstructorDecl>(M) &&
+               !M->isCopyAssignmentOperator() && !M->isMoveAssignmentOperator();
+      }))
+    return nullptr;
+  return F;
+}
+
 std::optional<Handle> Analyzer::handleOf(const CallExpr *Call,
                                          const CreatorInfo &CI) const {
   if (CI.HandleArg >= Call->getNumArgs())
@@ -203,6 +229,11 @@ std::optional<Handle> Analyzer::handleOf(const CallExpr *Call,
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Target)) {
       Target = ASE->getBase()->IgnoreParenImpCasts();
       H.IsArray = true;
+    } else if (const FieldDecl *F = localStructField(Target); F && H.Field.empty()) {
+      // `cudaStreamCreate(&job.stream)`: a field of a local struct is
+      // followed as a handle of its own, the struct's other fields aside.
+      H.Field = F->getName();
+      Target = cast<MemberExpr>(Target)->getBase()->IgnoreParenImpCasts();
     }
   } else {
     // ncclCommInitAll(comms, n, devs): a local array decays to the pointer.
@@ -286,8 +317,17 @@ std::optional<bool> Analyzer::trueMeansAbsent(const Expr *Cond, const Site &S,
   };
   // The handle itself: null means absent.
   auto IsHandle = [&](const Expr *E) {
-    if (S.H.IsArray || !S.H.Field.empty())
+    if (S.H.IsArray)
       return false;
+    if (!S.H.Field.empty()) {
+      // `job.stream`, `pitched.ptr`
+      const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+      const auto *Base =
+          ME ? dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts())
+             : nullptr;
+      return Base && Base->getDecl() == S.H.Var && !ME->isArrow() &&
+             ME->getMemberDecl()->getName() == S.H.Field;
+    }
     const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     return DRE && DRE->getDecl() == S.H.Var;
   };
@@ -581,7 +621,27 @@ void Analyzer::run(llvm::SmallVectorImpl<Finding> &Findings) {
     return;
   PM = std::make_unique<ParentMap>(FD->getBody());
   findCorrelatedBranches();
+  // Code that no path reaches never creates anything: the branch that a
+  // constant condition rules out (`if (USE_CUBLAS) ... else cudaMalloc(...)`
+  // with `#define USE_CUBLAS true`, `if (false)`), whose edge the CFG prunes.
+  // A `catch` handler is entered by a throw, which the CFG does not draw:
+  // it is a start of its own.
+  llvm::SmallPtrSet<const CFGBlock *, 32> Reachable;
+  llvm::SmallVector<const CFGBlock *, 16> Work{&Graph->getEntry()};
+  for (const CFGBlock *B : *Graph)
+    if (isa_and_nonnull<CXXCatchStmt>(B->getLabel()))
+      Work.push_back(B);
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.pop_back_val();
+    if (!Reachable.insert(B).second)
+      continue;
+    for (const CFGBlock *Succ : B->succs())
+      if (Succ)
+        Work.push_back(Succ);
+  }
   for (const CFGBlock *B : *Graph) {
+    if (!Reachable.contains(B))
+      continue;
     for (unsigned I = 0, E = B->size(); I != E; ++I) {
       std::optional<CFGStmt> CS = (*B)[I].getAs<CFGStmt>();
       if (!CS)
@@ -1537,6 +1597,7 @@ void CudaUnreleasedCheck::reportMembers() {
                                     : AssumedNoReleaseNote,
              DiagnosticIDs::Note)
             << Elsewhere << F.Field;
+      readsAssumedNotes(F);
       continue;
     }
     diag(Loc, "the %0 %select{allocated|created}1 by %2 into member %3 is never "
@@ -1545,7 +1606,21 @@ void CudaUnreleasedCheck::reportMembers() {
         << KI.Description << Verb << Callee << F.Field << F.Where
         << cast<RecordDecl>(F.Field->getParent()) << advisedReleaser(*F.Creator);
     diag(F.Where->getLocation(), "%0 is here", DiagnosticIDs::Note) << F.Where;
+    readsAssumedNotes(F);
   }
+}
+
+void CudaUnreleasedCheck::readsAssumedNotes(
+    const CudaClassResources::Finding &F) {
+  const SourceManager &SM = F.Field->getASTContext().getSourceManager();
+  for (const auto &[Call, Param] : F.ReadsAssumed)
+    diag(SM.getExpansionLoc(Call->getBeginLoc()), AssumedReadsOnlyNote,
+         DiagnosticIDs::Note)
+        << calleeOf(Call) << (Param + 1);
+  for (const FieldDecl *Target : F.TargetsAssumed)
+    diag(Target->getLocation(), AssumedNotReleasedElsewhereNote,
+         DiagnosticIDs::Note)
+        << Target;
 }
 
 void CudaUnreleasedCheck::onEndOfTranslationUnit() {

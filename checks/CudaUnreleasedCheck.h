@@ -36,6 +36,10 @@ private:
   void checkHostFunction(const CallExpr *Enqueue, ASTContext &Ctx);
   /// Reports the resources created into members that are lost.
   void reportMembers();
+  /// The notes of a member finding that assume functions of other files
+  /// only read the member they are handed (CudaClassResources::Finding::
+  /// ReadsAssumed).
+  void readsAssumedNotes(const CudaClassResources::Finding &F);
 
   /// Whether a path that leaves `main` counts as a leak (the process ends
   /// there, and the driver releases everything).

@@ -147,6 +147,13 @@ public:
   /// What \p FD, defined in this translation unit, does with its parameter
   /// \p ParamIdx: None (only reads it), Release, or Escape (may keep it).
   UseKind paramUse(const FunctionDecl *FD, unsigned ParamIdx);
+  /// What the call \p Call does with its argument \p Arg (one of
+  /// `Call->arguments()`), by the rules of a handle's use: None when the
+  /// callee only reads it, Elsewhere (with Use::Param) for a function of
+  /// another file whose summary the project step settles.
+  Use argUse(const CallExpr *Call, const Expr *Arg) {
+    return classifyCallArg(Call, Arg, cuda::ResKind{}, 0);
+  }
 
 private:
   Use classifyCallArg(const CallExpr *Call, const Stmt *Arg, cuda::ResKind Kind,

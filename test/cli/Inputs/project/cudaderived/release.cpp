@@ -1,0 +1,2 @@
+#include "layers.h"
+void freeOut(Layer *l) { cudaFree(l->out_); }
