@@ -104,6 +104,9 @@ struct Store {
   /// graph when it is not that pass and nothing it is handed may carry one
   /// (Decider::unseenKeepsNoGraph).
   const CallExpr *Unseen = nullptr;
+  /// Unseen is a method called on the store's object (what it may keep is
+  /// kept in that object), not a call handed a non-const reference.
+  bool OnObject = false;
 };
 
 struct GradEvent {
@@ -776,6 +779,7 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
                 St.Values.push_back(Arg);
           } else if (!Def || !Def->hasBody() || MD->isVirtual()) {
             St.Unseen = MC;
+            St.OnObject = true;
           }
           F.Stores.push_back(std::move(St));
         }
@@ -1255,6 +1259,8 @@ public:
   /// code not seen (a method of another file, a virtual one) counts.
   bool keeps(const Store &S, FunctionFacts &F, bool ParamsCarry,
              llvm::SmallPtrSetImpl<const FunctionFacts *> &Visiting) {
+    if (S.Unknown && S.OnObject && isJudgedCall(S.Unseen, F))
+      return !judgedCallKeepsNoGraph(S.Unseen);
     if (S.Unknown)
       return !unseenKeepsNoGraph(S, F, ParamsCarry);
     auto Carries = [&](const Expr *V) { return carriesJudged(V, F, ParamsCarry); };
@@ -1314,6 +1320,36 @@ public:
   /// that the index does not know) can reach a backward pass of its own
   /// whatever the loop around it hands out.
   bool JudgedPassInert = false;
+
+  /// Whether call \p C of \p F is the judged call itself (a method of
+  /// another file that runs the pass judged), not one that contains it.
+  bool isJudgedCall(const CallExpr *C, const FunctionFacts &F) const {
+    return C && JudgedIn == &F && llvm::is_contained(F.Forwards, C) &&
+           forwardPlace(C) == JudgedAt;
+  }
+
+  /// Whether the judged call \p C, of a function that this file does not
+  /// define (or a virtual one), keeps none of its forward pass's graph where
+  /// it outlives the call: in its object (a generator holding a KV cache), a
+  /// global or a static. The project index says so (`keeps_graph` unset,
+  /// for a virtual call of every overrider); under `gpuleak check` it is
+  /// assumed (AssumedKeepsNoGraph, a note the step after the last file
+  /// settles). The graph it writes into a reference argument is a store of
+  /// that argument, judged as one.
+  bool judgedCallKeepsNoGraph(const CallExpr *C) {
+    const FunctionDecl *Callee = C->getDirectCallee();
+    if (!Callee)
+      return false;
+    if (const FunctionSummary *S = calleeSummary(C, Callee, Index))
+      return !S->KeepsGraph;
+    if (!Deferred)
+      return false;
+    if (!llvm::is_contained(AssumedKeepsNoGraph, C))
+      AssumedKeepsNoGraph.push_back(C);
+    return true;
+  }
+  /// The judged calls taken, under `gpuleak check`, to keep no graph.
+  llvm::SmallVector<const CallExpr *, 1> AssumedKeepsNoGraph;
 
   /// Whether call \p C of \p F may be (or contain) the judged call.
   bool mayBeJudged(const Expr *C, const FunctionFacts &F) const {
@@ -2456,6 +2492,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       Reasons Why;
       D.GuardedElsewhere.clear();
       D.AssumedInvokes.clear();
+      D.AssumedKeepsNoGraph.clear();
       AssumedReaders.clear();
       bool Covered = D.covered(F, R, P, 0, Why);
       // Under `gpuleak check`, covered only if functions of this file are
@@ -2505,8 +2542,17 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
           UnsummarizedForward.clear();
         return Dropped;
       };
-      D.JudgedPassInert = !D.forwardMayDifferentiate(Fwd, forwardTargets(Fwd));
+      // A call only assumed to run a forward pass (a function of another
+      // file) is kept after the last file only if its summary trains
+      // nowhere: until then it is taken for one that does not, as the
+      // index would say (`gpuleak-tidy` with it judges the same).
+      D.JudgedPassInert =
+          F.AssumedForwards.contains(Fwd) || F.AssumedHelperForwards.contains(Fwd) ||
+          !D.forwardMayDifferentiate(Fwd, forwardTargets(Fwd));
       bool Inference = D.inference(F, R, P, 0, Why);
+      llvm::SmallVector<const CallExpr *, 1> AssumedKeepsNoGraph;
+      if (Inference)
+        AssumedKeepsNoGraph = D.AssumedKeepsNoGraph;
       // A proof that rests on the assumption that the project never trains
       // (under `gpuleak check`, settled after the last file) gives way to
       // the data flow on the output when that proves it alone: a function
@@ -2516,6 +2562,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
         if (std::optional<SourceLocation> Dropped = DroppedUnused()) {
           Why.resize(Covering);
           Why.push_back({Reason::Dropped, *Dropped});
+          AssumedKeepsNoGraph.clear();
         }
       if (!Inference) {
         Why.resize(Covering);
@@ -2531,8 +2578,10 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
           if (!D.deferred() || !D.anyMaybeOpaque())
             continue;
           D.assumeNoTraining(true);
+          D.AssumedKeepsNoGraph.clear();
           bool Inference = D.inference(F, R, P, 0, Why);
           AssumedNoTraining = D.AssumedNoTraining;
+          AssumedKeepsNoGraph = D.AssumedKeepsNoGraph;
           D.assumeNoTraining(false);
           if (!Inference) {
             Why.resize(Covering);
@@ -2585,6 +2634,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
             !OnNoTraining && !Assumed(Fwd) &&
             (Unguarded.empty() || (HiddenBy && SameUnguarded(ReportedFinding[*HiddenBy]))) &&
             AssumedInvokes.empty() && AssumedNoTraining.empty() &&
+            AssumedKeepsNoGraph.empty() &&
             UnsummarizedForward.empty() && AssumedReaders.empty() &&
             llvm::none_of(F.MaybeTrains, [&](const CallExpr *T) {
               return isBeforeExpanded(Fwd->getBeginLoc(), T->getBeginLoc(), SM) &&
@@ -2619,7 +2669,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
 
       Findings.push_back({[&, Fwd, R, Block, DiagLoc, Why, Covering, Unguarded,
                            AssumedInvokes, AssumedCovering, AssumedNoTraining,
-                           UnsummarizedForward,
+                           AssumedKeepsNoGraph, UnsummarizedForward,
                            AssumedReaders = AssumedReaders] {
       {
       auto Diag = diag(DiagLoc, ForwardPassMessage)
@@ -2683,6 +2733,9 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       for (const CallExpr *T : AssumedNoTraining)
         diag(T->getBeginLoc(), AssumedTrainsNowhereNote, DiagnosticIDs::Note)
             << T->getDirectCallee();
+      for (const CallExpr *C : AssumedKeepsNoGraph)
+        diag(C->getBeginLoc(), AssumedKeepsNoGraphNote, DiagnosticIDs::Note)
+            << C->getDirectCallee();
       if (llvm::any_of(Why, [](const Reason &W) { return W.Kind == Reason::Dropped; }))
         for (const FunctionDecl *T : UnsummarizedForward)
           diag(Fwd->getBeginLoc(), AssumedForwardNoBackwardNote,

@@ -3766,6 +3766,41 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
   if (std::optional<SourceLocation> Fwd =
           forwardRunBy(FD, Ctx, Index.get(), &ForwardFacts))
     S.Forward = placeOf(*Fwd, SM);
+  // A graph of its own making kept where it outlives the call: stored into
+  // a member, a global or a static (or through a pointer parameter), or
+  // handed to a callee that may keep it, which the project's summaries
+  // settle (keepsGraphIf; a forward pass of the project that keeps its own).
+  auto OwnGraph = [&](const Expr *V) {
+    return V && holdsTensor(V->getType()) &&
+           provenance(V, F, Ctx, 0).K == Prov::Attached;
+  };
+  forEachStore(F, Ctx, [&](TensorStore::StoreKind, const Expr *Store,
+                           const Expr *Dest, const Expr *Value) {
+    if (S.KeepsGraph || !OwnGraph(Value))
+      return;
+    const ValueDecl *Target = destDecl(Dest);
+    const auto *PV = dyn_cast_or_null<ParmVarDecl>(Target);
+    if (Target && !outlivesFunction(Target) &&
+        !(PV && PV->getType()->isPointerType()))
+      return;
+    S.KeepsGraph = placeOf(Store->getBeginLoc(), SM);
+  });
+  if (!S.KeepsGraph)
+    for (const CallExpr *C : F.Calls) {
+      const FunctionDecl *G = C->getDirectCallee();
+      if (!G || G == FD || SM.isInSystemHeader(G->getLocation()))
+        continue;
+      std::string U = usrOf(G->getCanonicalDecl());
+      if (U.empty())
+        continue;
+      SummaryPlace At = placeOf(C->getBeginLoc(), SM);
+      unsigned Shift = firstParamArg(C, G);
+      for (unsigned I = 0; I < G->getNumParams() && I + Shift < C->getNumArgs(); ++I)
+        if (OwnGraph(C->getArg(I + Shift)))
+          S.KeepsGraphIf.push_back({U, int(I), At});
+      if (isForwardCallee(G) && !guardedHere(F, C->getBeginLoc(), SM))
+        S.KeepsGraphIf.push_back({U, -1, At});
+    }
   S.DisablesGrad = disablesGradForBody(FD, Ctx);
   S.Invokes = invokedParams(FD, Ctx);
   if (!F.Sinks.empty())

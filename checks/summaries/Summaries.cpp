@@ -205,6 +205,14 @@ Value FunctionSummary::toJSON() const {
     O["grows"] = std::move(G);
   }
   putList(O, "writes_graph", WritesGraph);
+  if (KeepsGraph)
+    O["keeps_graph"] = placeJSON(*KeepsGraph);
+  if (!KeepsGraphIf.empty()) {
+    Array K;
+    for (const KeepsIf &I : KeepsGraphIf)
+      K.push_back(Object{{"usr", I.CalleeUSR}, {"param", I.Param}, {"at", placeJSON(I.At)}});
+    O["keeps_graph_if"] = std::move(K);
+  }
   putList(O, "overrides", Overrides);
   putList(O, "bounds", Bounds);
   if (Entry)
@@ -369,6 +377,21 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
       if (!PI || *PI < 0)
         return std::nullopt;
       S.WritesGraph.push_back(*PI);
+    }
+  if (const Value *K = O->get("keeps_graph")) {
+    S.KeepsGraph = placeFrom(K);
+    if (!S.KeepsGraph)
+      return std::nullopt;
+  }
+  if (const Array *K = O->getArray("keeps_graph_if"))
+    for (const Value &KV : *K) {
+      const Object *KO = KV.getAsObject();
+      std::optional<llvm::StringRef> U = KO ? KO->getString("usr") : std::nullopt;
+      std::optional<int64_t> P = KO ? KO->getInteger("param") : std::nullopt;
+      std::optional<SummaryPlace> At = placeFrom(KO ? KO->get("at") : nullptr);
+      if (!U || !P || *P < -1 || !At)
+        return std::nullopt;
+      S.KeepsGraphIf.push_back({U->str(), int(*P), *At});
     }
   if (const Array *Ov = O->getArray("overrides"))
     for (const Value &U : *Ov) {
@@ -571,6 +594,9 @@ mergeDefinitions(llvm::ArrayRef<const FunctionSummary *> Defs) {
       M.Backward = D->Backward;
     if (!M.GuardedIndirectCall)
       M.GuardedIndirectCall = D->GuardedIndirectCall;
+    if (!M.KeepsGraph)
+      M.KeepsGraph = D->KeepsGraph;
+    llvm::append_range(M.KeepsGraphIf, D->KeepsGraphIf);
     M.DropsDevice |= D->DropsDevice;
     M.DisablesGrad |= D->DisablesGrad;
     M.EndsProcess |= D->EndsProcess;
@@ -649,6 +675,8 @@ mergeDispatchTargets(llvm::StringRef USR,
     if (!M.Backward)
       M.Backward = T->Backward;
     llvm::append_range(M.Stores, T->Stores);
+    if (!M.KeepsGraph)
+      M.KeepsGraph = T->KeepsGraph;
   }
   return M;
 }
@@ -937,6 +965,31 @@ unsigned ProjectIndex::solve() {
           if (const FunctionSummary *G = lookup(U);
               G && G != &F && G->Returns == FunctionSummary::Result::Graph) {
             F.Returns = FunctionSummary::Result::Graph;
+            Changed = true;
+            break;
+          }
+      // A graph of its own making handed to a callee that keeps that
+      // parameter, or a callee that keeps one of its own (also one the
+      // index does not know: what it does is not known).
+      if (!F.KeepsGraph)
+        for (const FunctionSummary::KeepsIf &K : F.KeepsGraphIf) {
+          const FunctionSummary *G = lookup(K.CalleeUSR);
+          if (G == &F)
+            continue;
+          if (!G || G->KeepsGraph ||
+              (K.Param >= 0 && llvm::any_of(G->Stores, [&](const ParamStore &S) {
+                 return S.Param == unsigned(K.Param);
+               }))) {
+            F.KeepsGraph = K.At;
+            Changed = true;
+            break;
+          }
+        }
+      if (!F.KeepsGraph)
+        for (const FunctionSummary::Call &C : F.Calls)
+          if (const FunctionSummary *G = lookup(C.CalleeUSR);
+              G && G != &F && G->KeepsGraph && !C.NoGrad) {
+            F.KeepsGraph = C.At;
             Changed = true;
             break;
           }

@@ -14,6 +14,8 @@
 //   no_grad     whether grad mode is off for its whole body;
 //   differentiates  which parameters reach a backward pass in it;
 //   writes_graph    which reference parameters it writes a graph into;
+//   keeps_graph     whether it may keep a graph of its own making where it
+//               outlives the call (a member, global or static);
 //   grows       device storage it adds to a member, global or static on
 //               every call (it piles up when the function is called in a
 //               loop: calledInLoop(), over each call's `loop` fact);
@@ -56,7 +58,7 @@
 namespace clang::tidy::gpuleak {
 
 /// The index format version; a file of another version is not read.
-inline constexpr int IndexVersion = 8;
+inline constexpr int IndexVersion = 9;
 /// Assumption notes: a check that had to assume what a function of another
 /// file does says so in a note of this text (%0: the function), which
 /// `gpuleak check` matches by text and place after the last TU.
@@ -130,6 +132,14 @@ inline constexpr char AssumedNoneReadsCutNote[] =
 /// says it trains nowhere.
 inline constexpr char AssumedForwardNoBackwardNote[] =
     "assuming %0, defined in another file, runs no backward pass of its own";
+/// missing-no-grad under `gpuleak check`: the call of %0, a function of
+/// another file that runs the forward pass judged, is assumed to keep none
+/// of its graph in its object, a global or a static (a loop around it then
+/// keeps nothing); dropped when its summary says it may (`keeps_graph`; for
+/// a virtual call, one overrider's).
+inline constexpr char AssumedKeepsNoGraphNote[] =
+    "assuming %0, defined in another file, keeps none of its forward pass's "
+    "graph beyond the call";
 /// A finding that holds only if a function of another file runs no backward
 /// pass on the value passed to it (a training helper `step(loss)` does): the
 /// note is at the call, and ends in the argument's 1-based position.
@@ -351,6 +361,25 @@ struct FunctionSummary {
   /// that carries an autograd graph (`state = next_state` in a sampling
   /// step that returns only ids): its caller gets a graph through them.
   std::vector<unsigned> WritesGraph;
+  /// It may keep a graph of its own making (a forward pass's output, or a
+  /// value computed from one) where it outlives the call: a member of any
+  /// object, a global or a static, written directly or through a pointer
+  /// parameter; or it hands such a value to a callee that keeps that
+  /// parameter, or calls one that keeps a graph of its own (solved over the
+  /// project's calls, KeepsGraphIf). The store, or the call. Unset: its
+  /// forward passes' graphs leave it only by its result and its reference
+  /// parameters (`writes_graph`).
+  std::optional<SummaryPlace> KeepsGraph;
+  /// Calls that make it keep a graph when the callee (by USR), unknown
+  /// where it was summarized, keeps its parameter Param (handed such a
+  /// value) or, with Param -1 (a forward pass of another file), keeps a
+  /// graph of its own; or is not in the project index at all.
+  struct KeepsIf {
+    std::string CalleeUSR;
+    int Param = -1;
+    SummaryPlace At;
+  };
+  std::vector<KeepsIf> KeepsGraphIf;
   /// Every value it returns holds none of the device storage of its inputs
   /// or of a forward pass: a host copy, a number or a fresh tensor
   /// (`t.detach().to(torch::kCPU)`).

@@ -705,6 +705,17 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
           Settled.push_back(I);
         continue;
       }
+      // Keeps none of its forward pass's graph beyond the call: only if its
+      // summary (a virtual call's overriders') says so.
+      if (!noteArgument(N.Message,
+                        clang::tidy::gpuleak::AssumedKeepsNoGraphNote)
+               .empty()) {
+        const FunctionSummary *G = CalleeAt(N.Place, /*Dispatch=*/true);
+        if (!G || G->KeepsGraph)
+          return true;
+        Settled.push_back(I);
+        continue;
+      }
       // Given a tensor, runs no backward pass: only if its summary (a
       // virtual call's overriders') says so.
       if (!noteArgument(N.Message,
