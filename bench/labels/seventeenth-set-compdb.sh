@@ -53,7 +53,16 @@ t=trieck+pixienn
 # CMake defines USE_CUDA for the CUDA build (the CUDA vector, allocator and descriptors are
 # under #ifdef USE_CUDA); cuDNN's headers come with the CUDA toolkit here. Units kept: those
 # that reach PxTensor.h, Cudnn.h and Cublas.h through the CUDA layers.
-db $t -std=c++17 -DUSE_CUDA
+# The TensorBoard event messages (include "event.pb.h") are generated from the tree's proto/ by
+# protoc, as its CMake does (protoc and libprotobuf-dev were already installed); OpenCV 3's
+# opencv2/imgproc/types_c.h is stubbed in only-pixienn.
+mkdir -p "$dir/$t/build/proto"
+protoc --cpp_out="$dir/$t/build/proto" -I"$dir/$t/proto" "$dir/$t"/proto/*.proto
+# The generated code must see the system protobuf headers that match protoc, not the older copy
+# bundled with LibTorch (searched first as -isystem): a -I folder holding a link to them.
+mkdir -p "$dir/$t/build/protobuf-include"
+ln -sfn /usr/include/google "$dir/$t/build/protobuf-include/google"
+db $t -std=c++17 -DUSE_CUDA -I"$dir/$t/build/protobuf-include" -I"$dir/$t/build/proto" -isystem "$only/only-pixienn"
 keep $t '^src/(Model|Layer|Gemm)\.cpp$'
 
 t=MajesticThrust-KPFU-2019+cuda-neural-network-project
