@@ -124,7 +124,7 @@ t=dmitryponv+PPOCore3D
 # A Windows program: Bullet is bundled under include/bullet (ppo.h includes
 # "../Utils/b3Clock.h" relative to one of its folders).
 db $t -std=c++17 -I"$dir/$t/include/bullet" -I"$dir/$t/include/bullet/Bullet3Common" \
-  -I"$dir/$t/include/minitaur" -I"$dir/$t/src"
+  -I"$dir/$t/include/minitaur" -I"$dir/$t/src" -isystem "$only/only-ppocore3d" -ferror-limit=0
 keep $t '^src/'
 
 t=MihaiAnca13+GLPhysXRL
