@@ -129,5 +129,5 @@ keep $t '^src/'
 
 t=MihaiAnca13+GLPhysXRL
 # PhysX, glad, GLFW, glm, Dear ImGui and tensorboard_logger are absent (see the notes).
-db $t -std=c++17 -I"$dir/$t/include"
+db $t -std=c++17 -I"$dir/$t/include" -isystem "$only/only-glphysx" -ferror-limit=0
 keep $t '^(Agent|RunningMean|Environment|Train|Play)\.cpp$'
