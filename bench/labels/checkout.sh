@@ -11,6 +11,8 @@ status=0
 while IFS=$'\t' read -r repo commit; do
   name=${repo/\//+}
   gitdir=$mirror/$name/repo
+  # Some snapshots arrive as a work tree (repo/.git) rather than a bare repository.
+  if [[ -d $gitdir/.git ]]; then gitdir=$gitdir/.git; fi
   out=$dir/$name
   if [[ ! -d $gitdir ]]; then
     echo "checkout: no snapshot at $gitdir; fetch github:$repo first" >&2

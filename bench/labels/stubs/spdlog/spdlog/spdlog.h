@@ -9,6 +9,9 @@
 namespace spdlog {
 class logger {
 public:
+  // Seventeenth set (berkde/FastTD3): built from a name and a sink.
+  logger() = default;
+  template <typename... Args> explicit logger(Args &&...args);
   template <typename... Args> void trace(Args &&...args);
   template <typename... Args> void debug(Args &&...args);
   template <typename... Args> void info(Args &&...args);
@@ -21,6 +24,7 @@ public:
 };
 namespace level { enum level_enum { trace, debug, info, warn, err, critical, off }; }
 void set_level(level::level_enum level);
+void set_default_logger(std::shared_ptr<logger> default_logger);
 template <typename... Args> void trace(Args &&...args);
 template <typename... Args> void debug(Args &&...args);
 template <typename... Args> void info(Args &&...args);

@@ -1,0 +1,2 @@
+// Stub (seventeenth set, MihaiAnca13/GLPhysXRL): only included.
+#pragma once
