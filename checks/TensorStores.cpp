@@ -1766,7 +1766,11 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
         A.Assumed = C;
       P.merge(A);
     }
-    if (Unknown && Deferred && !DeviceMode && P.K != Prov::Attached &&
+    // Device storage (grad mode off, or no graph needed): the same
+    // assumption, that the function returns a forward pass's output; the
+    // project step keeps the finding only if its summary says so, as
+    // gpuleak-tidy reading the index does (trial 18, D4).
+    if (Unknown && Deferred && P.K != Prov::Attached &&
         holdsTensor(C->getType())) {
       P = Prov::attached(C);
       P.AssumedGraph = C;
@@ -2602,6 +2606,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       return;
     TensorStore S{TensorStore::Device, Store, Target, Value, P.Origin, Loop};
     S.AssumedDevice = P.Assumed;
+    S.AssumedGraph = P.AssumedGraph;
     if (!Outlives) {
       if (!repeatsForTheRun(Loop, Target, F, Ctx) || escapes(Target, F, Ctx) ||
           keptLocally(Target, Store, F, Ctx))
@@ -2946,6 +2951,7 @@ TensorStoreFinder::perCallStore(const CallExpr *Call, const Expr *Arg,
   S.RepeatedBy = F.FD;
   if (DeviceOnly) {
     S.AssumedDevice = P.Assumed;
+    S.AssumedGraph = P.AssumedGraph;
     return S;
   }
   S.Assumed = P.Assumed;
@@ -2996,6 +3002,7 @@ TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
   S.Callee = Callee;
   if (DeviceOnly) {
     S.AssumedDevice = P.Assumed;
+    S.AssumedGraph = P.AssumedGraph;
     // The container lives as long as the object the callee is called on
     // (or for good): its growth lasts the run if the loop does, or if the
     // caller itself is called in a loop (decided in finish()).
