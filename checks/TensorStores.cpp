@@ -1769,8 +1769,11 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
     // Device storage (grad mode off, or no graph needed): the same
     // assumption, that the function returns a forward pass's output; the
     // project step keeps the finding only if its summary says so, as
-    // gpuleak-tidy reading the index does (trial 18, D4).
-    if (Unknown && Deferred && P.K != Prov::Attached &&
+    // gpuleak-tidy reading the index does (trial 18, D4). Its inputs
+    // only assumed to hold a forward output (a request uploaded by a
+    // function of another file) do not hide this nearer assumption.
+    if (Unknown && Deferred &&
+        (P.K != Prov::Attached || (DeviceMode && P.AssumedGraph)) &&
         holdsTensor(C->getType())) {
       P = Prov::attached(C);
       P.AssumedGraph = C;

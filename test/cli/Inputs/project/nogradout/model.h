@@ -12,6 +12,9 @@ struct ScorerImpl : torch::nn::Module {
   torch::Tensor external(const torch::Tensor &x);   // defined nowhere
   torch::nn::Linear fc{nullptr};
 };
+// A request's tokens, uploaded to the device (model.cpp).
+torch::Tensor load_request();
+
 struct Scorer : torch::nn::ModuleHolder<ScorerImpl> {
   using torch::nn::ModuleHolder<ScorerImpl>::ModuleHolder;
 };
