@@ -1788,7 +1788,14 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
       }
       P.merge(A);
     }
-    if (Unknown && Deferred && !DeviceMode && P.K != Prov::Attached &&
+    // Device storage (grad mode off, or no graph needed): the same
+    // assumption, that the function returns a forward pass's output; the
+    // project step keeps the finding only if its summary says so, as
+    // gpuleak-tidy reading the index does (trial 18, D4). Its inputs
+    // only assumed to hold a forward output (a request uploaded by a
+    // function of another file) do not hide this nearer assumption.
+    if (Unknown && Deferred &&
+        (P.K != Prov::Attached || (DeviceMode && P.AssumedGraph)) &&
         holdsTensor(C->getType())) {
       P = Prov::attached(C);
       P.AssumedGraph = C;
@@ -2626,6 +2633,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     TensorStore S{TensorStore::Device, Store, Target, Value, P.Origin, Loop};
     S.AssumedDevice = P.Assumed;
     S.AssumedOuter = P.AssumedOuter;
+    S.AssumedGraph = P.AssumedGraph;
     if (!Outlives) {
       if (!repeatsForTheRun(Loop, Target, F, Ctx) || escapes(Target, F, Ctx) ||
           keptLocally(Target, Store, F, Ctx))
@@ -2978,6 +2986,7 @@ TensorStoreFinder::perCallStore(const CallExpr *Call, const Expr *Arg,
   if (DeviceOnly) {
     S.AssumedDevice = P.Assumed;
     S.AssumedOuter = P.AssumedOuter;
+    S.AssumedGraph = P.AssumedGraph;
     return S;
   }
   S.Assumed = P.Assumed;
@@ -3030,6 +3039,7 @@ TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
   if (DeviceOnly) {
     S.AssumedDevice = P.Assumed;
     S.AssumedOuter = P.AssumedOuter;
+    S.AssumedGraph = P.AssumedGraph;
     // The container lives as long as the object the callee is called on
     // (or for good): its growth lasts the run if the loop does, or if the
     // caller itself is called in a loop (decided in finish()).

@@ -65,6 +65,9 @@ inline constexpr char AssumedNote[] =
 inline constexpr char AssumedGraphNote[] =
     "assuming %0, defined in another file, returns a tensor with an autograd "
     "graph";
+inline constexpr char AssumedDeviceOutputNote[] =
+    "assuming %0, defined in another file, returns the output of a forward "
+    "pass";
 inline constexpr char AssumedForwardNote[] =
     "assuming %0, defined in another file, runs a forward pass";
 inline constexpr char AssumedHelperForwardNote[] =

@@ -754,10 +754,18 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
         continue;
       }
       // Returns a tensor with a graph: only if its summary says so.
-      if (!noteArgument(N.Message, clang::tidy::gpuleak::AssumedGraphNote)
+      // Returns a forward pass's output, kept as device storage: also only
+      // if its result stays on the device (as gpuleak-tidy decides with
+      // the index).
+      bool Device = !noteArgument(N.Message,
+                                  clang::tidy::gpuleak::AssumedDeviceOutputNote)
+                         .empty();
+      if (Device ||
+          !noteArgument(N.Message, clang::tidy::gpuleak::AssumedGraphNote)
                .empty()) {
         const FunctionSummary *G = CalleeAt(N.Place);
-        if (!G || G->Returns != FunctionSummary::Result::Graph)
+        if (!G || G->Returns != FunctionSummary::Result::Graph ||
+            (Device && G->DropsDevice))
           return true;
         Settled.push_back(I);
         continue;
