@@ -2087,8 +2087,10 @@ static bool handsOutputElsewhere(const CallExpr *Call, const ASTContext &Ctx,
     return true;
   if (!carrierOutParams(Call, Ctx, /*Pointers=*/true).empty())
     return true;
+  // (A detached copy it keeps holds no graph: ParamStore::Device.)
   if (const FunctionSummary *S = calleeSummary(Call, Callee, Index))
-    return !S->Stores.empty();
+    return llvm::any_of(S->Stores,
+                        [](const ParamStore &PS) { return !PS.Device; });
   return false;
 }
 

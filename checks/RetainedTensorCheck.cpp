@@ -56,6 +56,11 @@ void RetainedTensorCheck::onEndOfTranslationUnit() {
         diag(S.AssumedRepeat->getLocation(), AssumedCalledInLoopNote,
              DiagnosticIDs::Note)
             << S.AssumedRepeat;
+      if (S.AssumedGraph)
+        if (const FunctionDecl *FD = S.AssumedGraph->getDirectCallee())
+          diag(S.AssumedGraph->getBeginLoc(), AssumedDeviceOutputNote,
+               DiagnosticIDs::Note)
+              << FD;
       diag(S.Origin->getBeginLoc(),
            "the kept tensor is computed here; it carries no graph, but its "
            "storage stays on the device",

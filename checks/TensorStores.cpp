@@ -1788,7 +1788,14 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
       }
       P.merge(A);
     }
-    if (Unknown && Deferred && !DeviceMode && P.K != Prov::Attached &&
+    // Device storage (grad mode off, or no graph needed): the same
+    // assumption, that the function returns a forward pass's output; the
+    // project step keeps the finding only if its summary says so, as
+    // gpuleak-tidy reading the index does (trial 18, D4). Its inputs
+    // only assumed to hold a forward output (a request uploaded by a
+    // function of another file) do not hide this nearer assumption.
+    if (Unknown && Deferred &&
+        (P.K != Prov::Attached || (DeviceMode && P.AssumedGraph)) &&
         holdsTensor(C->getType())) {
       P = Prov::attached(C);
       P.AssumedGraph = C;
@@ -1946,17 +1953,23 @@ TensorStoreFinder::Path TensorStoreFinder::pathTo(const Expr *E,
     return pathTo(ME->getBase(), Target, F, Ctx, Depth + 1);
   }
   if (const auto *C = dyn_cast<CallExpr>(E)) {
-    if (cutsGraph(C) || readsMetadata(C))
+    if ((DeviceMode ? dropsDeviceStorage(C, Ctx) : cutsGraph(C)) ||
+        readsMetadata(C))
       return Path::None;
     if (Accessor && readsBack(C, *Accessor, Ctx))
       return Path::Copy;
     // A function whose every return is cut (`detach_helper(t)`), here or by
-    // the index.
+    // the index; in DeviceMode, one of another file whose summary says it
+    // returns a host copy or a number (a function of this TU is read below).
     if (const FunctionDecl *Callee = C->getDirectCallee();
         Callee && !isForwardCallee(Callee) &&
-        !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()) &&
-        resultOf(Callee, Ctx) == FunctionSummary::Result::Cut)
-      return Path::None;
+        !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation())) {
+      if (!DeviceMode && resultOf(Callee, Ctx) == FunctionSummary::Result::Cut)
+        return Path::None;
+      if (const FunctionSummary *S = DeviceMode ? indexed(Callee) : nullptr;
+          S && S->DropsDevice)
+        return Path::None;
+    }
     // A function of this TU (not virtual): only the arguments its returns
     // are computed from (a state it is handed only to test, `state ?
     // fresh() : empty`, does not reach its result).
@@ -2626,6 +2639,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     TensorStore S{TensorStore::Device, Store, Target, Value, P.Origin, Loop};
     S.AssumedDevice = P.Assumed;
     S.AssumedOuter = P.AssumedOuter;
+    S.AssumedGraph = P.AssumedGraph;
     if (!Outlives) {
       if (!repeatsForTheRun(Loop, Target, F, Ctx) || escapes(Target, F, Ctx) ||
           keptLocally(Target, Store, F, Ctx))
@@ -2874,14 +2888,20 @@ llvm::ArrayRef<KeptParam> TensorStoreFinder::keptParams(const FunctionDecl *FD,
   Kept[Key]; // in progress
   llvm::SmallVector<KeptParam, 1> Out;
   auto Add = [&](KeptParam K) {
-    for (const KeptParam &O : Out)
-      if (O.Param == K.Param && O.Target == K.Target && O.External == K.External)
+    for (KeptParam &O : Out)
+      if (O.Param == K.Param && O.Target == K.Target && O.External == K.External) {
+        if (O.Device && !K.Device)
+          O = std::move(K); // the graph too, by another way
         return;
+      }
     Out.push_back(std::move(K));
   };
   if (Def && Def->hasBody() && !SM.isInSystemHeader(Def->getLocation())) {
     FnInfo &F = info(Def, Ctx);
-    auto ParamsIn = [&](const Expr *E) {
+    // The parameters \p E is computed from: with their graph, or (Device)
+    // only with their device storage (`t.detach()`).
+    auto ParamsIn = [&](const Expr *E, bool Device = false) {
+      llvm::SaveAndRestore Mode(DeviceMode, Device);
       llvm::SmallVector<unsigned, 2> Ps;
       for (unsigned I = 0; I < Def->getNumParams(); ++I) {
         const ParmVarDecl *P = Def->getParamDecl(I);
@@ -2892,14 +2912,27 @@ llvm::ArrayRef<KeptParam> TensorStoreFinder::keptParams(const FunctionDecl *FD,
       }
       return Ps;
     };
+    // Only what adds an element grows (as considerStore() decides for
+    // device storage): a detached copy that replaces or is added into
+    // what the target holds keeps one tensor's storage at a time.
+    auto Grows = [&](TensorStore::StoreKind Kind, const Expr *Store) {
+      return Kind == TensorStore::Insert &&
+             (isa<CXXMemberCallExpr>(Store) ||
+              F.AppendedElementStores.contains(Store));
+    };
     forEachStore(F, Ctx, [&](TensorStore::StoreKind Kind, const Expr *Store,
                              const Expr *Dest, const Expr *Value) {
       const ValueDecl *Target = destDecl(Dest);
       if (!Target || !outlivesFunction(Target))
         return;
-      for (unsigned I : ParamsIn(Value))
+      llvm::SmallVector<unsigned, 2> WithGraph = ParamsIn(Value);
+      for (unsigned I : WithGraph)
         Add({I, Target, Store, {}, nullptr, Kind == TensorStore::Assign,
              Kind == TensorStore::InPlace});
+      if (Grows(Kind, Store))
+        for (unsigned I : ParamsIn(Value, /*Device=*/true))
+          if (!llvm::is_contained(WithGraph, I))
+            Add({I, Target, Store, {}, nullptr, false, false, true});
     });
     for (const CallExpr *C : F.Calls) {
       const FunctionDecl *G = C->getDirectCallee();
@@ -2910,6 +2943,8 @@ llvm::ArrayRef<KeptParam> TensorStoreFinder::keptParams(const FunctionDecl *FD,
       for (const KeptParam &K : Ks) {
         if (K.Param + Shift >= C->getNumArgs())
           continue;
+        // (A detached copy handed to a callee that keeps it is not
+        // followed: a kept graph does not say whether it is added.)
         for (unsigned I : ParamsIn(C->getArg(K.Param + Shift))) {
           KeptParam Mine = K;
           Mine.Param = I;
@@ -2920,7 +2955,8 @@ llvm::ArrayRef<KeptParam> TensorStoreFinder::keptParams(const FunctionDecl *FD,
     }
   } else if (const FunctionSummary *S = indexed(FD)) {
     for (const ParamStore &PS : S->Stores)
-      Add({PS.Param, nullptr, nullptr, {}, &PS, PS.Overwrites, PS.InPlace});
+      Add({PS.Param, nullptr, nullptr, {}, &PS, PS.Overwrites, PS.InPlace,
+           PS.Device});
   }
   Kept[Key] = Out;
   return Kept[Key];
@@ -2950,7 +2986,8 @@ static bool detachFixApplies(const Expr *Arg) {
 std::optional<TensorStore>
 TensorStoreFinder::perCallStore(const CallExpr *Call, const Expr *Arg,
                                 const FunctionDecl *Callee, bool IntoMember,
-                                bool InPlace, FnInfo &F, ASTContext &Ctx) {
+                                bool InPlace, FnInfo &F, ASTContext &Ctx,
+                                bool DeviceStore) {
   if (isa<CXXConstructorDecl, CXXDestructorDecl>(F.FD) || F.IsModuleForward)
     return std::nullopt; // once per object; a forward's caller decides
   if (IntoMember) {
@@ -2958,7 +2995,9 @@ TensorStoreFinder::perCallStore(const CallExpr *Call, const Expr *Arg,
     if (!MC || !outlivesCall(MC->getImplicitObjectArgument()))
       return std::nullopt; // a local object dies with the call
   }
-  Prov P = provenance(Arg, F, Ctx, 0);
+  Prov P;
+  if (!DeviceStore)
+    P = provenance(Arg, F, Ctx, 0);
   bool DeviceOnly = false;
   if (P.K != Prov::Attached && !InPlace) {
     llvm::SaveAndRestore Mode(DeviceMode, true);
@@ -2978,6 +3017,7 @@ TensorStoreFinder::perCallStore(const CallExpr *Call, const Expr *Arg,
   if (DeviceOnly) {
     S.AssumedDevice = P.Assumed;
     S.AssumedOuter = P.AssumedOuter;
+    S.AssumedGraph = P.AssumedGraph;
     return S;
   }
   S.Assumed = P.Assumed;
@@ -2991,14 +3031,16 @@ std::optional<TensorStore>
 TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
                                         const FunctionDecl *Callee,
                                         bool IntoMember, bool InPlace,
-                                        FnInfo &F, ASTContext &Ctx) {
+                                        FnInfo &F, ASTContext &Ctx,
+                                        bool DeviceStore) {
   SourceManager &SM = Ctx.getSourceManager();
   const Stmt *Loop = innermostLoop(F, Call->getBeginLoc(), SM);
   const LambdaExpr *Via = nullptr;
   if (!Loop)
     Loop = loopCallingLambda(F, Call->getBeginLoc(), Ctx, &Via);
   if (!Loop)
-    return perCallStore(Call, Arg, Callee, IntoMember, InPlace, F, Ctx);
+    return perCallStore(Call, Arg, Callee, IntoMember, InPlace, F, Ctx,
+                        DeviceStore);
   auto InIteration = [&](SourceLocation L) {
     return rangeContains(Loop->getSourceRange(), L, SM) ||
            (Via && rangeContains(Via->getBody()->getSourceRange(), L, SM));
@@ -3015,7 +3057,9 @@ TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
     if (ObjDecl && !outlivesFunction(ObjDecl) && InIteration(ObjDecl->getLocation()))
       return std::nullopt;
   }
-  Prov P = provenance(Arg, F, Ctx, 0);
+  Prov P;
+  if (!DeviceStore)
+    P = provenance(Arg, F, Ctx, 0);
   bool DeviceOnly = false;
   if (P.K != Prov::Attached) {
     llvm::SaveAndRestore Mode(DeviceMode, true);
@@ -3030,6 +3074,7 @@ TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
   if (DeviceOnly) {
     S.AssumedDevice = P.Assumed;
     S.AssumedOuter = P.AssumedOuter;
+    S.AssumedGraph = P.AssumedGraph;
     // The container lives as long as the object the callee is called on
     // (or for good): its growth lasts the run if the loop does, or if the
     // caller itself is called in a loop (decided in finish()).
@@ -3061,8 +3106,8 @@ void TensorStoreFinder::considerCalleeStore(const CallExpr *Call,
   bool IntoMember = K.Target ? isa<FieldDecl>(K.Target)
                              : isa<CXXMethodDecl>(Callee) &&
                                    !cast<CXXMethodDecl>(Callee)->isStatic();
-  std::optional<TensorStore> Candidate =
-      calleeStoreCandidate(Call, Arg, Callee, IntoMember, K.InPlace, F, Ctx);
+  std::optional<TensorStore> Candidate = calleeStoreCandidate(
+      Call, Arg, Callee, IntoMember, K.InPlace, F, Ctx, K.Device);
   if (!Candidate)
     return;
   TensorStore S = std::move(*Candidate);
@@ -3098,7 +3143,7 @@ void TensorStoreFinder::considerCalleeStore(const CallExpr *Call,
                        V->getBeginLoc()});
     StoreLoc = K.Store->getBeginLoc();
   }
-  std::string From = quoted(Callee);
+  std::string From = K.RunBy.empty() ? quoted(Callee) : K.RunBy;
   for (const auto &[To, At] : Steps) {
     if (At.isValid())
       S.CalleeNotes.push_back({From + " passes it to " + To + " here", At});
@@ -3352,12 +3397,26 @@ TensorStoreFinder::openCallSites(const FunctionDecl *FD, ASTContext &Ctx) {
       if (!holdsTensor(G->getParamDecl(I)->getType()))
         continue;
       const Expr *Arg = C->getArg(I + Shift);
-      if (std::optional<TensorStore> S =
-              calleeStoreCandidate(C, Arg, G, Method, /*InPlace=*/false, F, Ctx))
-        Sites.push_back({C, G, I, Arg, S->Origin, S->Assumed, S->AssumedGraph,
-                         S->Kind == TensorStore::Device, S->RepeatedBy,
-                         S->AssumedDevice, /*PerCall=*/!S->Loop,
-                         S->AssumedOuter});
+      std::optional<TensorStore> S =
+          calleeStoreCandidate(C, Arg, G, Method, /*InPlace=*/false, F, Ctx);
+      if (!S)
+        continue;
+      const bool Device = S->Kind == TensorStore::Device;
+      Sites.push_back({C, G, I, Arg, S->Origin, S->Assumed, S->AssumedGraph,
+                       Device, S->RepeatedBy, S->AssumedDevice,
+                       /*PerCall=*/!S->Loop, S->AssumedOuter});
+      // A value with a graph: the callee may keep a detached copy of it
+      // instead (ParamStore::Device), which the project step judges as
+      // device storage, when it piles up.
+      if (!Device)
+        if (std::optional<TensorStore> D = calleeStoreCandidate(
+                C, Arg, G, Method, /*InPlace=*/false, F, Ctx,
+                /*DeviceStore=*/true)) {
+          Sites.push_back({C, G, I, Arg, D->Origin, D->Assumed, D->AssumedGraph,
+                           /*Device=*/true, D->RepeatedBy, D->AssumedDevice,
+                           /*PerCall=*/!D->Loop, D->AssumedOuter,
+                           /*DeviceStoresOnly=*/true});
+        }
     }
   }
   return Sites;
@@ -3728,6 +3787,7 @@ FunctionSummary TensorStoreFinder::summarize(const FunctionDecl *FD,
     PS.Function = Storing->getQualifiedNameAsString();
     PS.Overwrites = K.Overwrites;
     PS.InPlace = K.InPlace;
+    PS.Device = K.Device;
     S.Stores.push_back(std::move(PS));
   }
   S.Returns = resultOf(FD, Ctx);
@@ -4223,12 +4283,61 @@ void TensorStoreFinder::considerStores(FnInfo &F, ASTContext &Ctx) {
         }
     }
     unsigned Shift = firstParamArg(C, G);
-    llvm::SmallVector<KeptParam, 1> Ks(keptParams(G, Ctx));
-    for (const KeptParam &K : Ks)
+    for (const KeptParam &K : callKeptParams(C, G, Ctx))
       if (K.Param + Shift < C->getNumArgs() &&
           !(K.Param < Carried.size() && Carried.test(K.Param)))
         considerCalleeStore(C, C->getArg(K.Param + Shift), G, K, F, Ctx);
   }
+}
+
+/// The virtual method that \p C calls through dispatch (not qualified,
+/// `Base::f(x)`): any overrider of it may run.
+static const CXXMethodDecl *dispatchedMethod(const CallExpr *C) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  if (!MD || !MD->isVirtual())
+    return nullptr;
+  if (const auto *ME =
+          dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParenImpCasts());
+      ME && ME->hasQualifier())
+    return nullptr;
+  return MD;
+}
+
+llvm::SmallVector<KeptParam, 1>
+TensorStoreFinder::callKeptParams(const CallExpr *C, const FunctionDecl *G,
+                                  ASTContext &Ctx) {
+  llvm::SmallVector<KeptParam, 1> Ks(keptParams(G, Ctx));
+  const CXXMethodDecl *MD = dispatchedMethod(C);
+  if (!MD)
+    return Ks;
+  // What an overrider keeps, the store named as its own. Only overriders
+  // that this TU or the index knows: a pure virtual method without one
+  // keeps nothing. Those of the index only for a method that this TU does
+  // not define, as `gpuleak check` decides it (an open call site).
+  auto Add = [&](KeptParam K, std::string By) {
+    for (const KeptParam &O : Ks)
+      if (O.Param == K.Param && O.Target == K.Target &&
+          O.External == K.External)
+        return;
+    K.RunBy = std::move(By);
+    Ks.push_back(std::move(K));
+  };
+  const FunctionDecl *Own = G->getDefinition();
+  for (const CXXMethodDecl *O : overridersOf(MD, Ctx))
+    if (O != Own)
+      for (const KeptParam &K : llvm::SmallVector<KeptParam, 1>(keptParams(O, Ctx)))
+        Add(K, quoted(O));
+  if (const FunctionSummary *D =
+          Index && !(Own && Own->hasBody())
+              ? Index->dispatched(usrOf(MD->getCanonicalDecl()))
+              : nullptr;
+      D && D != indexed(MD))
+    for (const ParamStore &PS : D->Stores)
+      Add({PS.Param, nullptr, nullptr, {}, &PS, PS.Overwrites, PS.InPlace,
+           PS.Device},
+          PS.Via.empty() ? "'" + PS.Function + "'" : "");
+  return Ks;
 }
 
 llvm::SmallVector<TensorStore, 8>

@@ -177,6 +177,12 @@ struct KeptParam {
   /// The store writes the parameter in place into the target
   /// (ParamStore::InPlace).
   bool InPlace = false;
+  /// The store keeps only the parameter's device storage, a detached copy
+  /// (ParamStore::Device).
+  bool Device = false;
+  /// For a virtual call: the overrider (quoted) whose store it is, when
+  /// not the method called (callKeptParams()).
+  std::string RunBy = {};
 };
 
 /// Emits the note for \p S.Assumed, if any, through \p Diag.
@@ -248,6 +254,10 @@ struct OpenCallSite {
   bool PerCall = false;
   /// The further calls the value passes through (TensorStore::AssumedOuter).
   llvm::SmallVector<const CallExpr *, 1> AssumedOuter = {};
+  /// Device, for a value that carries a graph: a store only where the
+  /// callee keeps a detached copy of it (ParamStore::Device); its other
+  /// stores are the site of the same call with a graph.
+  bool DeviceStoresOnly = false;
 };
 
 class TensorStoreFinder {
@@ -277,6 +287,12 @@ public:
   /// The parameters \p FD keeps past the call: from its body when this TU
   /// defines it, else from the project index.
   llvm::ArrayRef<KeptParam> keptParams(const FunctionDecl *FD, ASTContext &Ctx);
+  /// The parameters that the call \p C of \p G keeps: keptParams(\p G),
+  /// and for a virtual call, what any overrider of this TU or of the
+  /// project index keeps (ProjectIndex::dispatched()).
+  llvm::SmallVector<KeptParam, 1> callKeptParams(const CallExpr *C,
+                                                 const FunctionDecl *G,
+                                                 ASTContext &Ctx);
 
   /// The calls of \p FD that pass a graph to a function defined elsewhere,
   /// in a loop (see OpenCallSite).
@@ -376,7 +392,9 @@ private:
                    ASTContext &Ctx);
   /// How the old value of a destination reaches a value: not at all, as a
   /// copy (through locals, tuples, conditionals), combined by arithmetic
-  /// or accumulating calls, or through another operation (a carry).
+  /// or accumulating calls, or through another operation (a carry). In
+  /// DeviceMode, through the device storage: detach() and non-differentiable
+  /// operations pass it on, a host copy or a number ends it.
   enum class Path { None, Copy, Arith, Through };
   Path pathTo(const Expr *E, const ValueDecl *Target, FnInfo &F,
               ASTContext &Ctx, unsigned Depth);
@@ -419,15 +437,20 @@ private:
   bool readsBack(const CallExpr *C, AccessorQuery &Q, ASTContext &Ctx);
   /// Set while accessorCarry() asks pathTo() for a getter's call.
   AccessorQuery *Accessor = nullptr;
+  /// The store that \p Call makes by handing \p Arg to \p Callee, which
+  /// keeps it; with \p DeviceStore, the callee keeps a detached copy
+  /// (KeptParam::Device), so only the argument's device storage counts.
   std::optional<TensorStore>
   calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
                        const FunctionDecl *Callee, bool IntoMember,
-                       bool InPlace, FnInfo &F, ASTContext &Ctx);
+                       bool InPlace, FnInfo &F, ASTContext &Ctx,
+                       bool DeviceStore = false);
   std::optional<TensorStore> perCallStore(const CallExpr *Call,
                                           const Expr *Arg,
                                           const FunctionDecl *Callee,
                                           bool IntoMember, bool InPlace,
-                                          FnInfo &F, ASTContext &Ctx);
+                                          FnInfo &F, ASTContext &Ctx,
+                                          bool DeviceStore);
   void considerCalleeStore(const CallExpr *Call, const Expr *Arg,
                            const FunctionDecl *Callee, const KeptParam &Kept,
                            FnInfo &F, ASTContext &Ctx);

@@ -98,6 +98,8 @@ Value FunctionSummary::toJSON() const {
       SO["overwrites"] = true;
     if (S.InPlace)
       SO["in_place"] = true;
+    if (S.Device)
+      SO["device"] = true;
     StoresJ.push_back(std::move(SO));
   }
   Array CallsJ;
@@ -295,6 +297,7 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
       PS.Function = SO->getString("function").value_or("").str();
       PS.Overwrites = SO->getBoolean("overwrites").value_or(false);
       PS.InPlace = SO->getBoolean("in_place").value_or(false);
+      PS.Device = SO->getBoolean("device").value_or(false);
       if (const Array *Via = SO->getArray("via"))
         for (const Value &CV : *Via) {
           const Object *CO = CV.getAsObject();
@@ -565,7 +568,8 @@ mergeDefinitions(llvm::ArrayRef<const FunctionSummary *> Defs) {
     llvm::erase_if(M.Stores, [&](const ParamStore &S) {
       return llvm::none_of(D->Stores, [&](const ParamStore &T) {
         return T.Param == S.Param && T.TargetUSR == S.TargetUSR &&
-               T.Overwrites == S.Overwrites && T.InPlace == S.InPlace;
+               T.Overwrites == S.Overwrites && T.InPlace == S.InPlace &&
+               T.Device == S.Device;
       });
     });
     llvm::erase_if(M.Grows, [&](const DeviceGrowth &G) {

@@ -67,6 +67,9 @@ inline constexpr char AssumedNote[] =
 inline constexpr char AssumedGraphNote[] =
     "assuming %0, defined in another file, returns a tensor with an autograd "
     "graph";
+inline constexpr char AssumedDeviceOutputNote[] =
+    "assuming %0, defined in another file, returns the output of a forward "
+    "pass";
 inline constexpr char AssumedForwardNote[] =
     "assuming %0, defined in another file, runs a forward pass";
 inline constexpr char AssumedHelperForwardNote[] =
@@ -294,6 +297,14 @@ struct ParamStore {
   /// `store_.narrow(0, i, 1).copy_(t)`): the target's storage does not grow,
   /// but its history chains the graph of every value written into it.
   bool InPlace = false;
+  /// The store keeps only the parameter's device storage, not its graph:
+  /// it inserts a detached copy (`v_.push_back(t.detach())`), or another
+  /// value that shares the device storage without the history (a clone or
+  /// a copy to the GPU of the detached tensor, `argmax(t)`); a host copy
+  /// (`t.detach().cpu()`) or a number is no store. Only insertions into a
+  /// container are recorded so: a detached copy that replaces or is added
+  /// into what the target holds does not grow it.
+  bool Device = false;
 
   /// A setter of a member, global or static (`hidden_ = h`, `g_last = t`):
   /// one graph at a time, wherever it is called.

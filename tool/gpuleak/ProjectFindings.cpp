@@ -46,11 +46,14 @@ static std::string calleeStoreMessage(llvm::StringRef Callee,
       .str();
 }
 
-/// The notes down the chain of calls from \p S's callee to the store \p PS.
+/// The notes down the chain of calls from \p S's callee (or, for a virtual
+/// call, the overrider \p RunBy that stores) to the store \p PS.
 static std::vector<FindingNote> storeNotes(const OpenSite &S,
-                                           const ParamStore &PS) {
+                                           const ParamStore &PS,
+                                           llvm::StringRef RunBy) {
   std::vector<FindingNote> Notes;
-  std::string From = "'" + S.CalleeQualifiedName + "'";
+  std::string From =
+      "'" + (RunBy.empty() ? S.CalleeQualifiedName : RunBy.str()) + "'";
   for (const auto &V : PS.Via) {
     Notes.push_back({From + " passes it to '" + V.Callee + "' here",
                      placeOf(V.At), {}});
@@ -78,14 +81,15 @@ loopCallNotes(const std::vector<clang::tidy::gpuleak::SummaryCall> &Chain) {
 /// repeated by the calls \p Chain (empty: the call is in a loop).
 static Finding
 siteFinding(const OpenSite &S, const ParamStore &PS,
-            const std::vector<clang::tidy::gpuleak::SummaryCall> &Chain) {
+            const std::vector<clang::tidy::gpuleak::SummaryCall> &Chain,
+            llvm::StringRef RunBy) {
   Finding F;
   F.Check = "gpuleak-retained-tensor";
   F.Severity = S.Severity;
   F.Message =
       calleeStoreMessage(S.CalleeName, PS.Target, PS.InPlace, S.PerCall);
   F.Place = S.Call;
-  F.Notes = storeNotes(S, PS);
+  F.Notes = storeNotes(S, PS, RunBy);
   for (FindingNote &N : loopCallNotes(Chain))
     F.Notes.push_back(std::move(N));
   F.Notes.push_back({"the graph it keeps alive is built here", S.Origin, {}});
@@ -97,7 +101,8 @@ siteFinding(const OpenSite &S, const ParamStore &PS,
 /// loop lasts the run), as gpuleak-retained-tensor words it.
 static Finding deviceSiteFinding(
     const OpenSite &S, const ParamStore &PS,
-    const std::vector<clang::tidy::gpuleak::SummaryCall> &Chain) {
+    const std::vector<clang::tidy::gpuleak::SummaryCall> &Chain,
+    llvm::StringRef RunBy) {
   Finding F;
   F.Check = "gpuleak-retained-tensor";
   F.Severity = S.Severity;
@@ -108,7 +113,7 @@ static Finding deviceSiteFinding(
               " for the rest of the run; pass a CPU copy (.cpu()) or a number "
               "(.item<double>())";
   F.Place = S.Call;
-  F.Notes = storeNotes(S, PS);
+  F.Notes = storeNotes(S, PS, RunBy);
   for (FindingNote &N : loopCallNotes(Chain))
     F.Notes.push_back(std::move(N));
   F.Notes.push_back({"the kept tensor is computed here; it carries no graph, "
@@ -559,9 +564,11 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
   // Open call sites whose callee keeps the parameter.
   for (const TUResult &TU : TUs)
     for (const OpenSite &S : TU.Sites) {
-      const FunctionSummary *G = Index.lookup(S.CalleeUSR);
+      // A virtual call keeps what any overrider of the project keeps.
+      const FunctionSummary *G = Index.dispatched(S.CalleeUSR);
       if (!G || S.Silenced)
         continue;
+      const bool Dispatch = G != Index.lookup(S.CalleeUSR);
       // What the value was assumed to be, now known.
       if (!S.AssumedGraphUSR.empty()) {
         const FunctionSummary *P = Index.lookup(S.AssumedGraphUSR);
@@ -584,6 +591,11 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
       for (const ParamStore &PS : G->Stores) {
         if (PS.Param != S.Param || Index.bounded(PS.TargetUSR))
           continue;
+        // A detached copy kept is device storage: judged by the site of
+        // the call as such (the twin of a site with a graph), not by the
+        // one with a graph; device storage is kept by any store.
+        if (S.Device ? S.DeviceStoresOnly && !PS.Device : PS.Device)
+          continue;
         // Device storage piles up only where the callee adds to what it
         // keeps; a setter keeps one graph at a time (of a member, global or
         // static alike, wherever it is called).
@@ -598,8 +610,10 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
             break;
           Chain = std::move(*Found);
         }
-        R.Findings.push_back(S.Device ? deviceSiteFinding(S, PS, Chain)
-                                      : siteFinding(S, PS, Chain));
+        llvm::StringRef RunBy =
+            Dispatch && PS.Via.empty() ? llvm::StringRef(PS.Function) : "";
+        R.Findings.push_back(S.Device ? deviceSiteFinding(S, PS, Chain, RunBy)
+                                      : siteFinding(S, PS, Chain, RunBy));
         ++Stats.Added;
         break;
       }
@@ -765,10 +779,18 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
         continue;
       }
       // Returns a tensor with a graph: only if its summary says so.
-      if (!noteArgument(N.Message, clang::tidy::gpuleak::AssumedGraphNote)
+      // Returns a forward pass's output, kept as device storage: also only
+      // if its result stays on the device (as gpuleak-tidy decides with
+      // the index).
+      bool Device = !noteArgument(N.Message,
+                                  clang::tidy::gpuleak::AssumedDeviceOutputNote)
+                         .empty();
+      if (Device ||
+          !noteArgument(N.Message, clang::tidy::gpuleak::AssumedGraphNote)
                .empty()) {
         const FunctionSummary *G = CalleeAt(N.Place);
-        if (!G || G->Returns != FunctionSummary::Result::Graph)
+        if (!G || G->Returns != FunctionSummary::Result::Graph ||
+            (Device && G->DropsDevice))
           return true;
         Settled.push_back(I);
         continue;

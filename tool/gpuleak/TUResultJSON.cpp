@@ -47,6 +47,8 @@ static json::Value siteJSON(const OpenSite &S) {
                       {"severity", S.Severity}};
   if (S.Device)
     O["device"] = true;
+  if (S.DeviceStoresOnly)
+    O["device_stores_only"] = true;
   if (S.PerCall)
     O["per_call"] = true;
   if (!S.RepeatedByUSR.empty())
@@ -165,6 +167,7 @@ public:
     S.Param = unsigned(*Param);
     S.Silenced = *Silenced;
     S.Device = O->getBoolean("device").value_or(false);
+    S.DeviceStoresOnly = O->getBoolean("device_stores_only").value_or(false);
     S.PerCall = O->getBoolean("per_call").value_or(false);
     S.RepeatedByUSR = O->getString("repeated_by_usr").value_or("").str();
     if (const json::Array *Outer = O->getArray("assumed_outer_usrs"))

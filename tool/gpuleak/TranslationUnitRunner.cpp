@@ -319,6 +319,7 @@ private:
           S.AssumedUSR = clang::tidy::gpuleak::usrOf(
               O.Assumed->getDirectCallee()->getCanonicalDecl());
         S.Device = O.Device;
+        S.DeviceStoresOnly = O.DeviceStoresOnly;
         S.PerCall = O.PerCall;
         if (O.AssumedDevice && O.AssumedDevice->getDirectCallee())
           S.AssumedUSR = clang::tidy::gpuleak::usrOf(

@@ -127,6 +127,10 @@ struct OpenSite {
   /// when RepeatedByUSR is set (the loop ends by its condition), when that
   /// function, the caller, is called in a loop of the project.
   bool Device = false;
+  /// Device, for a value that carries a graph (the twin of its site with a
+  /// graph): a finding only where the callee keeps a detached copy
+  /// (ParamStore::Device).
+  bool DeviceStoresOnly = false;
   std::string RepeatedByUSR;
   /// The call is in no loop of its caller (RepeatedByUSR): a finding only
   /// when the callee adds to what it keeps (not a setter's `overwrites`) and
