@@ -8,7 +8,9 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -46,6 +48,10 @@ private:
   llvm::DenseSet<const Decl *> CalledByBroken;
   /// Members and global variables that a function of Broken reads.
   llvm::DenseSet<const Decl *> TouchedByBroken;
+  /// Every name spelled in a function of Broken: what clang dropped or
+  /// took for another declaration (`koi::trim(kept);` declares a variable
+  /// `kept`) still names what it touches there.
+  llvm::StringSet<> NamesInBroken;
   /// Every function definition outside system headers, or in a file with an
   /// error, by its body's expansion range.
   std::vector<const FunctionDecl *> Definitions;
@@ -162,6 +168,21 @@ UnseenCode::UnseenCode(ASTContext &Ctx, llvm::ArrayRef<SourceLocation> Errors)
     Uses U = usesOf(FD->getBody());
     CalledByBroken.insert(U.Callees.begin(), U.Callees.end());
     TouchedByBroken.insert(U.State.begin(), U.State.end());
+    if (B.isValid() && E.isValid() && SM.getFileID(B) == SM.getFileID(E)) {
+      bool Invalid = false;
+      StringRef Buffer = SM.getBufferData(SM.getFileID(B), &Invalid);
+      if (Invalid)
+        continue;
+      unsigned End = SM.getFileOffset(E);
+      Lexer Raw(SM.getLocForStartOfFile(SM.getFileID(B)), Ctx.getLangOpts(),
+                Buffer.begin(), Buffer.data() + SM.getFileOffset(B),
+                Buffer.end());
+      Token Tok;
+      while (!Raw.LexFromRawLexer(Tok) &&
+             SM.getFileOffset(Tok.getLocation()) <= End)
+        if (Tok.is(tok::raw_identifier))
+          NamesInBroken.insert(Tok.getRawIdentifier());
+    }
   }
   // Any member of a class with unseen code may be what that code touches.
   for (const FunctionDecl *FD : Definitions)
@@ -211,7 +232,10 @@ bool UnseenCode::mayHide(SourceLocation Loc) {
              return Broken.contains(D);
            }) ||
            llvm::any_of(U.State, [&](const Decl *D) {
-             return TouchedByBroken.contains(D);
+             const auto *ND = cast<NamedDecl>(D);
+             return TouchedByBroken.contains(D) ||
+                    (ND->getIdentifier() &&
+                     NamesInBroken.contains(ND->getName()));
            });
   }
   return Verdicts[FD] = Hide;
