@@ -7,6 +7,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
@@ -27,7 +28,10 @@ namespace {
 /// what the functions that hold it share with the rest (mayRestOnUnseenCode).
 class UnseenCode {
 public:
-  UnseenCode(ASTContext &Ctx, llvm::ArrayRef<SourceLocation> Errors);
+  /// \p ParseStopped: clang stopped at a fatal error (the plugin in stock
+  /// clang-tidy), and the errors after it were not reported.
+  UnseenCode(ASTContext &Ctx, llvm::ArrayRef<SourceLocation> Errors,
+             bool ParseStopped);
   bool mayHide(SourceLocation Loc);
 
 private:
@@ -38,8 +42,8 @@ private:
   static Uses usesOf(const Stmt *Body);
   const FunctionDecl *outermostFunctionAt(SourceLocation Loc) const;
 
-  ASTContext &Ctx;
   const SourceManager &SM;
+  const bool ParseStopped;
   /// Function definitions (canonical) whose body holds an error.
   llvm::DenseSet<const Decl *> Broken;
   /// Classes with an invalid member or a method in Broken.
@@ -57,22 +61,6 @@ private:
   std::vector<const FunctionDecl *> Definitions;
   llvm::DenseMap<const FunctionDecl *, bool> Verdicts;
 };
-
-/// An error expression or an invalid declaration in \p S.
-static bool holdsErrorNode(const Stmt *S) {
-  if (!S)
-    return false;
-  if (const auto *E = dyn_cast<Expr>(S); E && E->containsErrors())
-    return true;
-  if (const auto *DS = dyn_cast<DeclStmt>(S))
-    for (const Decl *D : DS->decls())
-      if (D->isInvalidDecl())
-        return true;
-  for (const Stmt *Child : S->children())
-    if (holdsErrorNode(Child))
-      return true;
-  return false;
-}
 
 UnseenCode::Uses UnseenCode::usesOf(const Stmt *Body) {
   Uses U;
@@ -100,8 +88,9 @@ UnseenCode::Uses UnseenCode::usesOf(const Stmt *Body) {
   return U;
 }
 
-UnseenCode::UnseenCode(ASTContext &Ctx, llvm::ArrayRef<SourceLocation> Errors)
-    : Ctx(Ctx), SM(Ctx.getSourceManager()) {
+UnseenCode::UnseenCode(ASTContext &Ctx, llvm::ArrayRef<SourceLocation> Errors,
+                       bool ParseStopped)
+    : SM(Ctx.getSourceManager()), ParseStopped(ParseStopped) {
   llvm::DenseSet<FileID> ErrorFiles;
   std::vector<std::pair<FileID, unsigned>> ErrorPlaces;
   for (SourceLocation L : Errors) {
@@ -147,11 +136,13 @@ UnseenCode::UnseenCode(ASTContext &Ctx, llvm::ArrayRef<SourceLocation> Errors)
   for (const FieldDecl *F : C.InvalidFields)
     BrokenClasses.insert(F->getParent()->getCanonicalDecl());
   for (const FunctionDecl *FD : Definitions) {
-    SourceRange R = FD->getSourceRange();
+    // The body: an error of the declaration alone (`override` on a method
+    // that overrides nothing) hides no statement.
+    SourceRange R = FD->getBody()->getSourceRange();
     SourceLocation B = SM.getExpansionLoc(R.getBegin()),
                    E = SM.getExpansionLoc(R.getEnd());
-    bool Holds = FD->isInvalidDecl() || holdsErrorNode(FD->getBody());
-    if (!Holds && B.isValid() && E.isValid()) {
+    bool Holds = false;
+    if (B.isValid() && E.isValid()) {
       std::pair<FileID, unsigned> BP = SM.getDecomposedLoc(B),
                                   EP = SM.getDecomposedLoc(E);
       if (BP.first == EP.first && ErrorFiles.contains(BP.first))
@@ -212,6 +203,10 @@ const FunctionDecl *UnseenCode::outermostFunctionAt(SourceLocation Loc) const {
 }
 
 bool UnseenCode::mayHide(SourceLocation Loc) {
+  // After a fatal error that stopped the parse, declarations are missing
+  // without an error where they are used.
+  if (ParseStopped)
+    return true;
   if (Broken.empty() && BrokenClasses.empty())
     return false;
   const FunctionDecl *FD = outermostFunctionAt(Loc);
@@ -239,6 +234,41 @@ bool UnseenCode::mayHide(SourceLocation Loc) {
            });
   }
   return Verdicts[FD] = Hide;
+}
+
+/// Whether the error \p ID may stand for code that clang could not see:
+/// a name it does not know (`koiFree(p)`, `MyNoGradScope g;`,
+/// `opts.layers(2)` of another version of the API), which becomes an error
+/// expression, an invalid or another declaration, or nothing; or a parse or
+/// preprocessor error (a header not found, a statement it could not read).
+/// Not an error between declarations it knows (`no viable conversion`, `no
+/// matching function`): the expression is kept, and the checks' rules on
+/// refused code judge it.
+static bool mayHideCode(unsigned ID) {
+  switch (ID) {
+  case diag::err_undeclared_var_use:
+  case diag::err_undeclared_var_use_suggest:
+  case diag::err_undeclared_use:
+  case diag::err_undeclared_use_suggest:
+  case diag::err_unknown_typename:
+  case diag::err_unknown_typename_suggest:
+  case diag::err_unknown_type_or_class_name_suggest:
+  case diag::err_unknown_nested_typename_suggest:
+  case diag::err_typename_nested_not_found:
+  case diag::err_no_member:
+  case diag::err_no_member_suggest:
+  case diag::err_no_member_overloaded_arrow:
+  case diag::err_no_member_template:
+  case diag::err_no_member_template_suggest:
+  case diag::err_no_template:
+  case diag::err_no_template_suggest:
+    return true;
+  default:
+    break;
+  }
+  StringRef Category = DiagnosticIDs::getCategoryNameFromID(
+      DiagnosticIDs::getCategoryNumberForDiag(ID));
+  return Category == "Parse Issue" || Category == "Lexical or Preprocessor Issue";
 }
 
 /// Passes on to \p Inner the compiler diagnostics that clang with its
@@ -285,7 +315,7 @@ public:
                         const Diagnostic &Info) override {
     if (DiagnosticIDs::IsCustomDiag(Info.getID()))
       return pass(Level, Info);
-    if (Level >= DiagnosticsEngine::Error) {
+    if (Level >= DiagnosticsEngine::Error && mayHideCode(Info.getID())) {
       HasErrors = true;
       if (Info.getLocation().isValid())
         Errors.push_back(Info.getLocation());
@@ -373,10 +403,11 @@ bool mayRestOnUnseenCode(SourceLocation Loc, ASTContext &Ctx) {
   // gpuleak check analyses.
   if (!R)
     return false;
-  if (!R->HasErrors)
+  const bool Stopped = Ctx.getDiagnostics().hasFatalErrorOccurred();
+  if (!R->HasErrors && !Stopped)
     return false;
   if (!R->Unseen)
-    R->Unseen = std::make_unique<UnseenCode>(Ctx, R->Errors);
+    R->Unseen = std::make_unique<UnseenCode>(Ctx, R->Errors, Stopped);
   return R->Unseen->mayHide(Loc);
 }
 

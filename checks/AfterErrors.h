@@ -37,16 +37,22 @@ void parseAfterErrors(Preprocessor &PP);
 
 /// Whether a finding at \p Loc may rest on code that clang could not see:
 /// the one rule by which every check treats a translation unit with errors.
-/// Code that names a missing declaration becomes an error expression, an
-/// invalid declaration or nothing at all (a dropped statement), and may
-/// have released, guarded, bounded, detached or handed on what the finding
-/// is about. So a finding is kept only when its function (the outermost
-/// one around \p Loc) shares nothing with such code: it holds no error
-/// (an error's place in its body, an error expression or an invalid
-/// declaration), it is no method of a class with an invalid member or a
-/// method that holds one, it neither calls nor is called by a function that
-/// holds one, and it reads no member or global variable that such a
-/// function reads. False in a translation unit without errors.
+/// Code that names a declaration clang does not know (a missing header's,
+/// another version's API), or that it could not parse, becomes an error
+/// expression, an invalid or another declaration (`koi::trim(kept);`
+/// declares a variable `kept`) or nothing at all, and may have released,
+/// guarded, bounded, detached or handed on what the finding is about. So a
+/// finding is kept only when its function (the outermost one around \p Loc)
+/// shares nothing with such code: no such error lies in its body (an error
+/// of its declaration alone, `override` on a method that overrides nothing,
+/// hides no statement), it is no method of a class with an invalid member
+/// or a method with such an error, it neither calls nor is called by a
+/// function with one, and it reads no member or global variable that such a
+/// function reads or names. Errors between declarations clang knows (`no
+/// viable conversion`) hide nothing: the checks' own rules on refused code
+/// judge them. After a fatal error that stopped the parse (the plugin in
+/// stock clang-tidy) every finding may. False in a translation unit without
+/// errors.
 bool mayRestOnUnseenCode(SourceLocation Loc, ASTContext &Ctx);
 
 } // namespace tidy::gpuleak
