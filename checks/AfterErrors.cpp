@@ -282,7 +282,9 @@ public:
                      std::unique_ptr<DiagnosticConsumer> Owned,
                      const DiagnosticIDs &IDs, unsigned ErrorLimit, bool Filter)
       : Inner(Inner), Owned(std::move(Owned)), IDs(IDs),
-        ErrorLimit(ErrorLimit), Filter(Filter) {}
+        ErrorLimit(ErrorLimit), Filter(Filter) {
+    syncCounts();
+  }
   ~AsClangWouldReport() override {
     std::lock_guard<std::mutex> Guard(RecordersLock);
     Recorders.erase(this);
@@ -301,8 +303,14 @@ public:
   void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
     Inner.BeginSourceFile(LO, PP);
   }
-  void EndSourceFile() override { Inner.EndSourceFile(); }
-  void finish() override { Inner.finish(); }
+  void EndSourceFile() override {
+    Inner.EndSourceFile();
+    syncCounts();
+  }
+  void finish() override {
+    Inner.finish();
+    syncCounts();
+  }
   void clear() override {
     DiagnosticConsumer::clear();
     Inner.clear();
@@ -349,6 +357,15 @@ public:
   }
 
 private:
+  /// clang's "N warnings generated" reads the engine's client, this one:
+  /// its counts are those of the consumer it passes on to, which also gets
+  /// what was reported before this one took over and, in clang-tidy, the
+  /// checks' diagnostics through another engine.
+  void syncCounts() {
+    NumWarnings = Inner.getNumWarnings();
+    NumErrors = Inner.getNumErrors();
+  }
+
   void pass(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     Inner.HandleDiagnostic(Level, Info);
