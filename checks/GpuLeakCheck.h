@@ -15,7 +15,9 @@
 #ifndef GPULEAK_CHECKS_GPULEAKCHECK_H
 #define GPULEAK_CHECKS_GPULEAKCHECK_H
 
+#include "AfterErrors.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include <memory>
 
 namespace clang::tidy::gpuleak {
 
@@ -25,23 +27,30 @@ public:
   using ClangTidyCheck::diag;
 
   /// ClangTidyCheck::diag at \p Loc, or at its file location when \p Loc is
-  /// in a system header's macro.
+  /// in a system header's macro. In a translation unit with errors, a
+  /// finding that may rest on code clang could not see (mayRestOnUnseenCode,
+  /// AfterErrors.h) is dropped, with its notes: the builder returned then
+  /// reports to nothing.
   DiagnosticBuilder diag(SourceLocation Loc, StringRef Description,
-                         DiagnosticIDs::Level Level = DiagnosticIDs::Warning) {
-    if (Sources && Loc.isMacroID() && Sources->isInSystemMacro(Loc))
-      Loc = Sources->getFileLoc(Loc);
-    return ClangTidyCheck::diag(Loc, Description, Level);
-  }
+                         DiagnosticIDs::Level Level = DiagnosticIDs::Warning);
 
-  /// Keeps the translation unit's source manager for diag(). A check that
+  /// Keeps the translation unit's source manager for diag() and, in
+  /// gpuleak's own tools, lets the parse go on after errors. A check that
   /// overrides this must call it.
-  void registerPPCallbacks(const SourceManager &SM, Preprocessor *,
-                           Preprocessor *) override {
-    Sources = &SM;
-  }
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *) override;
 
 private:
+  /// Keeps the translation unit's ASTContext for diag(), then check().
+  void run(const ast_matchers::MatchFinder::MatchResult &Result) override;
+
   const SourceManager *Sources = nullptr;
+  ASTContext *AST = nullptr;
+  /// The last finding was dropped: so are its notes.
+  bool Dropping = false;
+  /// Where a dropped finding goes.
+  DiagnosticOptions SinkOptions;
+  std::unique_ptr<DiagnosticsEngine> Sink;
 };
 
 } // namespace clang::tidy::gpuleak

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "llvm/ADT/ArrayRef.h"
+#include "AfterErrors.h"
 #include "ConfigProblems.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -28,6 +29,8 @@ extern volatile int GpuLeakModuleAnchorSource;
 int main(int argc, char *argv[]) {
   // The editor keeps clangd's own handling of a configuration.
   clang::tidy::gpuleak::ConfigValidatedByTool = true;
+  // The checks see what parsed after an error (checks/AfterErrors.h).
+  clang::tidy::gpuleak::ParseAfterErrors = true;
   // As in gpuleak-tidy: builtin and CUDA wrapper headers live in the
   // installed clang's resource dir, not next to this binary.
   static char ResourceDir[] = "--resource-dir=" GPULEAK_CLANG_RESOURCE_DIR;

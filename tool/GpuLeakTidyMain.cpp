@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AfterErrors.h"
 #include "ConfigProblems.h"
 #include "ExactOptions.h"
 #include "NvccCommand.h"
@@ -157,6 +158,8 @@ std::vector<clang::tidy::ClangTidyError> wrapRunClangTidy(
 int main(int argc, const char **argv) {
   // The configuration is validated before the analysis (wrapRunClangTidy).
   clang::tidy::gpuleak::ConfigValidatedByTool = true;
+  // The checks see what parsed after an error (checks/AfterErrors.h).
+  clang::tidy::gpuleak::ParseAfterErrors = true;
   // A clang tool looks for clang's resource dir (builtin and CUDA wrapper
   // headers) next to its own binary, where ours has none. Point it at the
   // installed clang 22's, unless the user chose one.

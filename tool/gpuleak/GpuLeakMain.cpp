@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckCommand.h"
+#include "AfterErrors.h"
 #include "ConfigProblems.h"
 #include "CompdbCommand.h"
 #include "ExactOptions.h"
@@ -40,6 +41,8 @@ static void printVersion(llvm::raw_ostream &OS) {
 int main(int argc, const char **argv) {
   // gpuleak check validates the configuration itself (config errors, exit 2).
   clang::tidy::gpuleak::ConfigValidatedByTool = true;
+  // The checks see what parsed after an error (checks/AfterErrors.h).
+  clang::tidy::gpuleak::ParseAfterErrors = true;
   llvm::InitLLVM X(argc, argv);
   using gpuleak::ExitError;
 

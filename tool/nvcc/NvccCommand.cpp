@@ -15,6 +15,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/StringSaver.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 
 #include <map>
 #include <mutex>
@@ -290,6 +292,77 @@ static std::vector<std::string> nvccMacros(StringRef Compiler,
   D.push_back("-D__nv_is_extended_host_device_lambda_closure_type(X)=true");
   D.push_back("-D__nv_is_extended_device_lambda_with_preserved_return_type(X)=false");
   return D;
+}
+
+/// gpuleak's wrapper of CCCL's `<cuda/std/__cccl/assert.h>`, in the manner
+/// of clang's own `cuda_wrappers` (`#include_next` with macros saved and
+/// restored). nvcc's `crt/common_functions.h` declares `__assert_fail`
+/// `__host__ __device__`; clang's `__clang_cuda_runtime_wrapper.h` declares
+/// a `__device__` one instead (glibc's is the host one). CCCL, told by
+/// `__NVCC__` that nvcc compiles it, redeclares the function as nvcc does
+/// when `NDEBUG` hides glibc's declaration: `__host__ __device__`, which
+/// clang refuses next to its `__device__` one. NDEBUG is used by no other
+/// line of CCCL, so its assert.h is read without it, as a Debug build reads
+/// it (glibc's host declaration then comes from <assert.h>), and <assert.h>
+/// is read again after it to give `assert` back its NDEBUG meaning.
+static constexpr char CcclAssertWrapper[] =
+    R"(// gpuleak: CCCL's assert.h as clang can parse it with __NVCC__ defined
+// (tool/nvcc/NvccCommand.cpp, CcclAssertWrapper).
+#pragma clang system_header
+#if defined(__NVCC__) && defined(__clang__) && defined(NDEBUG)
+#pragma push_macro("NDEBUG")
+#undef NDEBUG
+#include_next <cuda/std/__cccl/assert.h>
+#pragma pop_macro("NDEBUG")
+#include <assert.h>
+#else
+#include_next <cuda/std/__cccl/assert.h>
+#endif
+)";
+
+/// The folder that holds gpuleak's CUDA wrapper headers
+/// (`cuda/std/__cccl/assert.h`), written once per content into the user's
+/// cache folder (else the temporary one), or std::nullopt when it cannot be
+/// written. It goes before the toolkit's include folders.
+static std::optional<std::string> cudaWrapperFolder() {
+  static const std::optional<std::string> Folder =
+      []() -> std::optional<std::string> {
+    llvm::SmallString<256> Root;
+    if (!llvm::sys::path::cache_directory(Root))
+      llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/false, Root);
+    llvm::sys::path::append(
+        Root, "gpuleak",
+        "cuda-wrappers-" + llvm::utohexstr(llvm::xxh3_64bits(CcclAssertWrapper)));
+    llvm::SmallString<256> File(Root);
+    llvm::sys::path::append(File, "cuda", "std", "__cccl", "assert.h");
+    if (auto Old = llvm::MemoryBuffer::getFile(File))
+      if ((*Old)->getBuffer() == CcclAssertWrapper)
+        return std::string(Root);
+    StringRef Dir = llvm::sys::path::parent_path(File);
+    if (llvm::sys::fs::create_directories(Dir))
+      return std::nullopt;
+    // Written under a unique name and renamed: parallel runs never read a
+    // half-written file.
+    llvm::SmallString<256> Tmp;
+    int FD;
+    if (llvm::sys::fs::createUniqueFile(Dir + "/assert-%%%%%%.h", FD, Tmp))
+      return std::nullopt;
+    {
+      llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+      OS << CcclAssertWrapper;
+      if (OS.has_error()) {
+        OS.clear_error();
+        llvm::sys::fs::remove(Tmp);
+        return std::nullopt;
+      }
+    }
+    if (llvm::sys::fs::rename(Tmp, File)) {
+      llvm::sys::fs::remove(Tmp);
+      return std::nullopt;
+    }
+    return std::string(Root);
+  }();
+  return Folder;
 }
 
 bool isNvcc(const std::string &Compiler) {
@@ -693,6 +766,7 @@ translateNvccCommand(const std::vector<std::string> &Args) {
       Cuda = {"-x", "cuda"};
     Cuda.push_back("--cuda-host-only");
     Cuda.push_back("--cuda-gpu-arch=" + Arch.value_or("sm_90"));
+    std::optional<std::string> ToolkitCCCL;
     if (llvm::sys::path::is_absolute(Compiler)) {
       StringRef Toolkit = llvm::sys::path::parent_path(llvm::sys::path::parent_path(Compiler));
       Cuda.push_back(("--cuda-path=" + Toolkit).str());
@@ -700,13 +774,23 @@ translateNvccCommand(const std::vector<std::string> &Args) {
       // include/cccl, which nvcc searches implicitly and clang does not.
       llvm::SmallString<128> CCCL(Toolkit);
       llvm::sys::path::append(CCCL, "include", "cccl");
-      if (llvm::sys::fs::is_directory(CCCL)) {
+      if (llvm::sys::fs::is_directory(CCCL))
+        ToolkitCCCL = std::string(CCCL);
+    }
+    std::vector<std::string> NvccDefines = nvccMacros(Compiler, Macros);
+    // With __NVCC__, CCCL's assert.h needs gpuleak's wrapper, found first
+    // (also before the toolkit's include folder, where CUDA 12 keeps CCCL).
+    if (!NvccDefines.empty())
+      if (std::optional<std::string> Wrappers = cudaWrapperFolder()) {
         Cuda.push_back("-isystem");
-        Cuda.push_back(std::string(CCCL));
+        Cuda.push_back(*Wrappers);
       }
+    if (ToolkitCCCL) {
+      Cuda.push_back("-isystem");
+      Cuda.push_back(*ToolkitCCCL);
     }
     Cuda.push_back("-Wno-unknown-cuda-version");
-    for (std::string &D : nvccMacros(Compiler, Macros))
+    for (std::string &D : NvccDefines)
       Cuda.push_back(std::move(D));
     Out.insert(Out.begin() + 1, Cuda.begin(), Cuda.end());
   }

@@ -39,7 +39,9 @@ namespace gpuleak {
 ///    for a CUDA file, the macros nvcc defines and clang does not
 ///    (`__NVCC__`, `__CUDACC_VER_MAJOR__/MINOR__/BUILD__` of the toolkit of
 ///    this nvcc, `__CUDACC_RDC__`... with their options; NvccCommand.cpp,
-///    nvccMacros).
+///    nvccMacros) and, before CCCL's folder, gpuleak's folder of CUDA wrapper
+///    headers (CCCL's assert.h as clang can parse it with `__NVCC__` and
+///    `NDEBUG`; NvccCommand.cpp, CcclAssertWrapper).
 /// std::nullopt when Args[0] is not nvcc.
 std::optional<std::vector<std::string>>
 translateNvccCommand(const std::vector<std::string> &Args);
