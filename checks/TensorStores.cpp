@@ -2486,6 +2486,45 @@ bool TensorStoreFinder::shapeKeyed(const Expr *Key, FnInfo &F, ASTContext &Ctx,
   return Found;
 }
 
+/// Whether a local carried in \p Loop, whose iterations run no gradient
+/// step, is carried across one of an enclosing loop: a rollout loop inside
+/// an update loop that differentiates after it (`for (u...) { for (t...) h
+/// = cell(x, h); loss.backward(); }`) with `h` declared before the update
+/// loop. The outer loop's iterations must not reset, detach or clear the
+/// local outside \p Loop (`h = torch::zeros(...)` per episode, `h =
+/// h.detach()` after the step): then each update's graph is its own, the
+/// full back-propagation through time it needs.
+bool TensorStoreFinder::carriedAcrossOuterStep(const ValueDecl *Target,
+                                               const Expr *Store,
+                                               const Stmt *Loop, FnInfo &F,
+                                               ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Stmt *Outer : F.Loops) {
+    SourceRange R = Outer->getSourceRange();
+    if (Outer == Loop || !rangeContains(R, Loop->getBeginLoc(), SM) ||
+        rangeContains(R, Target->getLocation(), SM))
+      continue;
+    auto InOuter = [&](const Expr *E) {
+      return rangeContains(R, E->getBeginLoc(), SM);
+    };
+    if (llvm::none_of(F.Sinks, InOuter))
+      continue;
+    // A reset anywhere in this loop's iterations cuts the carry across its
+    // steps (an enclosing loop with a step of its own is tried next).
+    bool Reset = llvm::any_of(F.Shrinks, [&](const auto &DS) {
+      return DS.first == Target && InOuter(DS.second);
+    });
+    for (const auto &[D, A] : F.Assigns)
+      if (D == Target && A != Store && InOuter(A) && operands(A).second &&
+          (provenance(operands(A).second, F, Ctx, 0).K != Prov::Attached ||
+           pathTo(operands(A).second, Target, F, Ctx, 0) == Path::None))
+        Reset = true; // a fresh state (`h = init_hidden()`) counts too
+    if (!Reset)
+      return true;
+  }
+  return false;
+}
+
 void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
                                       const Expr *Store, const Expr *Dest,
                                       const Expr *Value, FnInfo &F,
@@ -2730,6 +2769,8 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       bool SinkInLoop = false;
       for (const Expr *S : F.Sinks)
         SinkInLoop |= InIteration(S->getBeginLoc());
+      if (!SinkInLoop && !F.Sinks.empty() && !Via)
+        SinkInLoop = carriedAcrossOuterStep(Target, Store, Loop, F, Ctx);
       if (!SinkInLoop && (!F.Sinks.empty() || F.IsModuleMethod))
         return;
     }
