@@ -4153,6 +4153,57 @@ static bool readsOutside(const ValueDecl *D, const Stmt &Body,
   return false;
 }
 
+/// Whether \p S runs only when the member, global or static \p D holds no
+/// tensor: in the then-branch of `if (!D.defined())` (a lazy first value,
+/// `if (!hidden_.defined()) hidden_ = torch::zeros(...)`). Such a write
+/// gives the state its first value and never cuts a carried one.
+static bool underLazyInit(const Stmt *S, const ValueDecl *D, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  for (unsigned Depth = 0; Depth < 8 && !Parents.empty(); ++Depth) {
+    const auto *If = Parents[0].get<IfStmt>();
+    if (If && If->getThen() &&
+        rangeContains(If->getThen()->getSourceRange(), S->getBeginLoc(), SM)) {
+      const auto *Not = dyn_cast<UnaryOperator>(If->getCond()->IgnoreParenImpCasts());
+      const auto *Defined =
+          Not && Not->getOpcode() == UO_LNot
+              ? dyn_cast<CXXMemberCallExpr>(Not->getSubExpr()->IgnoreParenImpCasts())
+              : nullptr;
+      if (Defined && calleeName(Defined->getMethodDecl()) == "defined" &&
+          destDecl(Defined->getImplicitObjectArgument()) == D)
+        return true;
+    }
+    if (Parents[0].get<FunctionDecl>() || Parents[0].get<LambdaExpr>())
+      return false;
+    Parents = Ctx.getParents(Parents[0]);
+  }
+  return false;
+}
+
+/// Whether \p FD, which resets \p D, is called, and only where \p D holds
+/// no tensor (`if (!hidden_.defined()) reset_hidden(n);`): it gives the
+/// state its first value and cuts no carry. A reset that nothing in the
+/// translation unit calls still counts (it may be called per episode).
+bool TensorStoreFinder::lazyInitializer(const FunctionDecl *FD,
+                                        const ValueDecl *D, ASTContext &Ctx) {
+  static constexpr char CallId[] = "lazycall";
+  const FunctionDecl *Canon = FD->getCanonicalDecl();
+  bool Any = false;
+  for (const BoundNodes &N :
+       match(callExpr(callee(functionDecl(hasName(FD->getName()))))
+                 .bind(CallId),
+             Ctx)) {
+    const auto *C = N.getNodeAs<CallExpr>(CallId);
+    const FunctionDecl *G = C->getDirectCallee();
+    if (!G || G->getCanonicalDecl() != Canon)
+      continue;
+    if (!underLazyInit(C, D, Ctx))
+      return false;
+    Any = true;
+  }
+  return Any;
+}
+
 void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
                                         ASTContext &Ctx) {
   FnInfo &F = info(FD, Ctx);
@@ -4180,7 +4231,8 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
   for (const auto &[D, S] : F.Assigns) {
     if (!outlivesFunction(D) || isa<CXXConstructorDecl>(FD))
       continue;
-    if (provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached)
+    if (provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached &&
+        !underLazyInit(S, D, Ctx))
       Cuts[D].push_back(S);
   }
   for (const auto &[D, S] : F.Shrinks)
@@ -4195,7 +4247,7 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
     DetachedTU.insert(D);
     if (readsOutside(D, *F.Body, Stmts, Ctx))
       DetachedInStepTU[D].push_back(F.Body);
-    else
+    else if (!lazyInitializer(FD, D, Ctx))
       ResetTU.insert(D);
   }
 }
