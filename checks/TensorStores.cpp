@@ -2499,6 +2499,45 @@ bool TensorStoreFinder::shapeKeyed(const Expr *Key, FnInfo &F, ASTContext &Ctx,
   return Found;
 }
 
+/// Whether a local carried in \p Loop, whose iterations run no gradient
+/// step, is carried across one of an enclosing loop: a rollout loop inside
+/// an update loop that differentiates after it (`for (u...) { for (t...) h
+/// = cell(x, h); loss.backward(); }`) with `h` declared before the update
+/// loop. The outer loop's iterations must not reset, detach or clear the
+/// local outside \p Loop (`h = torch::zeros(...)` per episode, `h =
+/// h.detach()` after the step): then each update's graph is its own, the
+/// full back-propagation through time it needs.
+bool TensorStoreFinder::carriedAcrossOuterStep(const ValueDecl *Target,
+                                               const Expr *Store,
+                                               const Stmt *Loop, FnInfo &F,
+                                               ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Stmt *Outer : F.Loops) {
+    SourceRange R = Outer->getSourceRange();
+    if (Outer == Loop || !rangeContains(R, Loop->getBeginLoc(), SM) ||
+        rangeContains(R, Target->getLocation(), SM))
+      continue;
+    auto InOuter = [&](const Expr *E) {
+      return rangeContains(R, E->getBeginLoc(), SM);
+    };
+    if (llvm::none_of(F.Sinks, InOuter))
+      continue;
+    // A reset anywhere in this loop's iterations cuts the carry across its
+    // steps (an enclosing loop with a step of its own is tried next).
+    bool Reset = llvm::any_of(F.Shrinks, [&](const auto &DS) {
+      return DS.first == Target && InOuter(DS.second);
+    });
+    for (const auto &[D, A] : F.Assigns)
+      if (D == Target && A != Store && InOuter(A) && operands(A).second &&
+          (provenance(operands(A).second, F, Ctx, 0).K != Prov::Attached ||
+           pathTo(operands(A).second, Target, F, Ctx, 0) == Path::None))
+        Reset = true; // a fresh state (`h = init_hidden()`) counts too
+    if (!Reset)
+      return true;
+  }
+  return false;
+}
+
 void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
                                       const Expr *Store, const Expr *Dest,
                                       const Expr *Value, FnInfo &F,
@@ -2744,6 +2783,8 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       bool SinkInLoop = false;
       for (const Expr *S : F.Sinks)
         SinkInLoop |= InIteration(S->getBeginLoc());
+      if (!SinkInLoop && !F.Sinks.empty() && !Via)
+        SinkInLoop = carriedAcrossOuterStep(Target, Store, Loop, F, Ctx);
       if (!SinkInLoop && (!F.Sinks.empty() || F.IsModuleMethod))
         return;
     }
@@ -4207,6 +4248,57 @@ static bool readsOutside(const ValueDecl *D, const Stmt &Body,
   return false;
 }
 
+/// Whether \p S runs only when the member, global or static \p D holds no
+/// tensor: in the then-branch of `if (!D.defined())` (a lazy first value,
+/// `if (!hidden_.defined()) hidden_ = torch::zeros(...)`). Such a write
+/// gives the state its first value and never cuts a carried one.
+static bool underLazyInit(const Stmt *S, const ValueDecl *D, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  for (unsigned Depth = 0; Depth < 8 && !Parents.empty(); ++Depth) {
+    const auto *If = Parents[0].get<IfStmt>();
+    if (If && If->getThen() &&
+        rangeContains(If->getThen()->getSourceRange(), S->getBeginLoc(), SM)) {
+      const auto *Not = dyn_cast<UnaryOperator>(If->getCond()->IgnoreParenImpCasts());
+      const auto *Defined =
+          Not && Not->getOpcode() == UO_LNot
+              ? dyn_cast<CXXMemberCallExpr>(Not->getSubExpr()->IgnoreParenImpCasts())
+              : nullptr;
+      if (Defined && calleeName(Defined->getMethodDecl()) == "defined" &&
+          destDecl(Defined->getImplicitObjectArgument()) == D)
+        return true;
+    }
+    if (Parents[0].get<FunctionDecl>() || Parents[0].get<LambdaExpr>())
+      return false;
+    Parents = Ctx.getParents(Parents[0]);
+  }
+  return false;
+}
+
+/// Whether \p FD, which resets \p D, is called, and only where \p D holds
+/// no tensor (`if (!hidden_.defined()) reset_hidden(n);`): it gives the
+/// state its first value and cuts no carry. A reset that nothing in the
+/// translation unit calls still counts (it may be called per episode).
+bool TensorStoreFinder::lazyInitializer(const FunctionDecl *FD,
+                                        const ValueDecl *D, ASTContext &Ctx) {
+  static constexpr char CallId[] = "lazycall";
+  const FunctionDecl *Canon = FD->getCanonicalDecl();
+  bool Any = false;
+  for (const BoundNodes &N :
+       match(callExpr(callee(functionDecl(hasName(FD->getName()))))
+                 .bind(CallId),
+             Ctx)) {
+    const auto *C = N.getNodeAs<CallExpr>(CallId);
+    const FunctionDecl *G = C->getDirectCallee();
+    if (!G || G->getCanonicalDecl() != Canon)
+      continue;
+    if (!underLazyInit(C, D, Ctx))
+      return false;
+    Any = true;
+  }
+  return Any;
+}
+
 void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
                                         ASTContext &Ctx) {
   FnInfo &F = info(FD, Ctx);
@@ -4234,7 +4326,8 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
   for (const auto &[D, S] : F.Assigns) {
     if (!outlivesFunction(D) || isa<CXXConstructorDecl>(FD))
       continue;
-    if (provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached)
+    if (provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached &&
+        !underLazyInit(S, D, Ctx))
       Cuts[D].push_back(S);
   }
   for (const auto &[D, S] : F.Shrinks)
@@ -4249,7 +4342,7 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
     DetachedTU.insert(D);
     if (readsOutside(D, *F.Body, Stmts, Ctx))
       DetachedInStepTU[D].push_back(F.Body);
-    else
+    else if (!lazyInitializer(FD, D, Ctx))
       ResetTU.insert(D);
   }
 }

@@ -462,6 +462,10 @@ private:
   /// Considers every store of \p F, and every call of a function that keeps
   /// its argument, into Found, Pending and PendingCallee.
   void considerStores(FnInfo &F, ASTContext &Ctx);
+  bool lazyInitializer(const FunctionDecl *FD, const ValueDecl *D,
+                       ASTContext &Ctx);
+  bool carriedAcrossOuterStep(const ValueDecl *Target, const Expr *Store,
+                              const Stmt *Loop, FnInfo &F, ASTContext &Ctx);
   void considerStore(TensorStore::StoreKind Kind, const Expr *Store,
                      const Expr *Dest, const Expr *Value, FnInfo &F,
                      ASTContext &Ctx);
