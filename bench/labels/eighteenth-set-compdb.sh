@@ -88,7 +88,8 @@ t=khersham+drl_cpp
 # Three programs, vpg/, vpg_mpi/ and ddpg/, each with its own include/ (CMake of each adds only
 # its own): the entries of each keep only their program's include folders. MuJoCo and GLFW are
 # absent: the names the labelled files use are declared in only-khersham, with the LibTorch 1.4
-# at::normal overload that drl.h wraps (force-included).
+# at::normal overload that drl.h wraps (force-included). Units kept: the labelled ones and
+# drlmodel.cpp (Cheetah::step, the environment step the loops call).
 db $t -std=c++17 -isystem "$only/only-khersham" -include "$only/only-khersham/at_normal_compat.h"
 python3 - "$dir/$t" <<'PY'
 import json, os, sys
@@ -102,7 +103,7 @@ for e in entries:
                       if not (a.startswith("-I" + tree + os.sep) and not a.startswith("-I" + mine))]
 json.dump(entries, open(path, "w"), indent=1)
 PY
-keep $t '^(vpg/(main/main|src/drl|inference/video)|ddpg/(main/main|src/drl))\.cpp$'
+keep $t '^(vpg/(main/main|src/drl|src/drlmodel|inference/video)|ddpg/(main/main|src/drl|src/drlmodel))\.cpp$'
 
 t=danielvegamyhre+gpt-cpp
 # CMake: include/; SentencePiece (a submodule in the original) is declared in only-gptcpp.
