@@ -2037,28 +2037,6 @@ private:
 };
 } // namespace
 
-/// The `forward` methods that a forward call \p Call runs: the callee when
-/// it is one, or Contained::forward for ModuleHolder<Contained>::operator().
-static llvm::SmallVector<const FunctionDecl *, 2>
-forwardTargets(const CallExpr *Call) {
-  llvm::SmallVector<const FunctionDecl *, 2> Targets;
-  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
-  if (!MD)
-    return Targets;
-  if (MD->getIdentifier() && MD->getName() == "forward") {
-    Targets.push_back(MD);
-  } else if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(
-                 MD->getParent())) {
-    const auto &Args = Spec->getTemplateArgs();
-    if (Args.size() == 1 && Args[0].getKind() == TemplateArgument::Type)
-      if (const CXXRecordDecl *RD = Args[0].getAsType()->getAsCXXRecordDecl())
-        for (const CXXMethodDecl *M : RD->methods())
-          if (M->getIdentifier() && M->getName() == "forward")
-            Targets.push_back(M);
-  }
-  return Targets;
-}
-
 static llvm::SmallVector<unsigned, 2>
 carrierOutParams(const CallExpr *Call, const ASTContext &Ctx, bool Pointers) {
   llvm::SmallVector<unsigned, 2> Out;

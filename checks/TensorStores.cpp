@@ -1708,8 +1708,15 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
     bool Pass = passesThrough(C);
     if (!Pass && NoGrad)
       return P; // computed with grad mode off
-    if (isForwardCallee(Callee))
+    if (isForwardCallee(Callee)) {
+      // A module whose forward opens its body with a guard that turns grad
+      // mode off (an actor-critic sampling its action under NoGradGuard)
+      // returns what its returns carry, computed with grad mode off.
+      if (!DeviceMode)
+        if (std::optional<Prov> R = guardedForward(C, F, Ctx, Depth, P))
+          return *R;
       return Prov::attached(C);
+    }
     if (Callee && calleeName(Callee) == "grad" && isSinkCallee(Callee))
       return isCreateGraphGrad(C) ? Prov::attached(C) : P;
     if (makesLeaf(C))
@@ -3665,6 +3672,33 @@ TensorStoreFinder::Prov TensorStoreFinder::argumentsReturned(
       P.merge(A);
   }
   return P;
+}
+
+std::optional<TensorStoreFinder::Prov>
+TensorStoreFinder::guardedForward(const CallExpr *C, FnInfo &F, ASTContext &Ctx,
+                                  unsigned Depth, Prov P) {
+  llvm::SmallVector<const FunctionDecl *, 2> Targets = forwardTargets(C);
+  if (Targets.empty())
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  uint64_t FromParams = 0;
+  const FunctionDecl *Shape = nullptr;
+  for (const FunctionDecl *T : Targets) {
+    const FunctionDecl *Def = T->getDefinition();
+    if (Def && Def->hasBody() && !SM.isInSystemHeader(Def->getLocation())) {
+      if (!disablesGradForBody(Def, Ctx) ||
+          returnProvenance(Def, Ctx, Depth + 1).K == Prov::Attached)
+        return std::nullopt;
+      FromParams |= Returns[DeviceMode][Def]->FromParams;
+      Shape = Def;
+      continue;
+    }
+    // Defined in another file: a pass with grad mode as its caller set
+    // (gpuleak check, which analyses the caller before the index holds the
+    // callee's `no_grad`, and gpuleak-tidy reading it would disagree).
+    return std::nullopt;
+  }
+  return Shape ? argumentsReturned(C, Shape, FromParams, F, Ctx, Depth, P) : P;
 }
 
 FunctionSummary::Result TensorStoreFinder::resultOf(const FunctionDecl *FD,

@@ -373,6 +373,12 @@ private:
   /// \p P merged with the provenance of the arguments of \p C whose
   /// parameters of \p Def are set in \p FromParams (what its returns are
   /// computed from).
+  /// What a forward call returns when every forward it runs opens its body
+  /// with a guard that turns grad mode off (disablesGradForBody(); each
+  /// defined in this translation unit): what its returns carry;
+  /// std::nullopt when one does not.
+  std::optional<Prov> guardedForward(const CallExpr *C, FnInfo &F,
+                                     ASTContext &Ctx, unsigned Depth, Prov P);
   Prov argumentsReturned(const CallExpr *C, const FunctionDecl *Def,
                          uint64_t FromParams, FnInfo &F, ASTContext &Ctx,
                          unsigned Depth, Prov P);

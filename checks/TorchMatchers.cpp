@@ -94,6 +94,26 @@ bool isWithinAny(SourceRange Inner, llvm::ArrayRef<SourceRange> Ranges,
 
 // A named namespace: AST_MATCHER declares a namespace `internal`, which in
 // an anonymous one would hide ast_matchers::internal from this file.
+llvm::SmallVector<const FunctionDecl *, 2>
+forwardTargets(const CallExpr *Call) {
+  llvm::SmallVector<const FunctionDecl *, 2> Targets;
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  if (!MD)
+    return Targets;
+  if (MD->getIdentifier() && MD->getName() == "forward") {
+    Targets.push_back(MD);
+  } else if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(
+                 MD->getParent())) {
+    const auto &Args = Spec->getTemplateArgs();
+    if (Args.size() == 1 && Args[0].getKind() == TemplateArgument::Type)
+      if (const CXXRecordDecl *RD = Args[0].getAsType()->getAsCXXRecordDecl())
+        for (const CXXMethodDecl *M : RD->methods())
+          if (M->getIdentifier() && M->getName() == "forward")
+            Targets.push_back(M);
+  }
+  return Targets;
+}
+
 namespace script_methods {
 /// The string literal that \p E is built from (`"reset"`, also through a
 /// `std::string` temporary), or "" when it is no literal.

@@ -59,6 +59,11 @@ bool isWithinAny(SourceRange Inner, llvm::ArrayRef<SourceRange> Ranges,
 /// torch/csrc/jit/api/{module,method}.h).
 ast_matchers::internal::Matcher<Stmt> forwardPassCall();
 
+/// The `forward` methods that a forward call \p Call runs: the callee when
+/// it is one (`ac->forward(x)`, `m.forward(x)`), or Contained::forward for
+/// ModuleHolder<Contained>::operator() (`ac(x)`); empty for other calls.
+llvm::SmallVector<const FunctionDecl *, 2> forwardTargets(const CallExpr *Call);
+
 /// Matches a call that consumes an autograd graph: `Tensor::backward`,
 /// `torch::autograd::backward` and `torch::autograd::grad`
 /// (ATen/core/TensorBody.h, torch/csrc/autograd/autograd.h).
