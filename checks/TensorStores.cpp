@@ -2425,22 +2425,6 @@ static const Expr *insertedKey(const Expr *Store, const Expr *Dest) {
   return nullptr;
 }
 
-llvm::ArrayRef<std::pair<const CallExpr *, const FunctionDecl *>>
-TensorStoreFinder::callsOf(const FunctionDecl *FD, ASTContext &Ctx) {
-  auto [It, New] = CallsOf.try_emplace(FD);
-  if (New) {
-    static constexpr char CallId[] = "call", FnId[] = "fn";
-    for (const BoundNodes &N :
-         match(callExpr(callee(functionDecl(equalsNode(FD))),
-                        forCallable(functionDecl().bind(FnId)))
-                   .bind(CallId),
-               Ctx))
-      It->second.push_back({N.getNodeAs<CallExpr>(CallId),
-                            N.getNodeAs<FunctionDecl>(FnId)});
-  }
-  return CallsOf.find(FD)->second;
-}
-
 bool TensorStoreFinder::shapeKeyed(const Expr *Key, FnInfo &F, ASTContext &Ctx,
                                    unsigned Depth) {
   const Expr *E = strip(Key);
@@ -4282,55 +4266,116 @@ static bool readsOutside(const ValueDecl *D, const Stmt &Body,
   return false;
 }
 
-/// Whether \p S runs only when the member, global or static \p D holds no
-/// tensor: in the then-branch of `if (!D.defined())` (a lazy first value,
-/// `if (!hidden_.defined()) hidden_ = torch::zeros(...)`). Such a write
-/// gives the state its first value and never cuts a carried one.
-static bool underLazyInit(const Stmt *S, const ValueDecl *D, ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  DynTypedNodeList Parents = Ctx.getParents(*S);
-  for (unsigned Depth = 0; Depth < 8 && !Parents.empty(); ++Depth) {
-    const auto *If = Parents[0].get<IfStmt>();
-    if (If && If->getThen() &&
-        rangeContains(If->getThen()->getSourceRange(), S->getBeginLoc(), SM)) {
-      const auto *Not = dyn_cast<UnaryOperator>(If->getCond()->IgnoreParenImpCasts());
+/// Whether \p S, a statement of the function or lambda body \p Body, runs
+/// only when the member, global or static \p D holds no tensor: in the
+/// then-branch of `if (!D.defined())` (a lazy first value, `if
+/// (!hidden_.defined()) hidden_ = torch::zeros(...)`). Such a write gives the
+/// state its first value and never cuts a carried one. Reads \p Body alone
+/// (no parent map of the translation unit, which holds LibTorch's headers);
+/// a statement of a lambda inside the branch does not count.
+static bool underLazyInit(const Stmt *S, const Stmt *Body, const ValueDecl *D,
+                          ASTContext &Ctx) {
+  struct Walk : RecursiveASTVisitor<Walk> {
+    const Stmt *S;
+    const ValueDecl *D;
+    bool Found = false;
+    unsigned InLazy = 0;
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool TraverseIfStmt(IfStmt *If) {
+      const auto *Not =
+          dyn_cast_or_null<UnaryOperator>(If->getCond()->IgnoreParenImpCasts());
       const auto *Defined =
           Not && Not->getOpcode() == UO_LNot
               ? dyn_cast<CXXMemberCallExpr>(Not->getSubExpr()->IgnoreParenImpCasts())
               : nullptr;
-      if (Defined && calleeName(Defined->getMethodDecl()) == "defined" &&
-          destDecl(Defined->getImplicitObjectArgument()) == D)
-        return true;
+      bool Lazy = Defined && calleeName(Defined->getMethodDecl()) == "defined" &&
+                  destDecl(Defined->getImplicitObjectArgument()) == D;
+      if (!Lazy)
+        return RecursiveASTVisitor::TraverseIfStmt(If);
+      if (If->getInit() && !TraverseStmt(If->getInit()))
+        return false;
+      if (!TraverseStmt(If->getCond()))
+        return false;
+      ++InLazy;
+      bool R = TraverseStmt(If->getThen());
+      --InLazy;
+      return R && TraverseStmt(If->getElse());
     }
-    if (Parents[0].get<FunctionDecl>() || Parents[0].get<LambdaExpr>())
-      return false;
-    Parents = Ctx.getParents(Parents[0]);
-  }
-  return false;
+    bool TraverseStmt(Stmt *X) {
+      if (!X || Found)
+        return true;
+      if (X == S) {
+        Found = InLazy > 0;
+        return false; // each statement is reached once
+      }
+      return RecursiveASTVisitor::TraverseStmt(X);
+    }
+  } W;
+  W.S = S;
+  W.D = D;
+  W.TraverseStmt(const_cast<Stmt *>(Body));
+  return W.Found;
 }
 
 /// Whether \p FD, which resets \p D, is called, and only where \p D holds
 /// no tensor (`if (!hidden_.defined()) reset_hidden(n);`): it gives the
 /// state its first value and cuts no carry. A reset that nothing in the
-/// translation unit calls still counts (it may be called per episode).
+/// translation unit calls still counts (it may be called per episode). The
+/// calls are those of callsOf().
 bool TensorStoreFinder::lazyInitializer(const FunctionDecl *FD,
                                         const ValueDecl *D, ASTContext &Ctx) {
-  static constexpr char CallId[] = "lazycall";
-  const FunctionDecl *Canon = FD->getCanonicalDecl();
-  bool Any = false;
-  for (const BoundNodes &N :
-       match(callExpr(callee(functionDecl(hasName(FD->getName()))))
-                 .bind(CallId),
-             Ctx)) {
-    const auto *C = N.getNodeAs<CallExpr>(CallId);
-    const FunctionDecl *G = C->getDirectCallee();
-    if (!G || G->getCanonicalDecl() != Canon)
-      continue;
-    if (!underLazyInit(C, D, Ctx))
-      return false;
-    Any = true;
+  auto Calls = callsOf(FD, Ctx);
+  return !Calls.empty() &&
+         llvm::all_of(Calls, [&](const std::pair<const CallExpr *,
+                                                 const FunctionDecl *> &C) {
+           return C.second->getBody() &&
+                  underLazyInit(C.first, C.second->getBody(), D, Ctx);
+         });
+}
+
+llvm::ArrayRef<std::pair<const CallExpr *, const FunctionDecl *>>
+TensorStoreFinder::callsOf(const FunctionDecl *FD, ASTContext &Ctx) {
+  if (!CallsOfBuilt) {
+    CallsOfBuilt = true;
+    // One walk of the code outside system headers (LibTorch's headers are
+    // most of a translation unit), with no parent map.
+    struct Walk : RecursiveASTVisitor<Walk> {
+      const SourceManager *SM;
+      decltype(CallsOf) *Out;
+      llvm::SmallVector<const FunctionDecl *, 4> Callers;
+      bool shouldVisitTemplateInstantiations() const { return true; }
+      bool TraverseDecl(Decl *X) {
+        if (!X || (!isa<TranslationUnitDecl>(X) &&
+                   SM->isInSystemHeader(X->getLocation())))
+          return true;
+        const auto *Fn = dyn_cast<FunctionDecl>(X);
+        if (Fn)
+          Callers.push_back(Fn);
+        bool R = RecursiveASTVisitor::TraverseDecl(X);
+        if (Fn)
+          Callers.pop_back();
+        return R;
+      }
+      bool TraverseLambdaExpr(LambdaExpr *L) {
+        Callers.push_back(L->getCallOperator());
+        bool R = RecursiveASTVisitor::TraverseLambdaExpr(L);
+        Callers.pop_back();
+        return R;
+      }
+      bool VisitCallExpr(CallExpr *C) {
+        if (const FunctionDecl *G = C->getDirectCallee(); G && !Callers.empty())
+          (*Out)[G->getCanonicalDecl()].push_back({C, Callers.back()});
+        return true;
+      }
+    } W;
+    W.SM = &Ctx.getSourceManager();
+    W.Out = &CallsOf;
+    W.TraverseDecl(Ctx.getTranslationUnitDecl());
   }
-  return Any;
+  auto It = CallsOf.find(FD->getCanonicalDecl());
+  if (It == CallsOf.end())
+    return {};
+  return It->second;
 }
 
 void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
@@ -4361,7 +4406,7 @@ void TensorStoreFinder::analyzeFunction(const FunctionDecl *FD,
     if (!outlivesFunction(D) || isa<CXXConstructorDecl>(FD))
       continue;
     if (provenance(operands(S).second, F, Ctx, 0).K != Prov::Attached &&
-        !underLazyInit(S, D, Ctx))
+        !underLazyInit(S, F.Body, D, Ctx))
       Cuts[D].push_back(S);
   }
   for (const auto &[D, S] : F.Shrinks)
@@ -4572,6 +4617,7 @@ TensorStoreFinder::finish(const SourceManager &SM) {
   Indexed.clear();
   Infos.clear();
   CallsOf.clear();
+  CallsOfBuilt = false;
   ForwardFacts.clear();
   Returns[0].clear();
   Returns[1].clear();

@@ -412,12 +412,15 @@ private:
   /// locals, arithmetic and the parameters of functions of this TU whose
   /// callers here pass such a value.
   bool shapeKeyed(const Expr *Key, FnInfo &F, ASTContext &Ctx, unsigned Depth);
-  /// The calls of \p FD in this TU, with the function each is made in.
+  /// The calls of \p FD (any declaration of it) in this TU's code outside
+  /// system headers, with the function (or lambda's call operator) each is
+  /// made in; all found in one walk on first use.
   llvm::ArrayRef<std::pair<const CallExpr *, const FunctionDecl *>>
   callsOf(const FunctionDecl *FD, ASTContext &Ctx);
   llvm::DenseMap<const FunctionDecl *,
                  llvm::SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 2>>
       CallsOf;
+  bool CallsOfBuilt = false;
 
   /// Carries through accessors: a setter's call whose argument is computed
   /// from a getter's result on the same object (see TensorStore::ReadBack).
