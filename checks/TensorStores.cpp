@@ -3612,25 +3612,7 @@ static bool cutValue(const Expr *E, const DefsMap &Defs, unsigned Depth) {
 
 llvm::ArrayRef<const CXXMethodDecl *>
 TensorStoreFinder::overridersOf(const CXXMethodDecl *MD, ASTContext &Ctx) {
-  if (!OverridersBuilt) {
-    OverridersBuilt = true;
-    static constexpr char Id[] = "overrider";
-    const SourceManager &SM = Ctx.getSourceManager();
-    for (const BoundNodes &N :
-         match(findAll(cxxMethodDecl(isDefinition(), hasBody(stmt())).bind(Id)),
-               *Ctx.getTranslationUnitDecl(), Ctx)) {
-      const auto *O = N.getNodeAs<CXXMethodDecl>(Id);
-      if (SM.isInSystemHeader(O->getLocation()) || O->isDependentContext())
-        continue;
-      // Every method it overrides, directly or further up.
-      llvm::SmallVector<const CXXMethodDecl *, 4> Work(O->overridden_methods());
-      while (!Work.empty()) {
-        const CXXMethodDecl *B = Work.pop_back_val();
-        Overriders[B->getCanonicalDecl()].push_back(O);
-        llvm::append_range(Work, B->overridden_methods());
-      }
-    }
-  }
+  walkProjectCode(Ctx);
   auto It = Overriders.find(MD->getCanonicalDecl());
   if (It == Overriders.end())
     return {};
@@ -4333,45 +4315,61 @@ bool TensorStoreFinder::lazyInitializer(const FunctionDecl *FD,
          });
 }
 
+void TensorStoreFinder::walkProjectCode(ASTContext &Ctx) {
+  if (Walked)
+    return;
+  Walked = true;
+  // One walk of the code outside system headers (LibTorch's headers are
+  // most of a translation unit), with no parent map.
+  struct Walk : RecursiveASTVisitor<Walk> {
+    const SourceManager *SM;
+    TensorStoreFinder *T;
+    llvm::SmallVector<const FunctionDecl *, 4> Callers;
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool TraverseDecl(Decl *X) {
+      if (!X || (!isa<TranslationUnitDecl>(X) &&
+                 SM->isInSystemHeader(X->getLocation())))
+        return true;
+      const auto *Fn = dyn_cast<FunctionDecl>(X);
+      if (Fn)
+        Callers.push_back(Fn);
+      bool R = RecursiveASTVisitor::TraverseDecl(X);
+      if (Fn)
+        Callers.pop_back();
+      return R;
+    }
+    bool TraverseLambdaExpr(LambdaExpr *L) {
+      Callers.push_back(L->getCallOperator());
+      bool R = RecursiveASTVisitor::TraverseLambdaExpr(L);
+      Callers.pop_back();
+      return R;
+    }
+    bool VisitCallExpr(CallExpr *C) {
+      if (const FunctionDecl *G = C->getDirectCallee(); G && !Callers.empty())
+        T->CallsOf[G->getCanonicalDecl()].push_back({C, Callers.back()});
+      return true;
+    }
+    // Every method it overrides, directly or further up.
+    bool VisitCXXMethodDecl(CXXMethodDecl *O) {
+      if (!O->doesThisDeclarationHaveABody() || O->isDependentContext())
+        return true;
+      llvm::SmallVector<const CXXMethodDecl *, 4> Work(O->overridden_methods());
+      while (!Work.empty()) {
+        const CXXMethodDecl *B = Work.pop_back_val();
+        T->Overriders[B->getCanonicalDecl()].push_back(O);
+        llvm::append_range(Work, B->overridden_methods());
+      }
+      return true;
+    }
+  } W;
+  W.SM = &Ctx.getSourceManager();
+  W.T = this;
+  W.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
 llvm::ArrayRef<std::pair<const CallExpr *, const FunctionDecl *>>
 TensorStoreFinder::callsOf(const FunctionDecl *FD, ASTContext &Ctx) {
-  if (!CallsOfBuilt) {
-    CallsOfBuilt = true;
-    // One walk of the code outside system headers (LibTorch's headers are
-    // most of a translation unit), with no parent map.
-    struct Walk : RecursiveASTVisitor<Walk> {
-      const SourceManager *SM;
-      decltype(CallsOf) *Out;
-      llvm::SmallVector<const FunctionDecl *, 4> Callers;
-      bool shouldVisitTemplateInstantiations() const { return true; }
-      bool TraverseDecl(Decl *X) {
-        if (!X || (!isa<TranslationUnitDecl>(X) &&
-                   SM->isInSystemHeader(X->getLocation())))
-          return true;
-        const auto *Fn = dyn_cast<FunctionDecl>(X);
-        if (Fn)
-          Callers.push_back(Fn);
-        bool R = RecursiveASTVisitor::TraverseDecl(X);
-        if (Fn)
-          Callers.pop_back();
-        return R;
-      }
-      bool TraverseLambdaExpr(LambdaExpr *L) {
-        Callers.push_back(L->getCallOperator());
-        bool R = RecursiveASTVisitor::TraverseLambdaExpr(L);
-        Callers.pop_back();
-        return R;
-      }
-      bool VisitCallExpr(CallExpr *C) {
-        if (const FunctionDecl *G = C->getDirectCallee(); G && !Callers.empty())
-          (*Out)[G->getCanonicalDecl()].push_back({C, Callers.back()});
-        return true;
-      }
-    } W;
-    W.SM = &Ctx.getSourceManager();
-    W.Out = &CallsOf;
-    W.TraverseDecl(Ctx.getTranslationUnitDecl());
-  }
+  walkProjectCode(Ctx);
   auto It = CallsOf.find(FD->getCanonicalDecl());
   if (It == CallsOf.end())
     return {};
@@ -4617,12 +4615,11 @@ TensorStoreFinder::finish(const SourceManager &SM) {
   Indexed.clear();
   Infos.clear();
   CallsOf.clear();
-  CallsOfBuilt = false;
+  Walked = false;
   ForwardFacts.clear();
   Returns[0].clear();
   Returns[1].clear();
   Overriders.clear();
-  OverridersBuilt = false;
   LoopCalls.clear();
   DifferentiatedTU.clear();
   ShrunkTU.clear();

@@ -414,13 +414,16 @@ private:
   bool shapeKeyed(const Expr *Key, FnInfo &F, ASTContext &Ctx, unsigned Depth);
   /// The calls of \p FD (any declaration of it) in this TU's code outside
   /// system headers, with the function (or lambda's call operator) each is
-  /// made in; all found in one walk on first use.
+  /// made in; found by walkProjectCode().
   llvm::ArrayRef<std::pair<const CallExpr *, const FunctionDecl *>>
   callsOf(const FunctionDecl *FD, ASTContext &Ctx);
   llvm::DenseMap<const FunctionDecl *,
                  llvm::SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 2>>
       CallsOf;
-  bool CallsOfBuilt = false;
+  /// Fills CallsOf and Overriders, once per translation unit: one walk of
+  /// the code outside system headers.
+  void walkProjectCode(ASTContext &Ctx);
+  bool Walked = false;
 
   /// Carries through accessors: a setter's call whose argument is computed
   /// from a getter's result on the same object (see TensorStore::ReadBack).
@@ -486,11 +489,10 @@ private:
   /// returnProvenance() per function, for graphs and (DeviceMode) for device
   /// storage.
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ReturnMemo>> Returns[2];
-  /// The overriders defined (with a body) in this TU of each virtual method
-  /// (canonical declarations), built on first use by overridersOf().
+  /// The overriders defined (with a body) in this TU, outside system headers,
+  /// of each virtual method (canonical declarations), by walkProjectCode().
   llvm::DenseMap<const CXXMethodDecl *, llvm::SmallVector<const CXXMethodDecl *, 2>>
       Overriders;
-  bool OverridersBuilt = false;
   llvm::ArrayRef<const CXXMethodDecl *> overridersOf(const CXXMethodDecl *MD,
                                                       ASTContext &Ctx);
   /// Provenance follows device storage instead of autograd history: grad
