@@ -49,6 +49,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Hashing.h"
 #include <array>
+#include <functional>
 #include <optional>
 
 using namespace clang::ast_matchers;
@@ -133,7 +134,6 @@ private:
             llvm::SmallVectorImpl<Finding> &Findings);
   std::optional<Handle> handleOf(const CallExpr *Call,
                                  const CreatorInfo &CI) const;
-  const VarDecl *statusVarOf(const CallExpr *Call) const;
   /// For a branch on \p Cond: std::nullopt if it does not test the site,
   /// else whether its true branch is the one where the site's resource does
   /// not exist (the creation failed, or the handle is null).
@@ -255,9 +255,11 @@ std::optional<Handle> Analyzer::handleOf(const CallExpr *Call,
   return H;
 }
 
-const VarDecl *Analyzer::statusVarOf(const CallExpr *Call) const {
+/// The local variable that holds \p Call's status: `auto st = call;`,
+/// `st = call;`, or null.
+static const VarDecl *statusVarOf(const CallExpr *Call, const ParentMap &PM) {
   const Stmt *Child = nullptr;
-  const Stmt *P = skipWrappers(*PM, Call, Child);
+  const Stmt *P = skipWrappers(PM, Call, Child);
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(P)) {
     if (DS->isSingleDecl())
       if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()))
@@ -296,41 +298,19 @@ const Expr *Analyzer::handleRef(const Stmt *E, const Handle &H) const {
   return DRE;
 }
 
-std::optional<bool> Analyzer::trueMeansAbsent(const Expr *Cond, const Site &S,
-                                              bool StatusValid) const {
+/// For a branch on \p Cond: std::nullopt if it tests neither a creation's
+/// status (\p IsStatus: nonzero means it failed) nor its handle (\p
+/// IsHandle: null means absent), else whether its true branch is the one
+/// where the resource does not exist.
+static std::optional<bool>
+absentIfTrue(const Expr *Cond, llvm::function_ref<bool(const Expr *)> IsStatus,
+             llvm::function_ref<bool(const Expr *)> IsHandle,
+             ASTContext &Ctx) {
   if (!Cond)
     return std::nullopt;
   Cond = Cond->IgnoreParenImpCasts();
   if (const auto *EWC = dyn_cast<ExprWithCleanups>(Cond))
     Cond = EWC->getSubExpr()->IgnoreParenImpCasts();
-  // The creating call's status: nonzero means it failed.
-  auto IsStatus = [&](const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    // `(err = cudaMalloc(&p, n)) != cudaSuccess`
-    if (const auto *BO = dyn_cast<BinaryOperator>(E);
-        BO && BO->getOpcode() == BO_Assign)
-      E = BO->getRHS()->IgnoreParenImpCasts();
-    if (E == S.Call)
-      return true;
-    const auto *DRE = dyn_cast<DeclRefExpr>(E);
-    return StatusValid && S.StatusVar && DRE && DRE->getDecl() == S.StatusVar;
-  };
-  // The handle itself: null means absent.
-  auto IsHandle = [&](const Expr *E) {
-    if (S.H.IsArray)
-      return false;
-    if (!S.H.Field.empty()) {
-      // `job.stream`, `pitched.ptr`
-      const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
-      const auto *Base =
-          ME ? dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts())
-             : nullptr;
-      return Base && Base->getDecl() == S.H.Var && !ME->isArrow() &&
-             ME->getMemberDecl()->getName() == S.H.Field;
-    }
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DRE && DRE->getDecl() == S.H.Var;
-  };
   auto IsZero = [&](const Expr *E) {
     if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
       return true;
@@ -344,8 +324,8 @@ std::optional<bool> Analyzer::trueMeansAbsent(const Expr *Cond, const Site &S,
     return false;
   if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
       UO && UO->getOpcode() == UO_LNot)
-    if (std::optional<bool> Inner = trueMeansAbsent(UO->getSubExpr(), S,
-                                                    StatusValid))
+    if (std::optional<bool> Inner =
+            absentIfTrue(UO->getSubExpr(), IsStatus, IsHandle, Ctx))
       return !*Inner;
   const Expr *LHS = nullptr, *RHS = nullptr;
   bool IsEq = false;
@@ -375,6 +355,45 @@ std::optional<bool> Analyzer::trueMeansAbsent(const Expr *Cond, const Site &S,
       return IsEq;
   }
   return std::nullopt;
+}
+
+/// `(err = call)`: the call, whose status the assignment passes on.
+static const Expr *withoutStatusAssign(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->getOpcode() == BO_Assign)
+    return BO->getRHS()->IgnoreParenImpCasts();
+  return E;
+}
+
+std::optional<bool> Analyzer::trueMeansAbsent(const Expr *Cond, const Site &S,
+                                              bool StatusValid) const {
+  // The creating call's status: nonzero means it failed.
+  auto IsStatus = [&](const Expr *E) {
+    // `(err = cudaMalloc(&p, n)) != cudaSuccess`
+    E = withoutStatusAssign(E);
+    if (E == S.Call)
+      return true;
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    return StatusValid && S.StatusVar && DRE && DRE->getDecl() == S.StatusVar;
+  };
+  // The handle itself: null means absent.
+  auto IsHandle = [&](const Expr *E) {
+    if (S.H.IsArray)
+      return false;
+    if (!S.H.Field.empty()) {
+      // `job.stream`, `pitched.ptr`
+      const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+      const auto *Base =
+          ME ? dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts())
+             : nullptr;
+      return Base && Base->getDecl() == S.H.Var && !ME->isArrow() &&
+             ME->getMemberDecl()->getName() == S.H.Field;
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == S.H.Var;
+  };
+  return absentIfTrue(Cond, IsStatus, IsHandle, Ctx);
 }
 
 /// \p E without `__builtin_expect(x, c)` and the cast of x to bool around
@@ -655,7 +674,7 @@ void Analyzer::run(llvm::SmallVectorImpl<Finding> &Findings) {
       std::optional<Handle> H = handleOf(Call, *CI);
       if (!H)
         continue;
-      Site S{Call, CI, *H, statusVarOf(Call)};
+      Site S{Call, CI, *H, statusVarOf(Call, *PM)};
       walk(S, B, I + 1, Findings);
     }
   }
@@ -1139,6 +1158,19 @@ public:
     return true;
   }
 
+  // Writes to a local or a member of the object: assigned, incremented or
+  // with its address taken (`st = cudaMemset(...)`, `&buf_`).
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      addWrite(BO->getLHS(), BO);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp())
+      addWrite(UO->getSubExpr(), UO);
+    return true;
+  }
+
   struct Creation {
     const CallExpr *Call;
     const CreatorInfo *Creator;
@@ -1147,12 +1179,88 @@ public:
   llvm::SmallVector<Creation, 4> Creations;
   llvm::SmallVector<const Stmt *, 4> Throws;
   llvm::SmallVector<std::pair<const FieldDecl *, const Stmt *>, 4> Kept;
+  llvm::SmallVector<std::pair<const ValueDecl *, const Stmt *>, 8> Writes;
 
 private:
+  void addWrite(const Expr *Target, const Stmt *At) {
+    if (const FieldDecl *F = ownMember(Target, Class))
+      Writes.push_back({F, At});
+    else if (const auto *DRE =
+                 dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()))
+      Writes.push_back({DRE->getDecl(), At});
+  }
+
   const CXXRecordDecl *Class;
   const ParentMap &PM;
   ThrowClassifier &Thrower;
 };
+
+/// Whether \p T, a throw or throwing call of a constructor after creation
+/// \p C, runs only when the creation failed: under a branch on the
+/// creation's status or on the member's null test, or a call checking the
+/// status (`PX_CHECK(st == CUBLAS_STATUS_SUCCESS)`, `if (buf_ == nullptr)
+/// throw ...;`, `check(st)`), with neither the status variable nor the
+/// member written since the creation's statement \p End.
+static bool onFailedCreation(const Stmt *T, const ConstructorWalk &W,
+                             const ConstructorWalk::Creation &C,
+                             SourceLocation End, const Stmt *Body,
+                             const ParentMap &PM, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Before = [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
+                                        SM.getExpansionLoc(B));
+  };
+  // Whether \p D keeps the creation's value up to \p At.
+  auto Unwritten = [&](const ValueDecl *D, SourceLocation At) {
+    return llvm::none_of(W.Writes, [&](const auto &Wr) {
+      return Wr.first == D && Before(End, Wr.second->getBeginLoc()) &&
+             Before(Wr.second->getBeginLoc(), At);
+    });
+  };
+  const VarDecl *StatusVar = statusVarOf(C.Call, PM);
+  auto IsStatusAt = [&](const Expr *E, SourceLocation At) {
+    E = withoutStatusAssign(E);
+    if (E == C.Call)
+      return true;
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    return StatusVar && DRE && DRE->getDecl() == StatusVar &&
+           Unwritten(StatusVar, At);
+  };
+  const auto *Class = cast<CXXRecordDecl>(C.Field->getParent());
+  auto IsHandleAt = [&](const Expr *E, SourceLocation At) {
+    return ownMember(E, Class) == C.Field && Unwritten(C.Field, At);
+  };
+  // A checking call handed the status throws when the creation failed.
+  if (const auto *Call = dyn_cast<CallExpr>(T))
+    for (const Expr *Arg : Call->arguments())
+      if (IsStatusAt(Arg, T->getBeginLoc()))
+        return true;
+  // Whether taking \p Branch of \p Cond means the creation failed.
+  std::function<bool(const Expr *, bool)> Absent = [&](const Expr *Cond,
+                                                       bool Branch) {
+    Cond = withoutExpect(Cond)->IgnoreParenImpCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
+      // `a && b` true: both hold; `a || b` false: neither holds.
+      if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr)
+        return Branch == (BO->getOpcode() == BO_LAnd) &&
+               (Absent(BO->getLHS(), Branch) || Absent(BO->getRHS(), Branch));
+    }
+    SourceLocation At = Cond->getBeginLoc();
+    std::optional<bool> TrueAbsent = absentIfTrue(
+        Cond, [&](const Expr *E) { return IsStatusAt(E, At); },
+        [&](const Expr *E) { return IsHandleAt(E, At); }, Ctx);
+    return TrueAbsent && *TrueAbsent == Branch;
+  };
+  for (const Stmt *Child = T, *P = PM.getParent(T); P && P != Body;
+       Child = P, P = PM.getParent(P)) {
+    const auto *If = dyn_cast<IfStmt>(P);
+    if (!If || !Before(End, If->getBeginLoc()) || Child == If->getCond())
+      continue;
+    if (Absent(If->getCond(), Child == If->getThen()))
+      return true;
+  }
+  return false;
+}
 
 /// The creations into members of \p Ctor's own object that a throw after
 /// the statement holding them leaks, with nothing releasing or handing the
@@ -1181,7 +1289,8 @@ void constructorLeaks(const CXXConstructorDecl *Ctor, ASTContext &Ctx,
       Holder = P;
     SourceLocation End = SM.getExpansionRange(Holder->getEndLoc()).getEnd();
     for (const Stmt *T : W.Throws) {
-      if (!Before(End, T->getBeginLoc()))
+      if (!Before(End, T->getBeginLoc()) ||
+          onFailedCreation(T, W, C, End, Body, PM, Ctx))
         continue;
       if (llvm::any_of(W.Kept, [&](const auto &K) {
             return K.first == C.Field && Before(C.Call->getBeginLoc(),
