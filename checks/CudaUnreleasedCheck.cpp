@@ -61,6 +61,7 @@ namespace {
 constexpr char FuncId[] = "func";       // a function that calls a creating API
 constexpr char EnqueueId[] = "enqueue"; // a call that enqueues a host function
 constexpr char ReleaseFnId[] = "releasefn"; // a function that calls a release API
+constexpr char HelperFnId[] = "helperfn"; // one that calls a project function returning a pointer
 
 using cuda::advisedReleaser;
 using cuda::CreatorInfo;
@@ -119,6 +120,8 @@ public:
     /// assumptions (the project step keeps the first that holds).
     llvm::SmallVector<Assumption, 2> Assumed = {};
     std::vector<Finding> Alternatives = {};
+    /// The exit is a call only assumed to throw (the last of Assumed).
+    bool AssumedThrow = false;
   };
 
   void run(llvm::SmallVectorImpl<Finding> &Findings);
@@ -619,6 +622,51 @@ bool Analyzer::throwLeaves(const Stmt *S) const {
   return true;
 }
 
+/// The creating call of an allocation helper that \p Call calls: one of
+/// this file (returnedCreation()), or of another file by its summary's
+/// `returns_created`; or null.
+static const CreatorInfo *helperCreation(const CallExpr *Call,
+                                         const ProjectIndex *Index,
+                                         ASTContext &Ctx) {
+  const FunctionDecl *Callee = calleeOf(Call);
+  if (!Callee || isa<CUDAKernelCallExpr>(Call) ||
+      isCudaApiName(apiName(Callee)))
+    return nullptr;
+  if (const CreatorInfo *CI = returnedCreation(Callee))
+    return CI;
+  if (const FunctionSummary *Sum =
+          summaryElsewhere(Callee, Index, Ctx.getSourceManager());
+      Sum && !Sum->ReturnsCreated.empty())
+    return cuda::findCreator(Sum->ReturnsCreated);
+  return nullptr;
+}
+
+/// The local that keeps \p Call's result (`float *p = (float *)alloc(n);`,
+/// `p = alloc(n);`), with the statement that keeps it in \p Keeper; or null.
+static const VarDecl *resultVar(const CallExpr *Call, const ParentMap &PM,
+                                const Stmt *&Keeper) {
+  const Stmt *Child = Call;
+  const Stmt *P = PM.getParent(Call);
+  while (isa_and_nonnull<ParenExpr, CastExpr, ExprWithCleanups>(P)) {
+    Child = P;
+    P = PM.getParent(P);
+  }
+  const VarDecl *VD = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(P);
+      DS && DS->isSingleDecl())
+    VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+  else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+           BO && BO->getOpcode() == BO_Assign && BO->getRHS() == Child)
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+      VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+      !holdsHandle(VD->getType()))
+    return nullptr;
+  Keeper = P;
+  return VD;
+}
+
 /// The `[[noreturn]]` call that ends \p B, if it names its callee.
 static const CallExpr *noReturnCall(const CFGBlock *B) {
   for (auto It = B->rbegin(); It != B->rend(); ++It)
@@ -668,14 +716,28 @@ void Analyzer::run(llvm::SmallVectorImpl<Finding> &Findings) {
       const auto *Call = dyn_cast<CallExpr>(CS->getStmt());
       if (!Call)
         continue;
-      const CreatorInfo *CI = creatorInfo(calleeOf(Call));
+      if (const CreatorInfo *CI = creatorInfo(calleeOf(Call))) {
+        if (std::optional<Handle> H = handleOf(Call, *CI))
+          walk({Call, CI, *H, statusVarOf(Call, *PM)}, B, I + 1, Findings);
+        continue;
+      }
+      // An allocation helper's result, kept in a local: the walk starts
+      // after the statement that keeps it.
+      const CreatorInfo *CI = helperCreation(Call, Index, Ctx);
       if (!CI)
         continue;
-      std::optional<Handle> H = handleOf(Call, *CI);
-      if (!H)
+      const Stmt *Keeper = nullptr;
+      const VarDecl *Var = resultVar(Call, *PM, Keeper);
+      if (!Var)
         continue;
-      Site S{Call, CI, *H, statusVarOf(Call, *PM)};
-      walk(S, B, I + 1, Findings);
+      for (unsigned J = I + 1; J != E; ++J)
+        if (std::optional<CFGStmt> KS = (*B)[J].getAs<CFGStmt>();
+            KS && KS->getStmt() == Keeper) {
+          Handle H;
+          H.Var = Var;
+          walk({Call, CI, H, nullptr}, B, J + 1, Findings);
+          break;
+        }
     }
   }
 }
@@ -760,9 +822,15 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
         if (!Same->Assumed.empty() && F.Assumed.empty())
           *Same = F;
       } else if (F.Assumed.empty() ||
-                 llvm::count_if(Exits, [](const Finding &E) {
-                   return !E.Assumed.empty();
+                 llvm::count_if(Exits, [&](const Finding &E) {
+                   return !E.Assumed.empty() &&
+                          E.AssumedThrow == (Extra.has_value());
                  }) < 8) {
+        // At most 8 exits that rest on assumptions, counted apart for the
+        // calls only assumed to throw (one per call of another file) and
+        // the exits the path surely takes (a return): the first must not
+        // crowd out the second, which the summaries settle more often.
+        F.AssumedThrow = Extra.has_value();
         Exits.push_back(F);
       }
     }
@@ -1400,6 +1468,19 @@ void CudaUnreleasedCheck::registerMatchers(MatchFinder *Finder) {
                                       expr(containsErrors())))))
                          .bind(FuncId),
                      this);
+  // Functions that call a function of the project returning a pointer, and
+  // no creating API: an allocation helper's result kept in a local
+  // (`float *d = (float *)cuda_alloc(n);`) is followed as a creation, which
+  // check() decides from the helper's body or its summary.
+  auto PointerFromProject = callExpr(callee(functionDecl(
+      returns(pointerType()), unless(isExpansionInSystemHeader()))));
+  Finder->addMatcher(functionDecl(isDefinition(), unless(isDeviceOnly()),
+                                  hasBody(hasDescendant(PointerFromProject)),
+                                  unless(hasBody(hasDescendant(CreatingCall))),
+                                  unless(hasBody(hasDescendant(
+                                      expr(containsErrors())))))
+                         .bind(HelperFnId),
+                     this);
   static const std::vector<StringRef> ReleaserNames(
       cuda::releaserNames().begin(), cuda::releaserNames().end());
   // Functions that release something: where members are released (a
@@ -1524,17 +1605,29 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>(FuncId);
+  const auto *HelperUser = Result.Nodes.getNodeAs<FunctionDecl>(HelperFnId);
+  if (HelperUser) {
+    FD = HelperUser;
+    auto Calls = match(
+        functionDecl(forEachDescendant(callExpr().bind(HelperFnId))), *FD, Ctx);
+    if (llvm::none_of(Calls, [&](const BoundNodes &N) {
+          return helperCreation(N.getNodeAs<CallExpr>(HelperFnId), Index.get(),
+                                Ctx);
+        }))
+      return;
+  }
   assert(FD && "matcher binds a function");
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
     if (llvm::any_of(MD->getParent()->decls(),
                      [](const Decl *D) { return D->isInvalidDecl(); }))
       return;
-  ClassResources->addFunction(FD);
+  if (!HelperUser)
+    ClassResources->addFunction(FD);
   ParamMemoMap ParamMemo;
   const bool Deferred = ProjectIndex::deferredToProject(IndexOption);
   UseClassifier Classifier(Ctx, ParamMemo, Index.get(), Deferred);
   ThrowClassifier Thrower(Ctx, Index.get());
-  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD)) {
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD); Ctor && !HelperUser) {
     llvm::SmallVector<ConstructorLeak, 2> Leaks;
     constructorLeaks(Ctor, Ctx, Thrower, Leaks);
     for (const ConstructorLeak &L : Leaks) {
