@@ -49,6 +49,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Hashing.h"
 #include <array>
+#include <functional>
 #include <optional>
 
 using namespace clang::ast_matchers;
@@ -60,6 +61,7 @@ namespace {
 constexpr char FuncId[] = "func";       // a function that calls a creating API
 constexpr char EnqueueId[] = "enqueue"; // a call that enqueues a host function
 constexpr char ReleaseFnId[] = "releasefn"; // a function that calls a release API
+constexpr char HelperFnId[] = "helperfn"; // one that calls a project function returning a pointer
 
 using cuda::advisedReleaser;
 using cuda::CreatorInfo;
@@ -118,6 +120,8 @@ public:
     /// assumptions (the project step keeps the first that holds).
     llvm::SmallVector<Assumption, 2> Assumed = {};
     std::vector<Finding> Alternatives = {};
+    /// The exit is a call only assumed to throw (the last of Assumed).
+    bool AssumedThrow = false;
   };
 
   void run(llvm::SmallVectorImpl<Finding> &Findings);
@@ -133,7 +137,6 @@ private:
             llvm::SmallVectorImpl<Finding> &Findings);
   std::optional<Handle> handleOf(const CallExpr *Call,
                                  const CreatorInfo &CI) const;
-  const VarDecl *statusVarOf(const CallExpr *Call) const;
   /// For a branch on \p Cond: std::nullopt if it does not test the site,
   /// else whether its true branch is the one where the site's resource does
   /// not exist (the creation failed, or the handle is null).
@@ -255,9 +258,11 @@ std::optional<Handle> Analyzer::handleOf(const CallExpr *Call,
   return H;
 }
 
-const VarDecl *Analyzer::statusVarOf(const CallExpr *Call) const {
+/// The local variable that holds \p Call's status: `auto st = call;`,
+/// `st = call;`, or null.
+static const VarDecl *statusVarOf(const CallExpr *Call, const ParentMap &PM) {
   const Stmt *Child = nullptr;
-  const Stmt *P = skipWrappers(*PM, Call, Child);
+  const Stmt *P = skipWrappers(PM, Call, Child);
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(P)) {
     if (DS->isSingleDecl())
       if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()))
@@ -296,41 +301,19 @@ const Expr *Analyzer::handleRef(const Stmt *E, const Handle &H) const {
   return DRE;
 }
 
-std::optional<bool> Analyzer::trueMeansAbsent(const Expr *Cond, const Site &S,
-                                              bool StatusValid) const {
+/// For a branch on \p Cond: std::nullopt if it tests neither a creation's
+/// status (\p IsStatus: nonzero means it failed) nor its handle (\p
+/// IsHandle: null means absent), else whether its true branch is the one
+/// where the resource does not exist.
+static std::optional<bool>
+absentIfTrue(const Expr *Cond, llvm::function_ref<bool(const Expr *)> IsStatus,
+             llvm::function_ref<bool(const Expr *)> IsHandle,
+             ASTContext &Ctx) {
   if (!Cond)
     return std::nullopt;
   Cond = Cond->IgnoreParenImpCasts();
   if (const auto *EWC = dyn_cast<ExprWithCleanups>(Cond))
     Cond = EWC->getSubExpr()->IgnoreParenImpCasts();
-  // The creating call's status: nonzero means it failed.
-  auto IsStatus = [&](const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    // `(err = cudaMalloc(&p, n)) != cudaSuccess`
-    if (const auto *BO = dyn_cast<BinaryOperator>(E);
-        BO && BO->getOpcode() == BO_Assign)
-      E = BO->getRHS()->IgnoreParenImpCasts();
-    if (E == S.Call)
-      return true;
-    const auto *DRE = dyn_cast<DeclRefExpr>(E);
-    return StatusValid && S.StatusVar && DRE && DRE->getDecl() == S.StatusVar;
-  };
-  // The handle itself: null means absent.
-  auto IsHandle = [&](const Expr *E) {
-    if (S.H.IsArray)
-      return false;
-    if (!S.H.Field.empty()) {
-      // `job.stream`, `pitched.ptr`
-      const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
-      const auto *Base =
-          ME ? dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts())
-             : nullptr;
-      return Base && Base->getDecl() == S.H.Var && !ME->isArrow() &&
-             ME->getMemberDecl()->getName() == S.H.Field;
-    }
-    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return DRE && DRE->getDecl() == S.H.Var;
-  };
   auto IsZero = [&](const Expr *E) {
     if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
       return true;
@@ -344,8 +327,8 @@ std::optional<bool> Analyzer::trueMeansAbsent(const Expr *Cond, const Site &S,
     return false;
   if (const auto *UO = dyn_cast<UnaryOperator>(Cond);
       UO && UO->getOpcode() == UO_LNot)
-    if (std::optional<bool> Inner = trueMeansAbsent(UO->getSubExpr(), S,
-                                                    StatusValid))
+    if (std::optional<bool> Inner =
+            absentIfTrue(UO->getSubExpr(), IsStatus, IsHandle, Ctx))
       return !*Inner;
   const Expr *LHS = nullptr, *RHS = nullptr;
   bool IsEq = false;
@@ -375,6 +358,45 @@ std::optional<bool> Analyzer::trueMeansAbsent(const Expr *Cond, const Site &S,
       return IsEq;
   }
   return std::nullopt;
+}
+
+/// `(err = call)`: the call, whose status the assignment passes on.
+static const Expr *withoutStatusAssign(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && BO->getOpcode() == BO_Assign)
+    return BO->getRHS()->IgnoreParenImpCasts();
+  return E;
+}
+
+std::optional<bool> Analyzer::trueMeansAbsent(const Expr *Cond, const Site &S,
+                                              bool StatusValid) const {
+  // The creating call's status: nonzero means it failed.
+  auto IsStatus = [&](const Expr *E) {
+    // `(err = cudaMalloc(&p, n)) != cudaSuccess`
+    E = withoutStatusAssign(E);
+    if (E == S.Call)
+      return true;
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    return StatusValid && S.StatusVar && DRE && DRE->getDecl() == S.StatusVar;
+  };
+  // The handle itself: null means absent.
+  auto IsHandle = [&](const Expr *E) {
+    if (S.H.IsArray)
+      return false;
+    if (!S.H.Field.empty()) {
+      // `job.stream`, `pitched.ptr`
+      const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+      const auto *Base =
+          ME ? dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts())
+             : nullptr;
+      return Base && Base->getDecl() == S.H.Var && !ME->isArrow() &&
+             ME->getMemberDecl()->getName() == S.H.Field;
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == S.H.Var;
+  };
+  return absentIfTrue(Cond, IsStatus, IsHandle, Ctx);
 }
 
 /// \p E without `__builtin_expect(x, c)` and the cast of x to bool around
@@ -600,6 +622,51 @@ bool Analyzer::throwLeaves(const Stmt *S) const {
   return true;
 }
 
+/// The creating call of an allocation helper that \p Call calls: one of
+/// this file (returnedCreation()), or of another file by its summary's
+/// `returns_created`; or null.
+static const CreatorInfo *helperCreation(const CallExpr *Call,
+                                         const ProjectIndex *Index,
+                                         ASTContext &Ctx) {
+  const FunctionDecl *Callee = calleeOf(Call);
+  if (!Callee || isa<CUDAKernelCallExpr>(Call) ||
+      isCudaApiName(apiName(Callee)))
+    return nullptr;
+  if (const CreatorInfo *CI = returnedCreation(Callee))
+    return CI;
+  if (const FunctionSummary *Sum =
+          summaryElsewhere(Callee, Index, Ctx.getSourceManager());
+      Sum && !Sum->ReturnsCreated.empty())
+    return cuda::findCreator(Sum->ReturnsCreated);
+  return nullptr;
+}
+
+/// The local that keeps \p Call's result (`float *p = (float *)alloc(n);`,
+/// `p = alloc(n);`), with the statement that keeps it in \p Keeper; or null.
+static const VarDecl *resultVar(const CallExpr *Call, const ParentMap &PM,
+                                const Stmt *&Keeper) {
+  const Stmt *Child = Call;
+  const Stmt *P = PM.getParent(Call);
+  while (isa_and_nonnull<ParenExpr, CastExpr, ExprWithCleanups>(P)) {
+    Child = P;
+    P = PM.getParent(P);
+  }
+  const VarDecl *VD = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(P);
+      DS && DS->isSingleDecl())
+    VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+  else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+           BO && BO->getOpcode() == BO_Assign && BO->getRHS() == Child)
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+      VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+      !holdsHandle(VD->getType()))
+    return nullptr;
+  Keeper = P;
+  return VD;
+}
+
 /// The `[[noreturn]]` call that ends \p B, if it names its callee.
 static const CallExpr *noReturnCall(const CFGBlock *B) {
   for (auto It = B->rbegin(); It != B->rend(); ++It)
@@ -649,14 +716,28 @@ void Analyzer::run(llvm::SmallVectorImpl<Finding> &Findings) {
       const auto *Call = dyn_cast<CallExpr>(CS->getStmt());
       if (!Call)
         continue;
-      const CreatorInfo *CI = creatorInfo(calleeOf(Call));
+      if (const CreatorInfo *CI = creatorInfo(calleeOf(Call))) {
+        if (std::optional<Handle> H = handleOf(Call, *CI))
+          walk({Call, CI, *H, statusVarOf(Call, *PM)}, B, I + 1, Findings);
+        continue;
+      }
+      // An allocation helper's result, kept in a local: the walk starts
+      // after the statement that keeps it.
+      const CreatorInfo *CI = helperCreation(Call, Index, Ctx);
       if (!CI)
         continue;
-      std::optional<Handle> H = handleOf(Call, *CI);
-      if (!H)
+      const Stmt *Keeper = nullptr;
+      const VarDecl *Var = resultVar(Call, *PM, Keeper);
+      if (!Var)
         continue;
-      Site S{Call, CI, *H, statusVarOf(Call)};
-      walk(S, B, I + 1, Findings);
+      for (unsigned J = I + 1; J != E; ++J)
+        if (std::optional<CFGStmt> KS = (*B)[J].getAs<CFGStmt>();
+            KS && KS->getStmt() == Keeper) {
+          Handle H;
+          H.Var = Var;
+          walk({Call, CI, H, nullptr}, B, J + 1, Findings);
+          break;
+        }
     }
   }
 }
@@ -741,9 +822,15 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
         if (!Same->Assumed.empty() && F.Assumed.empty())
           *Same = F;
       } else if (F.Assumed.empty() ||
-                 llvm::count_if(Exits, [](const Finding &E) {
-                   return !E.Assumed.empty();
+                 llvm::count_if(Exits, [&](const Finding &E) {
+                   return !E.Assumed.empty() &&
+                          E.AssumedThrow == (Extra.has_value());
                  }) < 8) {
+        // At most 8 exits that rest on assumptions, counted apart for the
+        // calls only assumed to throw (one per call of another file) and
+        // the exits the path surely takes (a return): the first must not
+        // crowd out the second, which the summaries settle more often.
+        F.AssumedThrow = Extra.has_value();
         Exits.push_back(F);
       }
     }
@@ -1139,6 +1226,19 @@ public:
     return true;
   }
 
+  // Writes to a local or a member of the object: assigned, incremented or
+  // with its address taken (`st = cudaMemset(...)`, `&buf_`).
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      addWrite(BO->getLHS(), BO);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp())
+      addWrite(UO->getSubExpr(), UO);
+    return true;
+  }
+
   struct Creation {
     const CallExpr *Call;
     const CreatorInfo *Creator;
@@ -1147,12 +1247,88 @@ public:
   llvm::SmallVector<Creation, 4> Creations;
   llvm::SmallVector<const Stmt *, 4> Throws;
   llvm::SmallVector<std::pair<const FieldDecl *, const Stmt *>, 4> Kept;
+  llvm::SmallVector<std::pair<const ValueDecl *, const Stmt *>, 8> Writes;
 
 private:
+  void addWrite(const Expr *Target, const Stmt *At) {
+    if (const FieldDecl *F = ownMember(Target, Class))
+      Writes.push_back({F, At});
+    else if (const auto *DRE =
+                 dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()))
+      Writes.push_back({DRE->getDecl(), At});
+  }
+
   const CXXRecordDecl *Class;
   const ParentMap &PM;
   ThrowClassifier &Thrower;
 };
+
+/// Whether \p T, a throw or throwing call of a constructor after creation
+/// \p C, runs only when the creation failed: under a branch on the
+/// creation's status or on the member's null test, or a call checking the
+/// status (`PX_CHECK(st == CUBLAS_STATUS_SUCCESS)`, `if (buf_ == nullptr)
+/// throw ...;`, `check(st)`), with neither the status variable nor the
+/// member written since the creation's statement \p End.
+static bool onFailedCreation(const Stmt *T, const ConstructorWalk &W,
+                             const ConstructorWalk::Creation &C,
+                             SourceLocation End, const Stmt *Body,
+                             const ParentMap &PM, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Before = [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A),
+                                        SM.getExpansionLoc(B));
+  };
+  // Whether \p D keeps the creation's value up to \p At.
+  auto Unwritten = [&](const ValueDecl *D, SourceLocation At) {
+    return llvm::none_of(W.Writes, [&](const auto &Wr) {
+      return Wr.first == D && Before(End, Wr.second->getBeginLoc()) &&
+             Before(Wr.second->getBeginLoc(), At);
+    });
+  };
+  const VarDecl *StatusVar = statusVarOf(C.Call, PM);
+  auto IsStatusAt = [&](const Expr *E, SourceLocation At) {
+    E = withoutStatusAssign(E);
+    if (E == C.Call)
+      return true;
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    return StatusVar && DRE && DRE->getDecl() == StatusVar &&
+           Unwritten(StatusVar, At);
+  };
+  const auto *Class = cast<CXXRecordDecl>(C.Field->getParent());
+  auto IsHandleAt = [&](const Expr *E, SourceLocation At) {
+    return ownMember(E, Class) == C.Field && Unwritten(C.Field, At);
+  };
+  // A checking call handed the status throws when the creation failed.
+  if (const auto *Call = dyn_cast<CallExpr>(T))
+    for (const Expr *Arg : Call->arguments())
+      if (IsStatusAt(Arg, T->getBeginLoc()))
+        return true;
+  // Whether taking \p Branch of \p Cond means the creation failed.
+  std::function<bool(const Expr *, bool)> Absent = [&](const Expr *Cond,
+                                                       bool Branch) {
+    Cond = withoutExpect(Cond)->IgnoreParenImpCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
+      // `a && b` true: both hold; `a || b` false: neither holds.
+      if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr)
+        return Branch == (BO->getOpcode() == BO_LAnd) &&
+               (Absent(BO->getLHS(), Branch) || Absent(BO->getRHS(), Branch));
+    }
+    SourceLocation At = Cond->getBeginLoc();
+    std::optional<bool> TrueAbsent = absentIfTrue(
+        Cond, [&](const Expr *E) { return IsStatusAt(E, At); },
+        [&](const Expr *E) { return IsHandleAt(E, At); }, Ctx);
+    return TrueAbsent && *TrueAbsent == Branch;
+  };
+  for (const Stmt *Child = T, *P = PM.getParent(T); P && P != Body;
+       Child = P, P = PM.getParent(P)) {
+    const auto *If = dyn_cast<IfStmt>(P);
+    if (!If || !Before(End, If->getBeginLoc()) || Child == If->getCond())
+      continue;
+    if (Absent(If->getCond(), Child == If->getThen()))
+      return true;
+  }
+  return false;
+}
 
 /// The creations into members of \p Ctor's own object that a throw after
 /// the statement holding them leaks, with nothing releasing or handing the
@@ -1181,7 +1357,8 @@ void constructorLeaks(const CXXConstructorDecl *Ctor, ASTContext &Ctx,
       Holder = P;
     SourceLocation End = SM.getExpansionRange(Holder->getEndLoc()).getEnd();
     for (const Stmt *T : W.Throws) {
-      if (!Before(End, T->getBeginLoc()))
+      if (!Before(End, T->getBeginLoc()) ||
+          onFailedCreation(T, W, C, End, Body, PM, Ctx))
         continue;
       if (llvm::any_of(W.Kept, [&](const auto &K) {
             return K.first == C.Field && Before(C.Call->getBeginLoc(),
@@ -1290,6 +1467,19 @@ void CudaUnreleasedCheck::registerMatchers(MatchFinder *Finder) {
                                   unless(hasBody(hasDescendant(
                                       expr(containsErrors())))))
                          .bind(FuncId),
+                     this);
+  // Functions that call a function of the project returning a pointer, and
+  // no creating API: an allocation helper's result kept in a local
+  // (`float *d = (float *)cuda_alloc(n);`) is followed as a creation, which
+  // check() decides from the helper's body or its summary.
+  auto PointerFromProject = callExpr(callee(functionDecl(
+      returns(pointerType()), unless(isExpansionInSystemHeader()))));
+  Finder->addMatcher(functionDecl(isDefinition(), unless(isDeviceOnly()),
+                                  hasBody(hasDescendant(PointerFromProject)),
+                                  unless(hasBody(hasDescendant(CreatingCall))),
+                                  unless(hasBody(hasDescendant(
+                                      expr(containsErrors())))))
+                         .bind(HelperFnId),
                      this);
   static const std::vector<StringRef> ReleaserNames(
       cuda::releaserNames().begin(), cuda::releaserNames().end());
@@ -1415,17 +1605,29 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>(FuncId);
+  const auto *HelperUser = Result.Nodes.getNodeAs<FunctionDecl>(HelperFnId);
+  if (HelperUser) {
+    FD = HelperUser;
+    auto Calls = match(
+        functionDecl(forEachDescendant(callExpr().bind(HelperFnId))), *FD, Ctx);
+    if (llvm::none_of(Calls, [&](const BoundNodes &N) {
+          return helperCreation(N.getNodeAs<CallExpr>(HelperFnId), Index.get(),
+                                Ctx);
+        }))
+      return;
+  }
   assert(FD && "matcher binds a function");
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
     if (llvm::any_of(MD->getParent()->decls(),
                      [](const Decl *D) { return D->isInvalidDecl(); }))
       return;
-  ClassResources->addFunction(FD);
+  if (!HelperUser)
+    ClassResources->addFunction(FD);
   ParamMemoMap ParamMemo;
   const bool Deferred = ProjectIndex::deferredToProject(IndexOption);
   UseClassifier Classifier(Ctx, ParamMemo, Index.get(), Deferred);
   ThrowClassifier Thrower(Ctx, Index.get());
-  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD)) {
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD); Ctor && !HelperUser) {
     llvm::SmallVector<ConstructorLeak, 2> Leaks;
     constructorLeaks(Ctor, Ctx, Thrower, Leaks);
     for (const ConstructorLeak &L : Leaks) {

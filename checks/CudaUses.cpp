@@ -82,8 +82,12 @@ const FunctionDecl *calleeOf(const CallExpr *Call) {
 /// Whether \p Name (an apiName) is a call into the CUDA runtime or driver, or
 /// a CUDA library built on them.
 bool isCudaApiName(StringRef Name) {
+  // The runtime's calls are `cudaXxx`; a project's own `cuda_alloc`,
+  // `cuda_free` or `cuda_check` is no API, and its body says what it does.
+  if (Name.size() > 4 && Name.starts_with("cuda"))
+    return llvm::isUpper(Name[4]);
   for (StringRef Prefix :
-       {"cuda", "cublas", "cusparse", "cusolver", "cufft", "curand", "cudnn"})
+       {"cublas", "cusparse", "cusolver", "cufft", "curand", "cudnn"})
     if (Name.starts_with(Prefix))
       return true;
   return Name.size() > 2 && Name.starts_with("cu") && llvm::isUpper(Name[2]);
@@ -508,6 +512,104 @@ static const Stmt *endingCall(const FunctionDecl *FD) {
   return R.Found ? nullptr : Call;
 }
 
+const CreatorInfo *returnedCreation(const FunctionDecl *FD) {
+  FD = FD ? FD->getDefinition() : nullptr;
+  if (!FD || !FD->getBody() || FD->isDependentContext() ||
+      !holdsHandle(FD->getReturnType()) || isCudaApiName(apiName(FD)))
+    return nullptr;
+  struct Visitor : RecursiveASTVisitor<Visitor> {
+    explicit Visitor(ASTContext &Ctx) : Ctx(Ctx) {}
+    ASTContext &Ctx;
+    const VarDecl *Var = nullptr; // the handle every return names
+    bool Bad = false;
+    const CreatorInfo *Creator = nullptr;
+    const Decl *CreatedVar = nullptr;
+    const DeclRefExpr *CreationArg = nullptr;
+    unsigned Creations = 0;
+    llvm::SmallVector<const DeclRefExpr *, 8> Refs;
+    llvm::SmallPtrSet<const DeclRefExpr *, 4> Returned;
+
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitReturnStmt(ReturnStmt *R) {
+      // `return nullptr;` on the path where the creation failed.
+      if (R->getRetValue() &&
+          R->getRetValue()->isNullPointerConstant(
+              Ctx, Expr::NPC_ValueDependentIsNotNull))
+        return true;
+      const auto *DRE =
+          R->getRetValue()
+              ? dyn_cast<DeclRefExpr>(R->getRetValue()->IgnoreParenCasts())
+              : nullptr;
+      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (!VD || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) ||
+          VD->getType()->isReferenceType() || (Var && Var != VD))
+        Bad = true;
+      Var = VD;
+      if (DRE)
+        Returned.insert(DRE);
+      return !Bad;
+    }
+    bool VisitCallExpr(CallExpr *Call) {
+      const CreatorInfo *CI = creatorInfo(calleeOf(Call));
+      if (!CI || CI->ByValue || !CI->Field.empty() ||
+          CI->HandleArg >= Call->getNumArgs())
+        return true;
+      const auto *Addr = dyn_cast<UnaryOperator>(
+          Call->getArg(CI->HandleArg)->IgnoreParenCasts());
+      if (!Addr || Addr->getOpcode() != UO_AddrOf)
+        return true;
+      const auto *DRE =
+          dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParenCasts());
+      CreatedVar = DRE ? DRE->getDecl() : nullptr;
+      CreationArg = DRE;
+      Creator = CI;
+      ++Creations;
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      Refs.push_back(DRE);
+      return true;
+    }
+  } V(FD->getASTContext());
+  V.TraverseStmt(FD->getBody());
+  if (V.Bad || !V.Var || V.Creations != 1)
+    return nullptr;
+  if (V.Bad || !V.Var || V.Creations != 1 || V.CreatedVar != V.Var)
+    return nullptr;
+  // The handle's other uses only read it: a null test, an argument of a
+  // CUDA call that neither creates nor releases. No release, no store, no
+  // second value.
+  ParentMap PM(FD->getBody());
+  for (const DeclRefExpr *DRE : V.Refs) {
+    if (DRE->getDecl() != V.Var || V.Returned.contains(DRE) ||
+        DRE == V.CreationArg)
+      continue;
+    const Stmt *Up = DRE;
+    const Stmt *P = PM.getParent(Up);
+    bool Tested = false;
+    while (isa_and_nonnull<ImplicitCastExpr, ParenExpr, CStyleCastExpr>(P)) {
+      if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P))
+        Tested |= ICE->getCastKind() == CK_PointerToBoolean;
+      Up = P;
+      P = PM.getParent(P);
+    }
+    if (Tested)
+      continue;
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+        BO && BO->isEqualityOp())
+      continue;
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(P);
+        Call && Call->getCallee() != Up) {
+      const FunctionDecl *Callee = calleeOf(Call);
+      if (Callee && isCudaApiName(apiName(Callee)) && !releaserInfo(Callee) &&
+          !creatorInfo(Callee))
+        continue;
+    }
+    return nullptr;
+  }
+  return V.Creator;
+}
+
 bool holdsHandle(QualType T) {
   if (T->isPointerType())
     return true;
@@ -527,6 +629,8 @@ void CudaCallFacts::summarize(const FunctionDecl *FD, FunctionSummary &S) {
     S.Throws = placeOf(SM.getExpansionLoc(T->getBeginLoc()), SM);
   else
     S.EndsProcess = FD->isNoReturn() || endingCall(FD);
+  if (const CreatorInfo *CI = returnedCreation(FD))
+    S.ReturnsCreated = CI->Name.str();
   for (unsigned I = 0, E = FD->getNumParams(); I != E; ++I) {
     QualType T = FD->getParamDecl(I)->getType();
     if (T->isReferenceType() || !holdsHandle(T))

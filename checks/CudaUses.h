@@ -55,6 +55,12 @@ inline constexpr StringRef ErrorStringApis[] = {
 /// Whether \p T can hold a CUDA handle: a pointer (device memory, a stream,
 /// a library handle) or the driver API's CUdeviceptr.
 bool holdsHandle(QualType T);
+/// The creating call whose resource every `return` of \p FD hands to the
+/// caller, an allocation helper (`void *cuda_alloc(size_t n) { void *p;
+/// CHECK_CUDA(cudaMalloc(&p, n)); return p; }`): each returns the same local
+/// handle, created into once by an out-parameter API and neither released,
+/// assigned nor stored in the body; or null.
+const cuda::CreatorInfo *returnedCreation(const FunctionDecl *FD);
 
 /// The function \p Call calls: its direct callee or, in a template whose
 /// arguments are dependent (`cudaMalloc(&p, n * sizeof(T))` with `T *p`),

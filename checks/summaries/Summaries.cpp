@@ -194,6 +194,8 @@ Value FunctionSummary::toJSON() const {
                                                            : "keep"}});
     O["param_uses"] = std::move(U);
   }
+  if (!ReturnsCreated.empty())
+    O["returns_created"] = ReturnsCreated;
   if (!ReturnsMember.empty())
     O["returns_member"] = ReturnsMember;
   if (!ReturnsMemberName.empty())
@@ -440,6 +442,7 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
                                                    ? ParamUse::Release
                                                    : ParamUse::Keep});
     }
+  S.ReturnsCreated = O->getString("returns_created").value_or("").str();
   S.ReturnsMember = O->getString("returns_member").value_or("").str();
   S.ReturnsMemberName =
       O->getString("returns_member_name").value_or("").str();
@@ -558,6 +561,8 @@ mergeDefinitions(llvm::ArrayRef<const FunctionSummary *> Defs) {
       M.Forward.reset();
     if (!D->Throws)
       M.Throws.reset();
+    if (D->ReturnsCreated != M.ReturnsCreated)
+      M.ReturnsCreated.clear();
     if (D->ReturnsMember != M.ReturnsMember) {
       M.ReturnsMember.clear();
       M.ReturnsMemberName.clear();

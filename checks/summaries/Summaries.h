@@ -480,6 +480,10 @@ struct FunctionSummary {
   /// deep) or may keep it (stores, returns or hands it to code not followed).
   enum class ParamUse { Read, Release, Keep };
   std::vector<std::pair<unsigned, ParamUse>> ParamUses;
+  /// An allocation helper: the creating CUDA call (`cudaMalloc`) whose
+  /// resource every return hands to the caller (returnedCreation()); empty
+  /// otherwise. The caller owns what a call of it returns.
+  std::string ReturnsCreated;
   /// Objects of project classes that it makes (a local, a temporary, `new`,
   /// `std::make_unique`), and the classes of their members, by USR and
   /// qualified name, with the place and whether a loop of it repeats it.

@@ -1,0 +1,11 @@
+void load();
+void warmup();
+void tune();
+void readBuf(const float *p, int n);
+void step1();
+void step2();
+void step3();
+void step4();
+void step5();
+void step6();
+void report();
