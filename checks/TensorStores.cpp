@@ -2308,10 +2308,67 @@ static bool endsNever(const Stmt *Loop, ASTContext &Ctx) {
          Cond->EvaluateAsBooleanCondition(Value, Ctx) && Value;
 }
 
+/// Whether \p S, a part of a loop's body, leaves the loop: a `return`, a
+/// `throw` or a `goto`, or, with \p OwnBreaks, a `break` that is not one of
+/// a nested loop or `switch`. Lambda bodies do not run where they are
+/// written.
+static bool leavesLoop(const Stmt *S, bool OwnBreaks) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<BreakStmt>(S))
+    return OwnBreaks;
+  if (isa<ReturnStmt, GotoStmt, CXXThrowExpr>(S))
+    return true;
+  OwnBreaks &= !isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt, SwitchStmt>(S);
+  return llvm::any_of(S->children(),
+                      [&](const Stmt *C) { return leavesLoop(C, OwnBreaks); });
+}
+
+/// Whether \p Holder, a local object (not a reference, a pointer or a smart
+/// pointer), dies before the run goes on: it is declared in the body of a
+/// loop of \p F (it lives one iteration), or \p F returns it (it is the
+/// call's result).
+bool TensorStoreFinder::diesWithPass(const ValueDecl *Holder, FnInfo &F,
+                                     ASTContext &Ctx) {
+  const auto *VD = dyn_cast_or_null<VarDecl>(Holder);
+  if (!VD || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage())
+    return false;
+  QualType T = VD->getType();
+  if (T->isReferenceType() || T->isPointerType())
+    return false;
+  if (const auto *RD = T->getAsCXXRecordDecl())
+    if (RD->hasDefinition() &&
+        llvm::any_of(RD->methods(), [](const CXXMethodDecl *M) {
+          return M->getOverloadedOperator() == OO_Arrow;
+        }))
+      return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Stmt *L : F.Loops)
+    if (const Stmt *Body = loopBody(L);
+        Body && rangeContains(Body->getSourceRange(), VD->getLocation(), SM))
+      return true;
+  return escapes(VD, F, Ctx);
+}
+
 bool TensorStoreFinder::repeatsForTheRun(const Stmt *Loop,
                                          const ValueDecl *Holder, FnInfo &F,
                                          ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
+  // A holder of one iteration of an outer loop, or of one call, grows for
+  // the run only through a loop between its declaration and the store that
+  // never ends and is never left.
+  if (Holder && diesWithPass(Holder, F, Ctx)) {
+    for (const Stmt *L : F.Loops) {
+      const Stmt *Body = loopBody(L);
+      if ((L == Loop ||
+           rangeContains(L->getSourceRange(), Loop->getBeginLoc(), SM)) &&
+          Body &&
+          !rangeContains(Body->getSourceRange(), Holder->getLocation(), SM) &&
+          endsNever(L, Ctx) && !leavesLoop(Body, true))
+        return true;
+    }
+    return false;
+  }
   if (endsNever(Loop, Ctx))
     return true;
   for (const Stmt *Outer : F.Loops)

@@ -382,9 +382,13 @@ private:
   /// container held by \p Holder (null: one that outlives the function), pile
   /// up for the rest of the run within one call of \p F: \p Loop never ends
   /// by its condition (`while (true)`, `for (;;)`), or a loop around it
-  /// repeats it while \p Holder lives on.
+  /// repeats it while \p Holder lives on. A \p Holder that dies with an
+  /// iteration of an outer loop or with the call (diesWithPass()) piles up
+  /// only through a loop between its declaration and the store that never
+  /// ends and is never left.
   bool repeatsForTheRun(const Stmt *Loop, const ValueDecl *Holder, FnInfo &F,
                         ASTContext &Ctx);
+  bool diesWithPass(const ValueDecl *Holder, FnInfo &F, ASTContext &Ctx);
   /// Whether \p Target, a local container, is cleared, reassigned, bounded
   /// or handed to other code (a non-const reference, a pointer, a move)
   /// anywhere in \p F.
