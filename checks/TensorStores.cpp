@@ -2308,6 +2308,25 @@ static bool endsNever(const Stmt *Loop, ASTContext &Ctx) {
          Cond->EvaluateAsBooleanCondition(Value, Ctx) && Value;
 }
 
+bool TensorStoreFinder::assumeGraphInIteration(
+    Prov &P, llvm::function_ref<bool(SourceLocation)> InIteration) {
+  if (!Deferred || !P.Assumed)
+    return false;
+  llvm::SmallVector<const CallExpr *, 4> Chain{P.Assumed};
+  Chain.append(P.AssumedOuter.begin(), P.AssumedOuter.end());
+  for (size_t I = 0; I < Chain.size(); ++I) {
+    const CallExpr *C = Chain[I];
+    if (!InIteration(C->getBeginLoc()) || !holdsTensor(C->getType()))
+      continue;
+    P.Origin = P.AssumedGraph = C;
+    P.Assumed = I + 1 < Chain.size() ? Chain[I + 1] : nullptr;
+    P.AssumedOuter.assign(Chain.begin() + std::min(I + 2, Chain.size()),
+                          Chain.end());
+    return true;
+  }
+  return false;
+}
+
 /// Whether \p S, a part of a loop's body, leaves the loop: a `return`, a
 /// `throw` or a `goto`, or, with \p OwnBreaks, a `break` that is not one of
 /// a nested loop or `switch`. Lambda bodies do not run where they are
@@ -2673,38 +2692,14 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   // local (else every iteration stores pieces of one graph), per call for a
   // member, global or static.
   if (!Outlives && !InIteration(P.Origin->getBeginLoc())) {
-    // Made before the loop and assumed to flow through a call, in the loop,
-    // of a function of another file (`auto h = model.init_hidden(4); ...
-    // auto [out, h2] = model.step(w, h); h = h2;`): that call may build a
-    // graph of its own on every iteration, which is then the one stored.
-    // Under `gpuleak check` it is assumed to, and the project step keeps
-    // the finding only if its summary says so (CI trial 15, D7: before,
-    // only gpuleak-tidy with the index reported it).
-    // Only when the stored value is that call's own result (or a variable
-    // or structured binding it initializes): a later call of another file
-    // on the way (`init_detached(h2)`) would be an assumption not recorded.
-    auto DirectlyFrom = [&](const Expr *V, const CallExpr *C) {
-      V = strip(V);
-      if (V == C)
-        return true;
-      const auto *DR = dyn_cast<DeclRefExpr>(V);
-      const Decl *D = DR ? DR->getDecl() : nullptr;
-      if (const auto *BD = dyn_cast_or_null<BindingDecl>(D)) {
-        const VarDecl *Whole = dyn_cast_or_null<VarDecl>(BD->getDecomposedDecl());
-        return Whole && Whole->getInit() && strip(Whole->getInit()) == C;
-      }
-      const auto *VD = dyn_cast_or_null<VarDecl>(D);
-      return VD && VD->hasLocalStorage() && VD->getInit() &&
-             strip(VD->getInit()) == C &&
-             llvm::none_of(F.Assigns, [&](const auto &A) { return A.first == VD; });
-    };
-    if (!Deferred || !P.Assumed || !InIteration(P.Assumed->getBeginLoc()) ||
-        !holdsTensor(P.Assumed->getType()) || !DirectlyFrom(Value, P.Assumed))
+    // Made before the loop (or assumed to be made there by a function of
+    // another file) and assumed to flow through a call, in the loop, of a
+    // function of another file (`auto h = model.init_hidden(4); ... auto
+    // [out, h2] = model.step(w, h); h = h2;`): that call may build a graph
+    // of its own on every iteration, which is then the one stored
+    // (assumeGraphInIteration()).
+    if (!assumeGraphInIteration(P, InIteration))
       return;
-    P.Origin = P.Assumed;
-    P.AssumedGraph = P.Assumed;
-    P.Assumed = nullptr;
-    P.AssumedOuter.clear();
   }
   if (Outlives && !rangeContains(F.Body->getSourceRange(), P.Origin->getBeginLoc(), SM))
     return;
@@ -3164,7 +3159,9 @@ TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
     P = provenance(Arg, F, Ctx, 0);
     DeviceOnly = true;
   }
-  if (P.K != Prov::Attached || !P.Origin || !InIteration(P.Origin->getBeginLoc()))
+  if (P.K != Prov::Attached || !P.Origin ||
+      (!InIteration(P.Origin->getBeginLoc()) &&
+       !assumeGraphInIteration(P, InIteration)))
     return std::nullopt;
   TensorStore S{DeviceOnly ? TensorStore::Device : TensorStore::Insert, Call,
                 nullptr, Arg, P.Origin, Loop};

@@ -389,6 +389,16 @@ private:
   bool repeatsForTheRun(const Stmt *Loop, const ValueDecl *Holder, FnInfo &F,
                         ASTContext &Ctx);
   bool diesWithPass(const ValueDecl *Holder, FnInfo &F, ASTContext &Ctx);
+  /// Under `gpuleak check`, for a value whose graph was made before the
+  /// iteration (or only assumed to be made there by a function of another
+  /// file) and is assumed to flow through calls of functions of another
+  /// file unknown to the index: the first of those calls made in the
+  /// iteration (\p InIteration) becomes the value's origin, assumed to build
+  /// a graph of its own there (the project step keeps the finding only if
+  /// its summary says so); the calls after it stay assumed to pass it on.
+  /// False, \p P unchanged, when there is none.
+  bool assumeGraphInIteration(Prov &P,
+                              llvm::function_ref<bool(SourceLocation)> InIteration);
   /// Whether \p Target, a local container, is cleared, reassigned, bounded
   /// or handed to other code (a non-const reference, a pointer, a move)
   /// anywhere in \p F.
