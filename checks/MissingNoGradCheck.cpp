@@ -390,18 +390,6 @@ static const FunctionSummary *calleeSummary(const CallExpr *Call,
   return Index->lookup(USR);
 }
 
-static const Stmt *loopBody(const Stmt *L) {
-  if (const auto *For = dyn_cast<ForStmt>(L))
-    return For->getBody();
-  if (const auto *RF = dyn_cast<CXXForRangeStmt>(L))
-    return RF->getBody();
-  if (const auto *W = dyn_cast<WhileStmt>(L))
-    return W->getBody();
-  if (const auto *D = dyn_cast<DoStmt>(L))
-    return D->getBody();
-  return nullptr;
-}
-
 /// The lambda that the argument \p Arg passes: the lambda itself, converted
 /// to a `std::function` (or `std::move_only_function`) or to a function
 /// pointer, or copied; with \p Local, also a local variable initialized by a

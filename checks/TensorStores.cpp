@@ -2315,10 +2315,86 @@ static bool endsNever(const Stmt *Loop, ASTContext &Ctx) {
          Cond->EvaluateAsBooleanCondition(Value, Ctx) && Value;
 }
 
+bool TensorStoreFinder::assumeGraphInIteration(
+    Prov &P, llvm::function_ref<bool(SourceLocation)> InIteration) {
+  if (!Deferred || !P.Assumed)
+    return false;
+  llvm::SmallVector<const CallExpr *, 4> Chain{P.Assumed};
+  Chain.append(P.AssumedOuter.begin(), P.AssumedOuter.end());
+  for (size_t I = 0; I < Chain.size(); ++I) {
+    const CallExpr *C = Chain[I];
+    if (!InIteration(C->getBeginLoc()) || !holdsTensor(C->getType()))
+      continue;
+    P.Origin = P.AssumedGraph = C;
+    P.Assumed = I + 1 < Chain.size() ? Chain[I + 1] : nullptr;
+    P.AssumedOuter.assign(Chain.begin() + std::min(I + 2, Chain.size()),
+                          Chain.end());
+    return true;
+  }
+  return false;
+}
+
+/// Whether \p S, a part of a loop's body, leaves the loop: a `return`, a
+/// `throw` or a `goto`, or, with \p OwnBreaks, a `break` that is not one of
+/// a nested loop or `switch`. Lambda bodies do not run where they are
+/// written.
+static bool leavesLoop(const Stmt *S, bool OwnBreaks) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<BreakStmt>(S))
+    return OwnBreaks;
+  if (isa<ReturnStmt, GotoStmt, CXXThrowExpr>(S))
+    return true;
+  OwnBreaks &= !isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt, SwitchStmt>(S);
+  return llvm::any_of(S->children(),
+                      [&](const Stmt *C) { return leavesLoop(C, OwnBreaks); });
+}
+
+/// Whether \p Holder, a local object (not a reference, a pointer or a smart
+/// pointer), dies before the run goes on: it is declared in the body of a
+/// loop of \p F (it lives one iteration), or \p F returns it (it is the
+/// call's result).
+bool TensorStoreFinder::diesWithPass(const ValueDecl *Holder, FnInfo &F,
+                                     ASTContext &Ctx) {
+  const auto *VD = dyn_cast_or_null<VarDecl>(Holder);
+  if (!VD || isa<ParmVarDecl>(VD) || !VD->hasLocalStorage())
+    return false;
+  QualType T = VD->getType();
+  if (T->isReferenceType() || T->isPointerType())
+    return false;
+  if (const auto *RD = T->getAsCXXRecordDecl())
+    if (RD->hasDefinition() &&
+        llvm::any_of(RD->methods(), [](const CXXMethodDecl *M) {
+          return M->getOverloadedOperator() == OO_Arrow;
+        }))
+      return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Stmt *L : F.Loops)
+    if (const Stmt *Body = loopBody(L);
+        Body && rangeContains(Body->getSourceRange(), VD->getLocation(), SM))
+      return true;
+  return escapes(VD, F, Ctx);
+}
+
 bool TensorStoreFinder::repeatsForTheRun(const Stmt *Loop,
                                          const ValueDecl *Holder, FnInfo &F,
                                          ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
+  // A holder of one iteration of an outer loop, or of one call, grows for
+  // the run only through a loop between its declaration and the store that
+  // never ends and is never left.
+  if (Holder && diesWithPass(Holder, F, Ctx)) {
+    for (const Stmt *L : F.Loops) {
+      const Stmt *Body = loopBody(L);
+      if ((L == Loop ||
+           rangeContains(L->getSourceRange(), Loop->getBeginLoc(), SM)) &&
+          Body &&
+          !rangeContains(Body->getSourceRange(), Holder->getLocation(), SM) &&
+          endsNever(L, Ctx) && !leavesLoop(Body, true))
+        return true;
+    }
+    return false;
+  }
   if (endsNever(Loop, Ctx))
     return true;
   for (const Stmt *Outer : F.Loops)
@@ -2607,38 +2683,14 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   // local (else every iteration stores pieces of one graph), per call for a
   // member, global or static.
   if (!Outlives && !InIteration(P.Origin->getBeginLoc())) {
-    // Made before the loop and assumed to flow through a call, in the loop,
-    // of a function of another file (`auto h = model.init_hidden(4); ...
-    // auto [out, h2] = model.step(w, h); h = h2;`): that call may build a
-    // graph of its own on every iteration, which is then the one stored.
-    // Under `gpuleak check` it is assumed to, and the project step keeps
-    // the finding only if its summary says so (CI trial 15, D7: before,
-    // only gpuleak-tidy with the index reported it).
-    // Only when the stored value is that call's own result (or a variable
-    // or structured binding it initializes): a later call of another file
-    // on the way (`init_detached(h2)`) would be an assumption not recorded.
-    auto DirectlyFrom = [&](const Expr *V, const CallExpr *C) {
-      V = strip(V);
-      if (V == C)
-        return true;
-      const auto *DR = dyn_cast<DeclRefExpr>(V);
-      const Decl *D = DR ? DR->getDecl() : nullptr;
-      if (const auto *BD = dyn_cast_or_null<BindingDecl>(D)) {
-        const VarDecl *Whole = dyn_cast_or_null<VarDecl>(BD->getDecomposedDecl());
-        return Whole && Whole->getInit() && strip(Whole->getInit()) == C;
-      }
-      const auto *VD = dyn_cast_or_null<VarDecl>(D);
-      return VD && VD->hasLocalStorage() && VD->getInit() &&
-             strip(VD->getInit()) == C &&
-             llvm::none_of(F.Assigns, [&](const auto &A) { return A.first == VD; });
-    };
-    if (!Deferred || !P.Assumed || !InIteration(P.Assumed->getBeginLoc()) ||
-        !holdsTensor(P.Assumed->getType()) || !DirectlyFrom(Value, P.Assumed))
+    // Made before the loop (or assumed to be made there by a function of
+    // another file) and assumed to flow through a call, in the loop, of a
+    // function of another file (`auto h = model.init_hidden(4); ... auto
+    // [out, h2] = model.step(w, h); h = h2;`): that call may build a graph
+    // of its own on every iteration, which is then the one stored
+    // (assumeGraphInIteration()).
+    if (!assumeGraphInIteration(P, InIteration))
       return;
-    P.Origin = P.Assumed;
-    P.AssumedGraph = P.Assumed;
-    P.Assumed = nullptr;
-    P.AssumedOuter.clear();
   }
   if (Outlives && !rangeContains(F.Body->getSourceRange(), P.Origin->getBeginLoc(), SM))
     return;
@@ -3098,7 +3150,9 @@ TensorStoreFinder::calleeStoreCandidate(const CallExpr *Call, const Expr *Arg,
     P = provenance(Arg, F, Ctx, 0);
     DeviceOnly = true;
   }
-  if (P.K != Prov::Attached || !P.Origin || !InIteration(P.Origin->getBeginLoc()))
+  if (P.K != Prov::Attached || !P.Origin ||
+      (!InIteration(P.Origin->getBeginLoc()) &&
+       !assumeGraphInIteration(P, InIteration)))
     return std::nullopt;
   TensorStore S{DeviceOnly ? TensorStore::Device : TensorStore::Insert, Call,
                 nullptr, Arg, P.Origin, Loop};

@@ -388,9 +388,23 @@ private:
   /// container held by \p Holder (null: one that outlives the function), pile
   /// up for the rest of the run within one call of \p F: \p Loop never ends
   /// by its condition (`while (true)`, `for (;;)`), or a loop around it
-  /// repeats it while \p Holder lives on.
+  /// repeats it while \p Holder lives on. A \p Holder that dies with an
+  /// iteration of an outer loop or with the call (diesWithPass()) piles up
+  /// only through a loop between its declaration and the store that never
+  /// ends and is never left.
   bool repeatsForTheRun(const Stmt *Loop, const ValueDecl *Holder, FnInfo &F,
                         ASTContext &Ctx);
+  bool diesWithPass(const ValueDecl *Holder, FnInfo &F, ASTContext &Ctx);
+  /// Under `gpuleak check`, for a value whose graph was made before the
+  /// iteration (or only assumed to be made there by a function of another
+  /// file) and is assumed to flow through calls of functions of another
+  /// file unknown to the index: the first of those calls made in the
+  /// iteration (\p InIteration) becomes the value's origin, assumed to build
+  /// a graph of its own there (the project step keeps the finding only if
+  /// its summary says so); the calls after it stay assumed to pass it on.
+  /// False, \p P unchanged, when there is none.
+  bool assumeGraphInIteration(Prov &P,
+                              llvm::function_ref<bool(SourceLocation)> InIteration);
   /// Whether \p Target, a local container, is cleared, reassigned, bounded
   /// or handed to other code (a non-const reference, a pointer, a move)
   /// anywhere in \p F.

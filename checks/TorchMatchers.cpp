@@ -79,6 +79,18 @@ bool rangeContains(SourceRange R, SourceLocation L, const SourceManager &SM) {
          !isBeforeExpanded(R.getEnd(), L, SM);
 }
 
+const Stmt *loopBody(const Stmt *L) {
+  if (const auto *For = dyn_cast<ForStmt>(L))
+    return For->getBody();
+  if (const auto *RF = dyn_cast<CXXForRangeStmt>(L))
+    return RF->getBody();
+  if (const auto *W = dyn_cast<WhileStmt>(L))
+    return W->getBody();
+  if (const auto *D = dyn_cast<DoStmt>(L))
+    return D->getBody();
+  return nullptr;
+}
+
 bool isWithinAny(SourceRange Inner, llvm::ArrayRef<SourceRange> Ranges,
                  const SourceManager &SM) {
   const FileID File = SM.getFileID(SM.getExpansionLoc(Inner.getBegin()));

@@ -43,6 +43,10 @@ bool isBeforeExpanded(SourceLocation A, SourceLocation B, const SourceManager &S
 /// expansion; false when \p R is invalid.
 bool rangeContains(SourceRange R, SourceLocation L, const SourceManager &SM);
 
+/// The body of loop \p L (`for`, range-for, `while`, `do`); null for any
+/// other statement.
+const Stmt *loopBody(const Stmt *L);
+
 /// True if \p Inner lies inside one of \p Ranges, compared as file offsets
 /// after macro expansion.
 bool isWithinAny(SourceRange Inner, llvm::ArrayRef<SourceRange> Ranges,
