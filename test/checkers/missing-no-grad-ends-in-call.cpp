@@ -59,8 +59,17 @@ struct PolicyImpl : torch::nn::Module {
     loss.backward();
     return loss.item<double>();
   }
+  // REINFORCE: the action as a number, its log-probability kept in the
+  // object for the loss at the end of the episode.
+  int selectAction(const torch::Tensor &obs) {
+    auto probs = forward(obs).softmax(-1);
+    auto action = probs.argmax(-1);
+    saved_log_probs_.push_back(probs * 2.0);
+    return action.item<int>();
+  }
   torch::nn::Linear pi{nullptr};
   torch::Tensor last_;
+  std::vector<torch::Tensor> saved_log_probs_;
 };
 struct Policy : torch::nn::ModuleHolder<PolicyImpl> {
   using ModuleHolder<PolicyImpl>::ModuleHolder;
@@ -156,6 +165,23 @@ void negativeGraphLeaves(Policy &policy, VecEnv &env, torch::optim::Optimizer &o
     (-logp.mean()).backward();
     opt.step();
   }
+}
+
+// The REINFORCE episode: the log-probabilities kept by selectAction reach
+// the loss after the episode.
+void negativeReinforce(Policy &policy, VecEnv &env, torch::optim::Optimizer &opt) {
+  auto obs = env.reset();
+  for (int t = 0; t < 100; ++t) {
+    int a = policy->selectAction(obs);
+    obs = env.step(torch::full({1}, a)).obs;
+  }
+  torch::Tensor loss = torch::zeros({1});
+  for (auto &lp : policy->saved_log_probs_)
+    loss = loss - lp.sum();
+  opt.zero_grad();
+  loss.backward();
+  opt.step();
+  policy->saved_log_probs_.clear();
 }
 
 // A method that trains on its pass and returns a number is no inference pass.
