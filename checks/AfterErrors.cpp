@@ -78,8 +78,11 @@ UnseenCode::Uses UnseenCode::usesOf(const Stmt *Body) {
       if (isa<FieldDecl>(M->getMemberDecl()))
         U.State.insert(M->getMemberDecl()->getCanonicalDecl());
     } else if (const auto *Ref = dyn_cast<DeclRefExpr>(S)) {
+      // The standard library's objects (`std::cout`, `std::cerr`,
+      // `std::ignore`) hold none of the project's state: code naming them
+      // can print a tensor, not keep, release, guard or detach it.
       if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-          V && V->hasGlobalStorage())
+          V && V->hasGlobalStorage() && !V->isInStdNamespace())
         U.State.insert(V->getCanonicalDecl());
     }
     for (const Stmt *Child : S->children())

@@ -48,7 +48,8 @@ void parseAfterErrors(Preprocessor &PP);
 /// hides no statement), it is no method of a class with an invalid member
 /// or a method with such an error, it neither calls nor is called by a
 /// function with one, and it reads no member or global variable that such a
-/// function reads or names. Errors between declarations clang knows (`no
+/// function reads or names (the standard library's objects, `std::cout`,
+/// hold no state of the project and do not count). Errors between declarations clang knows (`no
 /// viable conversion`) hide nothing: the checks' own rules on refused code
 /// judge them. After a fatal error that stopped the parse (the plugin in
 /// stock clang-tidy) every finding may. False in a translation unit without

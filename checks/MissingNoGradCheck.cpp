@@ -498,6 +498,12 @@ static constexpr char DroppedNote[] =
     "comparison, 'argmax', 'item()', a size) and is dropped by here, so no "
     "backward pass can use the graph";
 
+/// Rule 4's proof for a pass whose graph ends in the call (passEndsInCall()),
+/// at the call, with the callee as %0.
+static constexpr char EndsInCallNote[] =
+    "%0 returns only values cut from its forward pass's graph and keeps none "
+    "of it, so no backward pass can use the graph";
+
 static SourceLocation forwardPlace(const CallExpr *Fwd) {
   return isa<CXXOperatorCallExpr>(Fwd) ? Fwd->getArg(0)->getBeginLoc()
                                        : Fwd->getBeginLoc();
@@ -2060,6 +2066,136 @@ static bool handsOutputElsewhere(const CallExpr *Call, const ASTContext &Ctx,
   return false;
 }
 
+/// Whether function \p T, run by a forward call, lets none of its forward
+/// pass's graph out: it returns only values cut from any graph or holding no
+/// tensor (`return forward(obs, h).logits.argmax(-1);`), writes no graph into
+/// a reference argument, keeps none where it outlives the call and runs no
+/// backward pass. By its summary: the project index's (solved over the
+/// project), else its body's in this file, whose calls that may keep the
+/// graph (`keeps_graph_if`: a callee of another file handed it, a forward
+/// pass of another file) the index or this file settle, \p Depth calls
+/// deep (a callee handed it must also run no backward pass). Under \p
+/// Deferred (`gpuleak check`) a callee of another file that neither knows is
+/// assumed to keep none and train nowhere, and \p Assumed is set.
+static bool graphEndsIn(const FunctionDecl *T, const CallExpr *Call,
+                        TensorStoreFinder &Provenance, ASTContext &Ctx,
+                        const ProjectIndex *Index, bool Deferred, bool &Assumed,
+                        unsigned Depth = 0) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!T || SM.isInSystemHeader(T->getLocation()) || Depth > 3)
+    return false;
+  QualType RT = T->getReturnType();
+  if (RT->isVoidType()) // its outputs may be left in members
+    return false;
+  auto LetsNoneOut = [&](const FunctionSummary &S) {
+    return !S.Backward && !S.KeepsGraph && S.WritesGraph.empty() &&
+           (S.Returns == FunctionSummary::Result::Cut || !isCarrier(RT, Ctx));
+  };
+  // A virtual call runs the overriders of the project: the index decides.
+  const FunctionSummary *Known =
+      Call ? calleeSummary(Call, T, Index)
+           : Index ? Index->lookup(usrOf(T->getCanonicalDecl())) : nullptr;
+  if (Known)
+    return LetsNoneOut(*Known);
+  const auto *MD = dyn_cast<CXXMethodDecl>(T);
+  const FunctionDecl *Def = T->getDefinition();
+  if ((MD && MD->isVirtual()) || !Def || !Def->hasBody())
+    return false;
+  FunctionSummary S = Provenance.summarize(Def, Ctx);
+  if (!LetsNoneOut(S))
+    return false;
+  // No pass of its body reaches a backward pass in it (through a callee of
+  // this file that differentiates what it is handed, too).
+  for (const BoundNodes &N :
+       match(findAll(callExpr(forwardPassCall()).bind("f")), *Def->getBody(), Ctx))
+    if (Provenance.reachesBackward(N.getNodeAs<CallExpr>("f"), Def, Ctx))
+      return false;
+  llvm::SmallVector<const CallExpr *, 8> Calls;
+  for (const BoundNodes &N :
+       match(findAll(callExpr().bind("c")), *Def->getBody(), Ctx))
+    Calls.push_back(N.getNodeAs<CallExpr>("c"));
+  // A callee that keeps a graph of its own (as the index's solver reads
+  // `calls`): one of this file by its body, one of another file by the index.
+  for (const CallExpr *C : Calls) {
+    const FunctionDecl *G = C->getDirectCallee();
+    if (!G || G == Def || SM.isInSystemHeader(G->getLocation()))
+      continue;
+    const FunctionDecl *GDef = G->getDefinition();
+    if (GDef && GDef->hasBody() && GDef != Def) {
+      if (Provenance.summarize(GDef, Ctx).KeepsGraph)
+        return false;
+    } else if (const FunctionSummary *GS =
+                   Index ? Index->lookup(usrOf(G->getCanonicalDecl())) : nullptr;
+               GS && GS->KeepsGraph) {
+      return false;
+    }
+  }
+  for (const FunctionSummary::KeepsIf &K : S.KeepsGraphIf) {
+    const FunctionDecl *G = nullptr;
+    for (const CallExpr *C : Calls)
+      if (const FunctionDecl *CD = C->getDirectCallee();
+          CD && usrOf(CD->getCanonicalDecl()) == K.CalleeUSR) {
+        G = CD;
+        break;
+      }
+    if (!G)
+      return false;
+    const FunctionDecl *GDef = G->getDefinition();
+    if (GDef && GDef->hasBody()) {
+      if (K.Param < 0) {
+        // A forward pass of this file: it keeps nothing of its own.
+        bool Unused = false;
+        FunctionSummary GS = Provenance.summarize(GDef, Ctx);
+        if (GS.KeepsGraph || GS.Backward ||
+            (!GS.KeepsGraphIf.empty() &&
+             !graphEndsIn(GDef, nullptr, Provenance, Ctx, Index, false, Unused,
+                          Depth + 1)))
+          return false;
+      } else if (Provenance.summarize(GDef, Ctx).Backward ||
+                 llvm::any_of(Provenance.keptParams(GDef, Ctx),
+                              [&](const KeptParam &KP) {
+                                return KP.Param == unsigned(K.Param);
+                              })) {
+        return false;
+      }
+      continue;
+    }
+    if (const FunctionSummary *GS =
+            Index ? Index->lookup(K.CalleeUSR) : nullptr) {
+      if (GS->KeepsGraph || GS->Backward ||
+          (K.Param >= 0 && llvm::any_of(GS->Stores, [&](const ParamStore &PS) {
+             return PS.Param == unsigned(K.Param);
+           })))
+        return false;
+      continue;
+    }
+    if (!Deferred)
+      return false;
+    Assumed = true;
+  }
+  return true;
+}
+
+/// Whether the forward pass that \p Fwd runs ends in the call: every
+/// function it runs (a module's method, `policy->sample(obs)`, or the
+/// `forward` of a module holder's call) lets none of its graph out
+/// (graphEndsIn()), so whatever the caller does with the value, no backward
+/// pass can use the graph.
+static bool passEndsInCall(const CallExpr *Fwd, TensorStoreFinder &Provenance,
+                           ASTContext &Ctx, const ProjectIndex *Index,
+                           bool Deferred, bool &Assumed) {
+  const FunctionDecl *Callee = Fwd->getDirectCallee();
+  if (!Callee)
+    return false;
+  llvm::SmallVector<const FunctionDecl *, 2> Run = forwardTargets(Fwd);
+  if (Run.empty())
+    Run.push_back(Callee);
+  return llvm::all_of(Run, [&](const FunctionDecl *T) {
+    return graphEndsIn(T, T == Callee ? Fwd : nullptr, Provenance, Ctx, Index,
+                       Deferred, Assumed);
+  });
+}
+
 /// The outermost expressions of \p S that contain errors: what clang kept of
 /// code it refused (a RecoveryExpr, a call that failed overload resolution).
 static void errorExprs(const Stmt *S, llvm::SmallVectorImpl<const Expr *> &Out) {
@@ -2493,8 +2629,16 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       // call, settled by its summary after the last file: a model whose
       // forward differentiates, SchNet `app.cpp:139`, is dropped then).
       llvm::SmallVector<const FunctionDecl *, 1> UnsummarizedForward;
+      // A pass whose graph ends in the call (a module's `sample()` that
+      // returns `argmax` ids) is dropped there, whatever the caller does with
+      // the ids (an environment of another file, a store): the callee, for
+      // the note, and whether that rests on an assumption of `gpuleak check`.
+      const FunctionDecl *EndsIn = nullptr;
+      bool EndsInAssumed = false;
       auto DroppedUnused = [&]() -> std::optional<SourceLocation> {
         UnsummarizedForward.clear();
+        EndsIn = nullptr;
+        EndsInAssumed = false;
         if (R != 0 || forwardKeepsState(Fwd, ByDecl) ||
             handsOutputElsewhere(Fwd, *Ctx, Index.get()))
           return std::nullopt;
@@ -2506,9 +2650,17 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
                 !D.forwardMayDifferentiate(Fwd, forwardTargets(Fwd),
                                            &UnsummarizedForward),
             MemberRule);
-        if (!Dropped)
-          UnsummarizedForward.clear();
-        return Dropped;
+        if (Dropped)
+          return Dropped;
+        UnsummarizedForward.clear();
+        if (!Assumed(Fwd) &&
+            passEndsInCall(Fwd, Provenance, *Ctx, Index.get(), D.deferred(),
+                           EndsInAssumed)) {
+          EndsIn = Fwd->getDirectCallee();
+          return Fwd->getBeginLoc();
+        }
+        EndsInAssumed = false;
+        return std::nullopt;
       };
       // A call only assumed to run a forward pass (a function of another
       // file) is kept after the last file only if its summary trains
@@ -2529,14 +2681,14 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       if (Inference && restsOnNoTrainingAssumption(Why, Covering))
         if (std::optional<SourceLocation> Dropped = DroppedUnused()) {
           Why.resize(Covering);
-          Why.push_back({Reason::Dropped, *Dropped});
+          Why.push_back({Reason::Dropped, *Dropped, EndsIn});
           AssumedKeepsNoGraph.clear();
         }
       if (!Inference) {
         Why.resize(Covering);
         std::optional<SourceLocation> Dropped = DroppedUnused();
         if (Dropped) {
-          Why.push_back({Reason::Dropped, *Dropped});
+          Why.push_back({Reason::Dropped, *Dropped, EndsIn});
         } else {
           // Under `gpuleak check`, calls of functions of other files that
           // take the tensor and return none may train; if the path is
@@ -2638,7 +2790,7 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       Findings.push_back({[&, Fwd, R, Block, DiagLoc, Why, Covering, Unguarded,
                            AssumedInvokes, AssumedCovering, AssumedNoTraining,
                            AssumedKeepsNoGraph, UnsummarizedForward,
-                           AssumedReaders = AssumedReaders] {
+                           EndsInAssumed, AssumedReaders = AssumedReaders] {
       {
       auto Diag = diag(DiagLoc, ForwardPassMessage)
                   << GuardName << SM.getExpansionRange(Fwd->getSourceRange());
@@ -2704,6 +2856,10 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       for (const CallExpr *C : AssumedKeepsNoGraph)
         diag(C->getBeginLoc(), AssumedKeepsNoGraphNote, DiagnosticIDs::Note)
             << C->getDirectCallee();
+      if (EndsInAssumed &&
+          llvm::any_of(Why, [](const Reason &W) { return W.Kind == Reason::Dropped && W.D1; }))
+        diag(Fwd->getBeginLoc(), AssumedCalleesKeepNoGraphNote, DiagnosticIDs::Note)
+            << Fwd->getDirectCallee();
       if (llvm::any_of(Why, [](const Reason &W) { return W.Kind == Reason::Dropped; }))
         for (const FunctionDecl *T : UnsummarizedForward)
           diag(Fwd->getBeginLoc(), AssumedForwardNoBackwardNote,
@@ -2763,7 +2919,10 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
           diag(W.Loc, AssumedNoTrainingNote, DiagnosticIDs::Note) << W.D1;
           break;
         case Reason::Dropped:
-          diag(W.Loc, DroppedNote, DiagnosticIDs::Note);
+          if (W.D1)
+            diag(W.Loc, EndsInCallNote, DiagnosticIDs::Note) << W.D1;
+          else
+            diag(W.Loc, DroppedNote, DiagnosticIDs::Note);
           break;
         case Reason::Thread:
           diag(W.Loc,

@@ -143,6 +143,14 @@ inline constexpr char AssumedForwardNoBackwardNote[] =
 inline constexpr char AssumedKeepsNoGraphNote[] =
     "assuming %0, defined in another file, keeps none of its forward pass's "
     "graph beyond the call";
+/// missing-no-grad under `gpuleak check`: the call of %0, a method of this
+/// file whose forward pass's graph ends in it (it returns only values cut
+/// from the graph), is assumed to keep none of that graph through the
+/// functions of other files it hands it to or the forward passes of other
+/// files it runs; dropped when %0's summary says it may (`keeps_graph`).
+inline constexpr char AssumedCalleesKeepNoGraphNote[] =
+    "assuming what %0 calls in other files keeps none of its forward pass's "
+    "graph beyond the call";
 /// A finding that holds only if a function of another file runs no backward
 /// pass on the value passed to it (a training helper `step(loss)` does): the
 /// note is at the call, and ends in the argument's 1-based position.

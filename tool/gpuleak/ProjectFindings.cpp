@@ -730,6 +730,18 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
         Settled.push_back(I);
         continue;
       }
+      // A method of the TU whose pass's graph ends in it, through what it
+      // calls in other files: only if its solved summary lets none out.
+      if (!noteArgument(N.Message,
+                        clang::tidy::gpuleak::AssumedCalleesKeepNoGraphNote)
+               .empty()) {
+        const FunctionSummary *G = CalleeAt(N.Place, /*Dispatch=*/true);
+        if (!G || G->KeepsGraph || G->Backward || !G->WritesGraph.empty() ||
+            G->Returns == FunctionSummary::Result::Graph)
+          return true;
+        Settled.push_back(I);
+        continue;
+      }
       // Given a tensor, runs no backward pass: only if its summary (a
       // virtual call's overriders') says so.
       if (!noteArgument(N.Message,
