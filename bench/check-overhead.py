@@ -2,8 +2,11 @@
 """Time of all gpuleak checks against the parse time of the same TU.
 
 Usage: bench/check-overhead.py [-n REPEATS] [TU.cpp ...]
-       (default TUs: examples/src/*.cpp, which include <torch/torch.h>;
-        needs examples/build/compile_commands.json, see scripts/check-examples.sh)
+       (default TUs: examples/src/*.cpp and bench/inputs/*.cpp, which include
+        <torch/torch.h>; needs examples/build/compile_commands.json, see
+        scripts/check-examples.sh; a TU that is not in it is compiled with the
+        command of the database's first entry, as clang-tidy's interpolation
+        does for gpuleak-tidy)
 
 For each TU, side by side in one run, REPEATS times (default 3), it measures:
   parse:  wall time of `clang++-22 -fsyntax-only` with the TU's compile command
@@ -34,7 +37,13 @@ def compile_command(tu):
             if os.path.realpath(e["file"]) == os.path.realpath(tu):
                 args = e.get("arguments") or shlex.split(e["command"])
                 return e["directory"], args
-    sys.exit("check-overhead: error: %s is not in %s/compile_commands.json" % (tu, DB))
+        if not os.path.isfile(tu):
+            sys.exit("check-overhead: error: %s does not exist" % tu)
+        e = json.load(open(os.path.join(DB, "compile_commands.json")))[0]
+        args = e.get("arguments") or shlex.split(e["command"])
+        src = os.path.realpath(e["file"])
+        return e["directory"], [os.path.realpath(tu) if os.path.realpath(os.path.join(e["directory"], a)) == src else a
+                                for a in args]
 
 
 def parse_time(tu):
@@ -72,8 +81,8 @@ def main(argv):
         i = argv.index("-n")
         n = int(argv[i + 1])
         argv = argv[:i] + argv[i + 2:]
-    tus = argv[1:] or sorted(os.path.join(ROOT, "examples", "src", f)
-                             for f in os.listdir(os.path.join(ROOT, "examples", "src")) if f.endswith(".cpp"))
+    tus = argv[1:] or [os.path.join(ROOT, d, f) for d in ("examples/src", "bench/inputs")
+                       for f in sorted(os.listdir(os.path.join(ROOT, d))) if f.endswith(".cpp")]
     print("%-28s %9s %9s %9s %12s %10s" % ("TU", "parse s", "tidy s", "checks s", "checks/parse", "tidy/parse"))
     ratios = []
     for tu in tus:
