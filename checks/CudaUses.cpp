@@ -572,8 +572,6 @@ const CreatorInfo *returnedCreation(const FunctionDecl *FD) {
     }
   } V(FD->getASTContext());
   V.TraverseStmt(FD->getBody());
-  if (V.Bad || !V.Var || V.Creations != 1)
-    return nullptr;
   if (V.Bad || !V.Var || V.Creations != 1 || V.CreatedVar != V.Var)
     return nullptr;
   // The handle's other uses only read it: a null test, an argument of a

@@ -3704,21 +3704,18 @@ TensorStoreFinder::guardedForward(const CallExpr *C, FnInfo &F, ASTContext &Ctx,
   uint64_t FromParams = 0;
   const FunctionDecl *Shape = nullptr;
   for (const FunctionDecl *T : Targets) {
+    // One defined in another file is a pass with grad mode as its caller
+    // set: gpuleak check, which analyses the caller before the index holds
+    // the callee's `no_grad`, and gpuleak-tidy reading it would disagree.
     const FunctionDecl *Def = T->getDefinition();
-    if (Def && Def->hasBody() && !SM.isInSystemHeader(Def->getLocation())) {
-      if (!disablesGradForBody(Def, Ctx) ||
-          returnProvenance(Def, Ctx, Depth + 1).K == Prov::Attached)
-        return std::nullopt;
-      FromParams |= Returns[DeviceMode][Def]->FromParams;
-      Shape = Def;
-      continue;
-    }
-    // Defined in another file: a pass with grad mode as its caller set
-    // (gpuleak check, which analyses the caller before the index holds the
-    // callee's `no_grad`, and gpuleak-tidy reading it would disagree).
-    return std::nullopt;
+    if (!Def || !Def->hasBody() || SM.isInSystemHeader(Def->getLocation()) ||
+        !disablesGradForBody(Def, Ctx) ||
+        returnProvenance(Def, Ctx, Depth + 1).K == Prov::Attached)
+      return std::nullopt;
+    FromParams |= Returns[DeviceMode][Def]->FromParams;
+    Shape = Def;
   }
-  return Shape ? argumentsReturned(C, Shape, FromParams, F, Ctx, Depth, P) : P;
+  return argumentsReturned(C, Shape, FromParams, F, Ctx, Depth, P);
 }
 
 FunctionSummary::Result TensorStoreFinder::resultOf(const FunctionDecl *FD,
