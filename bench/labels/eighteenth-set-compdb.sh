@@ -109,7 +109,10 @@ t=danielvegamyhre+gpt-cpp
 # CMake: include/; SentencePiece (a submodule in the original) is declared in only-gptcpp.
 # CMakeFiles/ holds CMake's compiler probes, not the program.
 db $t -std=c++17 -isystem "$only/only-gptcpp"
-keep $t '^src/(train|gpt)\.cpp$'
+# tokenizer.cpp (session 21): train.cpp:98's label leans on it (the generated ids are only
+# decoded); without its unit, `tokenizer::decode` is a function the index does not know, which
+# may train, and the generation branch was not reported.
+keep $t '^src/(train|gpt|tokenizer)\.cpp$'
 
 t=mistmake+HSE-project-Mini-GPT-cpp
 # The GUI's ui_mainwindow.h is generated from app/mainwindow.ui by uic, as CMake's AUTOUIC does.
