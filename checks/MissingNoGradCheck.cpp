@@ -488,6 +488,11 @@ static bool trainsOnItsPasses(const FunctionDecl *Def, ASTContext &Ctx,
 }
 
 /// The finding, with the guard's name as %0.
+/// At the block's first finding, for a later pass of the block reported on
+/// its own.
+static constexpr char CoveringPassNote[] =
+    "one guard covers it and this block's first forward pass with grad mode "
+    "on, here";
 static constexpr char ForwardPassMessage[] =
     "forward pass runs with grad mode on, on an inference path, and records "
     "an autograd graph that no backward pass uses; hold a '%0' while it runs";
@@ -2563,6 +2568,9 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
     // first alone would leave them unreported until the next run.
     struct Finding {
       std::function<void()> Emit;
+      /// Where it is reported.
+      SourceLocation At;
+      /// The later passes of its block named in a note (BlockPassNote).
       llvm::SmallVector<SourceLocation, 2> Hidden;
       /// The functions whose calls in other files it assumes unguarded
       /// (AssumedUnguardedNote): it is dropped after the last file when
@@ -2720,6 +2728,8 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       llvm::SmallVector<const CallExpr *, 2> AssumedCovering;
       const bool OnNoTraining = restsOnNoTrainingAssumption(Why, Covering);
       std::optional<size_t> HiddenBy;
+      // The block's finding, when this pass is reported on its own.
+      SourceLocation CoveredAt;
       if (llvm::any_of(llvm::enumerate(ReportedBlocks), [&](const auto &E) {
             const auto &RB = E.value();
             if (!rangeContains(RB.first->getSourceRange(), P, SM))
@@ -2761,19 +2771,46 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
                      regionOf(F, SM, T->getBeginLoc()) == R;
             });
         if (HiddenBy && AssumesNothing && ReportedFinding[*HiddenBy] >= 0) {
-          auto &Hidden = Findings[ReportedFinding[*HiddenBy]].Hidden;
+          // A pass proven with no assumption but the finding's own (that
+          // calls of the same functions in other files run unguarded) is
+          // a finding of its own (each pass that runs with grad mode on is
+          // one place to see, as clang-tidy reports each place), with a
+          // note at the block's finding, whose guard covers it. Under
+          // `gpuleak check` it carries the same assumption notes, so the
+          // step after the last file settles both alike.
+          Finding &By = Findings[ReportedFinding[*HiddenBy]];
           SourceLocation Loc = SM.getExpansionLoc(P);
-          if (!llvm::is_contained(Hidden, Loc))
-            Hidden.push_back(Loc);
+          // A pass handed what an earlier pass computed (`criterion(out,
+          // y)`, `head(body(x))`) continues that pass's graph: a note.
+          auto Continues = [&] {
+            for (const CallExpr *Earlier : F.Forwards)
+              if (Earlier != Fwd &&
+                  isBeforeExpanded(Earlier->getBeginLoc(), Fwd->getBeginLoc(),
+                                   SM))
+                for (const Expr *A : Fwd->arguments())
+                  if (Provenance.computedFrom(A, Earlier, F.FD, *Ctx))
+                    return true;
+            return false;
+          };
+          if (!Continues())
+            CoveredAt = By.At;
+          else if (!llvm::is_contained(By.Hidden, Loc))
+            By.Hidden.push_back(Loc);
         }
-        continue;
+        if (CoveredAt.isInvalid())
+          continue;
       }
+      // A pass covered by its block's finding takes no block of its own
+      // (and so proposes no second guard).
       const CompoundStmt *Block = nullptr;
-      for (const CompoundStmt *B : F.Blocks)
-        if (rangeContains(B->getSourceRange(), P, SM) &&
-            regionOf(F, SM, B->getBeginLoc()) == R &&
-            (!Block || isBeforeExpanded(Block->getBeginLoc(), B->getBeginLoc(), SM)))
-          Block = B;
+      if (CoveredAt.isInvalid()) {
+        for (const CompoundStmt *B : F.Blocks)
+          if (rangeContains(B->getSourceRange(), P, SM) &&
+              regionOf(F, SM, B->getBeginLoc()) == R &&
+              (!Block ||
+               isBeforeExpanded(Block->getBeginLoc(), B->getBeginLoc(), SM)))
+            Block = B;
+      }
       SourceLocation DiagLoc = SM.getExpansionLoc(P);
       const bool NewPlace = ReportedLocs.insert(DiagLoc.getPtrEncoding()).second;
       if (Block) {
@@ -2787,8 +2824,9 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       if (!NewPlace)
         continue;
 
-      Findings.push_back({[&, Fwd, R, Block, DiagLoc, Why, Covering, Unguarded,
-                           AssumedInvokes, AssumedCovering, AssumedNoTraining,
+      Findings.push_back({[&, Fwd, R, Block, DiagLoc, CoveredAt, Why, Covering,
+                           Unguarded, AssumedInvokes, AssumedCovering,
+                           AssumedNoTraining,
                            AssumedKeepsNoGraph, UnsummarizedForward,
                            EndsInAssumed, AssumedReaders = AssumedReaders] {
       {
@@ -2933,7 +2971,9 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
           break;
         }
       }
-      }, {}, Unguarded});
+      if (CoveredAt.isValid())
+        diag(CoveredAt, CoveringPassNote, DiagnosticIDs::Note);
+      }, DiagLoc, {}, Unguarded});
     }
     for (const Finding &Fd : Findings) {
       Fd.Emit();

@@ -722,12 +722,14 @@ static const ValueDecl *destDecl(const Expr *E, unsigned Depth) {
   if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
     // A name of a structured binding by reference (`auto &[h, c] = state;`)
     // is an element of what it binds; one by value (`auto [logits, value] =
-    // heads(obs);`) a part of the variable the decomposition declares.
+    // heads(obs);`) a local of its own, apart from its siblings.
     if (const auto *B = dyn_cast<BindingDecl>(DR->getDecl())) {
       const auto *DD = dyn_cast_or_null<VarDecl>(B->getDecomposedDecl());
       if (DD && DD->getType()->isReferenceType())
         return DD->getInit() ? destDecl(DD->getInit(), Depth + 1) : nullptr;
-      return DD;
+      if (DD && DD->hasGlobalStorage())
+        return DD;
+      return DD ? B : nullptr;
     }
     const auto *VD = dyn_cast<VarDecl>(DR->getDecl());
     if (VD && VD->getType()->isReferenceType() && !isa<ParmVarDecl>(VD) &&

@@ -105,7 +105,10 @@ void positiveKeptIds(Policy &policy, VecEnv &env, std::vector<torch::Tensor> &hi
     // CHECK-MESSAGES: :29:19: note: 'sample' runs a forward pass here
     // CHECK-MESSAGES: :[[@LINE-3]]:23: note: 'sample' returns only values cut from its forward pass's graph and keeps none of it, so no backward pass can use the graph
     score += policy->value(obs);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: note: this block also runs a forward pass with grad mode on here, on an inference path
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+    // CHECK-MESSAGES: :34:12: note: 'value' runs a forward pass here
+    // CHECK-MESSAGES: :[[@LINE-3]]:14: note: 'value' returns only values cut from its forward pass's graph and keeps none of it, so no backward pass can use the graph
+    // CHECK-MESSAGES: :[[@LINE-8]]:23: note: one guard covers it and this block's first forward pass with grad mode on, here
     obs = env.step(history.back()).obs;
   }
 }

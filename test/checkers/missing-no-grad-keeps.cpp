@@ -77,6 +77,10 @@ void positiveSessionLoop(Agent &agent, Session &session) {
   for (int t = 0; t < 100; ++t) {
     auto [action, logp, value] = agent.selectAction(state);
     // CHECK-MESSAGES: :[[@LINE-1]]:34: note: 'selectAction' hands its results to this call in 'positiveSessionLoop', after which no backward pass runs
+    // The value head's pass, a finding of its own in the same block:
+    // CHECK-MESSAGES: :69:27: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+    // CHECK-MESSAGES: :[[@LINE-4]]:34: note: 'selectAction' hands its results to this call in 'positiveSessionLoop', after which no backward pass runs
+    // CHECK-MESSAGES: :65:28: note: one guard covers it and this block's first forward pass with grad mode on, here
     session.addExperience({state, action, 1.0f});
     state = torch::randn({4});
   }

@@ -49,8 +49,11 @@ void positiveUserModule(std::shared_ptr<Net> net, const torch::Tensor &x) {
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
   // CHECK-MESSAGES: :[[@LINE-3]]:6: note: 'positiveUserModule'{{.*}}
   if (x.defined()) {
-    // Same block as the finding above, whose fix covers this one.
+    // Same block as the finding above, whose fix covers this one: a
+    // finding of its own, with a note there.
     print(net->forward(x));
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+    // CHECK-MESSAGES: :[[@LINE-8]]:9: note: one guard covers it and this block's first forward pass with grad mode on, here
   }
 }
 void positiveAnyModule(torch::nn::AnyModule any, const torch::Tensor &x) {
