@@ -82,13 +82,16 @@ AST_MATCHER(FunctionDecl, isDeviceOnly) {
 
 
 /// The path-walking analysis of one function.
+static bool runsOnlyInDestructor(const FunctionDecl *FD, ASTContext &Ctx);
+
 class Analyzer {
 public:
   Analyzer(const FunctionDecl *FD, ASTContext &Ctx, UseClassifier &Classifier,
            ThrowClassifier &Thrower, bool ExitsLeak,
            const ProjectIndex *Index = nullptr, bool Deferred = false)
       : FD(FD), Ctx(Ctx), Classifier(Classifier), Thrower(Thrower),
-        ExitsLeak(ExitsLeak), Index(Index), Deferred(Deferred) {}
+        ExitsLeak(ExitsLeak), Index(Index), Deferred(Deferred),
+        InDestructorOnly(runsOnlyInDestructor(FD, Ctx)) {}
 
   /// What a path assumed of a call of a function of another file, under
   /// `gpuleak check` (the project step settles it): that it may throw, that
@@ -162,6 +165,8 @@ private:
   const bool ExitsLeak;
   const ProjectIndex *Index;
   const bool Deferred;
+  /// FD runs only inside `noexcept` destructors: a throw ends the process.
+  const bool InDestructorOnly;
   /// The condition a two-way block branches on, or null.
   static const Expr *branchCondition(const CFGBlock *B);
   /// Finds conditions that several branches test (`if (flag)` twice), so a
@@ -647,8 +652,79 @@ static bool handlersRethrow(const CXXTryStmt *Try,
   return Try->getNumHandlers() != 0;
 }
 
+/// Whether a destructor may let an exception out: declared `noexcept(false)`
+/// or with a dynamic exception specification. Any other destructor is
+/// `noexcept` (a throw out of it calls std::terminate).
+static bool destructorMayThrow(const CXXDestructorDecl *Dtor) {
+  const auto *FPT = Dtor->getType()->getAs<FunctionProtoType>();
+  if (!FPT)
+    return true;
+  switch (FPT->getExceptionSpecType()) {
+  case EST_NoexceptFalse:
+  case EST_Dynamic:
+  case EST_MSAny:
+  case EST_DependentNoexcept:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Whether \p FD runs only inside destructors that cannot let an exception
+/// out (destructorMayThrow()), so that a throw in it ends the process: a
+/// private method of a class with no friends and no nested classes, every
+/// function of which is defined here, named only in the bodies of the
+/// class's destructor (dorado's `ScopedProfileRange::finish()`, called by
+/// `~ScopedProfileRange()` alone).
+static bool runsOnlyInDestructor(const FunctionDecl *FD, ASTContext &Ctx) {
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (!MD || MD->getAccess() != AS_private || MD->isVirtual() ||
+      isa<CXXConstructorDecl, CXXDestructorDecl>(MD))
+    return false;
+  const CXXRecordDecl *RD = MD->getParent();
+  if (!RD->hasDefinition() || RD->friend_begin() != RD->friend_end())
+    return false;
+  const Decl *Target = MD->getCanonicalDecl();
+  static constexpr char RefId[] = "ref";
+  auto RefsIn = [&](const Stmt *Body) {
+    return !match(findAll(expr(anyOf(declRefExpr(to(equalsNode(Target))),
+                                     memberExpr(member(equalsNode(Target)))))
+                              .bind(RefId)),
+                  *Body, Ctx)
+                .empty();
+  };
+  bool Called = false;
+  for (const Decl *D : RD->decls()) {
+    if (isa<CXXRecordDecl, FunctionTemplateDecl>(D) && !D->isImplicit())
+      return false; // a nested class or a member template may call it
+    if (const auto *F = dyn_cast<FieldDecl>(D)) {
+      if (F->hasInClassInitializer() && F->getInClassInitializer() &&
+          RefsIn(F->getInClassInitializer()))
+        return false;
+      continue;
+    }
+    const auto *M = dyn_cast<CXXMethodDecl>(D);
+    if (!M || M->isImplicit() || M->isDeleted() || M->isDefaulted())
+      continue;
+    const FunctionDecl *Def = M->getDefinition();
+    if (!Def || !Def->getBody())
+      return false; // defined elsewhere: its calls are not seen
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Init->isWritten() && RefsIn(Init->getInit()))
+          return false;
+    if (!RefsIn(Def->getBody()))
+      continue;
+    const auto *Dtor = dyn_cast<CXXDestructorDecl>(Def);
+    if (!Dtor || destructorMayThrow(Dtor))
+      return false;
+    Called = true;
+  }
+  return Called;
+}
+
 bool Analyzer::throwLeaves(const Stmt *S, const Handle *H) const {
-  if (!ExitsLeak || declaredNoThrow(FD))
+  if (!ExitsLeak || declaredNoThrow(FD) || InDestructorOnly)
     return false;
   auto Names = [H](const Stmt *E) {
     const auto *DRE = dyn_cast<DeclRefExpr>(E);
