@@ -103,15 +103,6 @@ const Expr *elementOf(const Expr *E) {
   return nullptr;
 }
 
-/// Whether \p T is `std::unique_ptr` or `std::shared_ptr`.
-bool isSmartPointer(QualType T) {
-  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-  return RD && RD->getIdentifier() &&
-         RD->getDeclContext()->getRedeclContext()->isStdNamespace() &&
-         llvm::is_contained({StringRef("unique_ptr"), StringRef("shared_ptr")},
-                            RD->getName());
-}
-
 /// The smart pointer whose pointee \p E is (`*stream_`, `*stream_.get()`
 /// of a `std::unique_ptr<cudaStream_t> stream_`), or null: the handle it
 /// holds is the member's, released or created as a plain member would be.

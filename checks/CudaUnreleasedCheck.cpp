@@ -81,9 +81,9 @@ AST_MATCHER(FunctionDecl, isDeviceOnly) {
 }
 
 
-/// The path-walking analysis of one function.
 static bool runsOnlyInDestructor(const FunctionDecl *FD, ASTContext &Ctx);
 
+/// The path-walking analysis of one function.
 class Analyzer {
 public:
   Analyzer(const FunctionDecl *FD, ASTContext &Ctx, UseClassifier &Classifier,
@@ -733,7 +733,8 @@ bool Analyzer::throwLeaves(const Stmt *S, const Handle *H) const {
   for (const Stmt *Child = S, *P = PM->getParent(S); P;
        Child = P, P = PM->getParent(P))
     if (const auto *Try = dyn_cast<CXXTryStmt>(P);
-        Try && Try->getTryBlock() == Child && !(H && handlersRethrow(Try, Names)))
+        Try && Try->getTryBlock() == Child &&
+        !(H && handlersRethrow(Try, Names)))
       return false;
   return true;
 }
@@ -1045,7 +1046,8 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
             Ended = true;
             break;
           }
-          if (throwLeaves(Call, &S.H) && !mentionsStatus(Call, S, StatusValid)) {
+          if (throwLeaves(Call, &S.H) &&
+              !mentionsStatus(Call, S, StatusValid)) {
             if (Thrower.mayThrow(Callee)) {
               Finding F{S.Call, S.Creator, S.H,  Finding::Exit, false,
                         Call,   {},        /*ThrowingCall=*/true};
@@ -1283,15 +1285,6 @@ const FieldDecl *ownMember(const Expr *E, const CXXRecordDecl *Class) {
   return F && F->getParent() == Class ? F : nullptr;
 }
 
-/// Whether \p T is `std::unique_ptr` or `std::shared_ptr`.
-static bool isSmartPointer(QualType T) {
-  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-  return RD && RD->getIdentifier() &&
-         RD->getDeclContext()->getRedeclContext()->isStdNamespace() &&
-         llvm::is_contained({StringRef("unique_ptr"), StringRef("shared_ptr")},
-                            RD->getName());
-}
-
 /// The member expression of the constructor's own class whose handle \p E,
 /// a handle argument of a creating API or helper, points to: `&buf_`, and
 /// for a smart pointer member the cell it owns (`stream_.get()`,
@@ -1354,7 +1347,6 @@ static const CreatorInfo *createsThroughParam(const FunctionDecl *FD,
   return Found;
 }
 
-
 /// Walks a constructor's body in order: creations into its own members
 /// (by a creating API, or a helper of this file that creates into what its
 /// argument points to), the places that throw out of it (a `throw`, a call
@@ -1403,7 +1395,8 @@ public:
       for (unsigned I = 0, E = Call->getNumArgs(); I != E; ++I)
         if (const MemberExpr *ME = createdMember(Call->getArg(I), Class))
           if (const CreatorInfo *CI = createsThroughParam(Callee, I, Ctx)) {
-            Creations.push_back({Call, CI, cast<FieldDecl>(ME->getMemberDecl())});
+            Creations.push_back(
+                {Call, CI, cast<FieldDecl>(ME->getMemberDecl())});
             CreationArgs.insert(ME);
           }
     if (Callee && !isCudaApiName(apiName(Callee)) &&
@@ -1471,8 +1464,9 @@ private:
   const ParentMap &PM;
   ThrowClassifier &Thrower;
   ASTContext &Ctx;
-  /// The members that a helper creating into them is handed: the creation
-  /// itself, not a use that hands them on.
+  /// The members named in a creation's handle argument through a smart
+  /// pointer or a helper (`stream_.get()`): the creation itself, not a use
+  /// that hands them on.
   llvm::SmallPtrSet<const MemberExpr *, 4> CreationArgs;
 };
 
@@ -1700,6 +1694,7 @@ void CudaUnreleasedCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
       cxxConstructorDecl(
           isDefinition(), unless(isDeviceOnly()),
+          unless(isExpansionInSystemHeader()),
           hasBody(hasDescendant(callExpr(callee(functionDecl(
               unless(isExpansionInSystemHeader()),
               hasBody(hasDescendant(CreatingCall))))))),

@@ -635,6 +635,14 @@ const CreatorInfo *returnedCreation(const FunctionDecl *FD) {
   return V.Creator;
 }
 
+bool isSmartPointer(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->getIdentifier() &&
+         RD->getDeclContext()->getRedeclContext()->isStdNamespace() &&
+         llvm::is_contained({StringRef("unique_ptr"), StringRef("shared_ptr")},
+                            RD->getName());
+}
+
 bool holdsHandle(QualType T) {
   if (T->isPointerType())
     return true;
