@@ -103,11 +103,37 @@ const Expr *elementOf(const Expr *E) {
   return nullptr;
 }
 
+/// The smart pointer whose pointee \p E is (`*stream_`, `*stream_.get()`
+/// of a `std::unique_ptr<cudaStream_t> stream_`), or null: the handle it
+/// holds is the member's, released or created as a plain member would be.
+const Expr *smartPointerOf(const Expr *E) {
+  // libstdc++'s shared_ptr has its `operator*` and `get()` in base classes:
+  // the object is the expression below the derived-to-base cast.
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Star && Op->getNumArgs() == 1 &&
+      isSmartPointer(Op->getArg(0)->IgnoreParenImpCasts()->getType()))
+    return Op->getArg(0)->IgnoreParenImpCasts();
+  const auto *UO = dyn_cast<UnaryOperator>(E);
+  if (!UO || UO->getOpcode() != UO_Deref)
+    return nullptr;
+  const auto *MC =
+      dyn_cast<CXXMemberCallExpr>(UO->getSubExpr()->IgnoreParenImpCasts());
+  const CXXMethodDecl *MD = MC ? MC->getMethodDecl() : nullptr;
+  const Expr *Obj = MC ? MC->getImplicitObjectArgument() : nullptr;
+  if (!MD || !MD->getIdentifier() || MD->getName() != "get" || !Obj ||
+      !isSmartPointer(Obj->IgnoreParenImpCasts()->getType()))
+    return nullptr;
+  return Obj->IgnoreParenImpCasts();
+}
+
 /// The member access that \p E is, through parentheses, casts, a
-/// subscript (`descs_[i]`) and elements of standard containers
-/// (`bufs_[layer]["output"]`), or null.
+/// subscript (`descs_[i]`), elements of standard containers
+/// (`bufs_[layer]["output"]`) and the pointee of a smart pointer
+/// (`*stream_`), or null.
 const MemberExpr *memberAccess(const Expr *E) {
   E = E->IgnoreParenCasts();
+  if (const Expr *Owner = smartPointerOf(E))
+    E = Owner->IgnoreParenImpCasts();
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
     E = ASE->getBase()->IgnoreParenImpCasts();
   for (unsigned Depth = 0; Depth < 4; ++Depth) {

@@ -62,6 +62,7 @@ constexpr char FuncId[] = "func";       // a function that calls a creating API
 constexpr char EnqueueId[] = "enqueue"; // a call that enqueues a host function
 constexpr char ReleaseFnId[] = "releasefn"; // a function that calls a release API
 constexpr char HelperFnId[] = "helperfn"; // one that calls a project function returning a pointer
+constexpr char CtorHelperId[] = "ctorhelper"; // a constructor that creates only through a helper
 
 using cuda::advisedReleaser;
 using cuda::CreatorInfo;
@@ -80,6 +81,8 @@ AST_MATCHER(FunctionDecl, isDeviceOnly) {
 }
 
 
+static bool runsOnlyInDestructor(const FunctionDecl *FD, ASTContext &Ctx);
+
 /// The path-walking analysis of one function.
 class Analyzer {
 public:
@@ -87,7 +90,8 @@ public:
            ThrowClassifier &Thrower, bool ExitsLeak,
            const ProjectIndex *Index = nullptr, bool Deferred = false)
       : FD(FD), Ctx(Ctx), Classifier(Classifier), Thrower(Thrower),
-        ExitsLeak(ExitsLeak), Index(Index), Deferred(Deferred) {}
+        ExitsLeak(ExitsLeak), Index(Index), Deferred(Deferred),
+        InDestructorOnly(runsOnlyInDestructor(FD, Ctx)) {}
 
   /// What a path assumed of a call of a function of another file, under
   /// `gpuleak check` (the project step settles it): that it may throw, that
@@ -145,9 +149,11 @@ private:
   /// Whether \p E uses the site's call or its valid status variable.
   bool mentionsStatus(const Stmt *E, const Site &S, bool StatusValid) const;
   /// Whether an exception thrown at \p S leaves the function: not inside a
-  /// `try` block (the handler may release), and not in a `noexcept`
+  /// `try` block (the handler may release) unless, for a throw the CFG does
+  /// not lead to the handlers (a call, given the handle \p H), each handler
+  /// throws again without naming the handle; and not in a `noexcept`
   /// function (std::terminate ends the process).
-  bool throwLeaves(const Stmt *S) const;
+  bool throwLeaves(const Stmt *S, const Handle *H = nullptr) const;
   /// The reference to the handle that \p E is, if any: the variable itself,
   /// `arr[i]` for an array handle, `s.ptr` for a struct handle.
   const Expr *handleRef(const Stmt *E, const Handle &H) const;
@@ -159,6 +165,8 @@ private:
   const bool ExitsLeak;
   const ProjectIndex *Index;
   const bool Deferred;
+  /// FD runs only inside `noexcept` destructors: a throw ends the process.
+  const bool InDestructorOnly;
   /// The condition a two-way block branches on, or null.
   static const Expr *branchCondition(const CFGBlock *B);
   /// Finds conditions that several branches test (`if (flag)` twice), so a
@@ -611,13 +619,122 @@ bool Analyzer::mentionsStatus(const Stmt *E, const Site &S,
   return false;
 }
 
-bool Analyzer::throwLeaves(const Stmt *S) const {
-  if (!ExitsLeak || declaredNoThrow(FD))
+/// Whether every handler of \p Try leaves by throwing, touching nothing of
+/// the resource: its block ends in a `throw` (a new exception or `throw;`),
+/// has no `return`, `break`, `continue` or `goto`, and no statement that
+/// \p Touches (a use of the handle, of the object). An exception thrown in
+/// the try block then leaves the function, with the resource still held.
+static bool handlersRethrow(const CXXTryStmt *Try,
+                            llvm::function_ref<bool(const Stmt *)> Touches) {
+  struct Visitor : RecursiveASTVisitor<Visitor> {
+    llvm::function_ref<bool(const Stmt *)> Touches;
+    bool Stays = false;
+    bool VisitStmt(Stmt *S) {
+      Stays = isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt>(S) ||
+              Touches(S);
+      return !Stays;
+    }
+  };
+  for (unsigned I = 0, E = Try->getNumHandlers(); I != E; ++I) {
+    const auto *Block =
+        dyn_cast_or_null<CompoundStmt>(Try->getHandler(I)->getHandlerBlock());
+    if (!Block || Block->body_empty())
+      return false;
+    const auto *Last = dyn_cast<Expr>(Block->body_back());
+    if (!Last || !isa<CXXThrowExpr>(Last->IgnoreImplicit()))
+      return false;
+    Visitor V;
+    V.Touches = Touches;
+    V.TraverseStmt(const_cast<CompoundStmt *>(Block));
+    if (V.Stays)
+      return false;
+  }
+  return Try->getNumHandlers() != 0;
+}
+
+/// Whether a destructor may let an exception out: declared `noexcept(false)`
+/// or with a dynamic exception specification. Any other destructor is
+/// `noexcept` (a throw out of it calls std::terminate).
+static bool destructorMayThrow(const CXXDestructorDecl *Dtor) {
+  const auto *FPT = Dtor->getType()->getAs<FunctionProtoType>();
+  if (!FPT)
+    return true;
+  switch (FPT->getExceptionSpecType()) {
+  case EST_NoexceptFalse:
+  case EST_Dynamic:
+  case EST_MSAny:
+  case EST_DependentNoexcept:
+    return true;
+  default:
     return false;
+  }
+}
+
+/// Whether \p FD runs only inside destructors that cannot let an exception
+/// out (destructorMayThrow()), so that a throw in it ends the process: a
+/// private method of a class with no friends and no nested classes, every
+/// function of which is defined here, named only in the bodies of the
+/// class's destructor (dorado's `ScopedProfileRange::finish()`, called by
+/// `~ScopedProfileRange()` alone).
+static bool runsOnlyInDestructor(const FunctionDecl *FD, ASTContext &Ctx) {
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  if (!MD || MD->getAccess() != AS_private || MD->isVirtual() ||
+      isa<CXXConstructorDecl, CXXDestructorDecl>(MD))
+    return false;
+  const CXXRecordDecl *RD = MD->getParent();
+  if (!RD->hasDefinition() || RD->friend_begin() != RD->friend_end())
+    return false;
+  const Decl *Target = MD->getCanonicalDecl();
+  static constexpr char RefId[] = "ref";
+  auto RefsIn = [&](const Stmt *Body) {
+    return !match(findAll(expr(anyOf(declRefExpr(to(equalsNode(Target))),
+                                     memberExpr(member(equalsNode(Target)))))
+                              .bind(RefId)),
+                  *Body, Ctx)
+                .empty();
+  };
+  bool Called = false;
+  for (const Decl *D : RD->decls()) {
+    if (isa<CXXRecordDecl, FunctionTemplateDecl>(D) && !D->isImplicit())
+      return false; // a nested class or a member template may call it
+    if (const auto *F = dyn_cast<FieldDecl>(D)) {
+      if (F->hasInClassInitializer() && F->getInClassInitializer() &&
+          RefsIn(F->getInClassInitializer()))
+        return false;
+      continue;
+    }
+    const auto *M = dyn_cast<CXXMethodDecl>(D);
+    if (!M || M->isImplicit() || M->isDeleted() || M->isDefaulted())
+      continue;
+    const FunctionDecl *Def = M->getDefinition();
+    if (!Def || !Def->getBody())
+      return false; // defined elsewhere: its calls are not seen
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      for (const CXXCtorInitializer *Init : Ctor->inits())
+        if (Init->isWritten() && RefsIn(Init->getInit()))
+          return false;
+    if (!RefsIn(Def->getBody()))
+      continue;
+    const auto *Dtor = dyn_cast<CXXDestructorDecl>(Def);
+    if (!Dtor || destructorMayThrow(Dtor))
+      return false;
+    Called = true;
+  }
+  return Called;
+}
+
+bool Analyzer::throwLeaves(const Stmt *S, const Handle *H) const {
+  if (!ExitsLeak || declaredNoThrow(FD) || InDestructorOnly)
+    return false;
+  auto Names = [H](const Stmt *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    return DRE && DRE->getDecl() == H->Var;
+  };
   for (const Stmt *Child = S, *P = PM->getParent(S); P;
        Child = P, P = PM->getParent(P))
     if (const auto *Try = dyn_cast<CXXTryStmt>(P);
-        Try && Try->getTryBlock() == Child)
+        Try && Try->getTryBlock() == Child &&
+        !(H && handlersRethrow(Try, Names)))
       return false;
   return true;
 }
@@ -880,7 +997,7 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
         definedElsewhere(calleeOf(NoReturn), SM);
     const bool MainExits = ExitsLeak && FD->isMain();
     if (B->hasNoReturnElement() &&
-        (Throws || AssumeThrows ? !throwLeaves(NoReturn) : !MainExits))
+        (Throws || AssumeThrows ? !throwLeaves(NoReturn, &S.H) : !MainExits))
       continue;
     bool Ended = false;
     bool StatusValid = St.StatusValid;
@@ -929,7 +1046,8 @@ void Analyzer::walk(const Site &S, const CFGBlock *Start, unsigned StartIdx,
             Ended = true;
             break;
           }
-          if (throwLeaves(Call) && !mentionsStatus(Call, S, StatusValid)) {
+          if (throwLeaves(Call, &S.H) &&
+              !mentionsStatus(Call, S, StatusValid)) {
             if (Thrower.mayThrow(Callee)) {
               Finding F{S.Call, S.Creator, S.H,  Finding::Exit, false,
                         Call,   {},        /*ThrowingCall=*/true};
@@ -1167,17 +1285,85 @@ const FieldDecl *ownMember(const Expr *E, const CXXRecordDecl *Class) {
   return F && F->getParent() == Class ? F : nullptr;
 }
 
-/// Walks a constructor's body in order: creations into its own members,
-/// the places that throw out of it (a `throw`, a call that may throw; not
-/// inside a `try` or a lambda), and the uses of members that release or
-/// hand them on.
+/// The member expression of the constructor's own class whose handle \p E,
+/// a handle argument of a creating API or helper, points to: `&buf_`, and
+/// for a smart pointer member the cell it owns (`stream_.get()`,
+/// `&*stream_`); or null.
+static const MemberExpr *createdMember(const Expr *E,
+                                       const CXXRecordDecl *Class) {
+  E = E->IgnoreParenCasts();
+  const Expr *Target = nullptr;
+  if (const auto *Addr = dyn_cast<UnaryOperator>(E);
+      Addr && Addr->getOpcode() == UO_AddrOf) {
+    Target = Addr->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Target);
+        Op && Op->getOperator() == OO_Star && Op->getNumArgs() == 1 &&
+        isSmartPointer(Op->getArg(0)->IgnoreParenImpCasts()->getType()))
+      Target = Op->getArg(0)->IgnoreParenImpCasts();
+  } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *MD = MC->getMethodDecl();
+    const Expr *Obj = MC->getImplicitObjectArgument();
+    if (MD && MD->getIdentifier() && MD->getName() == "get" && Obj &&
+        isSmartPointer(Obj->IgnoreParenImpCasts()->getType()))
+      Target = Obj->IgnoreParenImpCasts();
+  }
+  if (!Target || !ownMember(Target, Class))
+    return nullptr;
+  return cast<MemberExpr>(Target->IgnoreParenCasts());
+}
+
+/// The creating API that \p FD, a function of the project defined in this
+/// file, calls on the handle its parameter \p Param points to
+/// (`inline void make_stream(cudaStream_t *s) { check(cudaStreamCreate(s));
+/// }`): every use of the parameter is the handle argument of a creating
+/// call, of one API; or null.
+static const CreatorInfo *createsThroughParam(const FunctionDecl *FD,
+                                              unsigned Param,
+                                              ASTContext &Ctx) {
+  FD = FD ? FD->getDefinition() : nullptr;
+  if (!FD || !FD->getBody() || Param >= FD->getNumParams() ||
+      isCudaApiName(apiName(FD)) ||
+      Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+    return nullptr;
+  const ParmVarDecl *P = FD->getParamDecl(Param);
+  if (!P->getType()->isPointerType())
+    return nullptr;
+  static constexpr char RefId[] = "ref";
+  auto Refs = match(findAll(declRefExpr(to(equalsNode(P))).bind(RefId)),
+                    *FD->getBody(), Ctx);
+  ParentMap PM(FD->getBody());
+  const CreatorInfo *Found = nullptr;
+  for (const auto &M : Refs) {
+    const Stmt *Child = nullptr;
+    const auto *Call = dyn_cast_or_null<CallExpr>(
+        skipWrappers(PM, M.getNodeAs<DeclRefExpr>(RefId), Child));
+    const CreatorInfo *CI = Call ? creatorInfo(calleeOf(Call)) : nullptr;
+    if (!CI || CI->ByValue || !CI->Field.empty() ||
+        CI->HandleArg >= Call->getNumArgs() ||
+        Call->getArg(CI->HandleArg) != Child || (Found && Found != CI))
+      return nullptr;
+    Found = CI;
+  }
+  return Found;
+}
+
+/// Walks a constructor's body in order: creations into its own members
+/// (by a creating API, or a helper of this file that creates into what its
+/// argument points to), the places that throw out of it (a `throw`, a call
+/// that may throw; not inside a lambda, nor inside a `try` block unless its
+/// every handler throws again and touches nothing of the object), and the
+/// uses of members that release or hand them on.
 class ConstructorWalk : public RecursiveASTVisitor<ConstructorWalk> {
 public:
   ConstructorWalk(const CXXConstructorDecl *Ctor, const ParentMap &PM,
-                  ThrowClassifier &Thrower)
-      : Class(Ctor->getParent()), PM(PM), Thrower(Thrower) {}
+                  ThrowClassifier &Thrower, ASTContext &Ctx)
+      : Class(Ctor->getParent()), PM(PM), Thrower(Thrower), Ctx(Ctx) {}
 
-  bool TraverseCXXTryStmt(CXXTryStmt *) { return true; }
+  bool TraverseCXXTryStmt(CXXTryStmt *Try) {
+    if (handlersRethrow(Try, [](const Stmt *S) { return isa<CXXThisExpr>(S); }))
+      TraverseStmt(Try->getTryBlock());
+    return true;
+  }
   bool TraverseLambdaExpr(LambdaExpr *) { return true; }
 
   bool VisitCXXThrowExpr(CXXThrowExpr *T) {
@@ -1195,8 +1381,24 @@ public:
         Arg = Addr->getSubExpr();
       if (const FieldDecl *F = ownMember(Arg, Class))
         Creations.push_back({Call, CI, F});
+      else if (const MemberExpr *ME =
+                   createdMember(Call->getArg(CI->HandleArg), Class)) {
+        // The cell a smart pointer member owns (`stream_.get()`).
+        Creations.push_back({Call, CI, cast<FieldDecl>(ME->getMemberDecl())});
+        CreationArgs.insert(ME);
+      }
       return true;
     }
+    // A helper that creates into what its argument points to
+    // (`make_stream(stream_.get())`, `make_stream(&stream_)`).
+    if (Callee && !isCudaApiName(apiName(Callee)))
+      for (unsigned I = 0, E = Call->getNumArgs(); I != E; ++I)
+        if (const MemberExpr *ME = createdMember(Call->getArg(I), Class))
+          if (const CreatorInfo *CI = createsThroughParam(Callee, I, Ctx)) {
+            Creations.push_back(
+                {Call, CI, cast<FieldDecl>(ME->getMemberDecl())});
+            CreationArgs.insert(ME);
+          }
     if (Callee && !isCudaApiName(apiName(Callee)) &&
         Thrower.mayThrow(Callee))
       Throws.push_back(Call);
@@ -1205,7 +1407,7 @@ public:
 
   bool VisitMemberExpr(MemberExpr *ME) {
     const FieldDecl *F = ownMember(ME, Class);
-    if (!F)
+    if (!F || CreationArgs.contains(ME))
       return true;
     const Stmt *Child = nullptr;
     const Stmt *P = skipWrappers(PM, ME, Child);
@@ -1261,6 +1463,11 @@ private:
   const CXXRecordDecl *Class;
   const ParentMap &PM;
   ThrowClassifier &Thrower;
+  ASTContext &Ctx;
+  /// The members named in a creation's handle argument through a smart
+  /// pointer or a helper (`stream_.get()`): the creation itself, not a use
+  /// that hands them on.
+  llvm::SmallPtrSet<const MemberExpr *, 4> CreationArgs;
 };
 
 /// Whether \p T, a throw or throwing call of a constructor after creation
@@ -1342,7 +1549,7 @@ void constructorLeaks(const CXXConstructorDecl *Ctor, ASTContext &Ctx,
   if (!Body || declaredNoThrow(Ctor))
     return;
   ParentMap PM(const_cast<CompoundStmt *>(Body));
-  ConstructorWalk W(Ctor, PM, Thrower);
+  ConstructorWalk W(Ctor, PM, Thrower, Ctx);
   W.TraverseStmt(const_cast<CompoundStmt *>(Body));
   const SourceManager &SM = Ctx.getSourceManager();
   auto Before = [&](SourceLocation A, SourceLocation B) {
@@ -1481,6 +1688,20 @@ void CudaUnreleasedCheck::registerMatchers(MatchFinder *Finder) {
                                       expr(containsErrors())))))
                          .bind(HelperFnId),
                      this);
+  // Constructors that call no creating API but a function of the project
+  // that does: a helper that creates into a member through its argument
+  // (`make_stream(stream_.get())`), whose later throws are read.
+  Finder->addMatcher(
+      cxxConstructorDecl(
+          isDefinition(), unless(isDeviceOnly()),
+          unless(isExpansionInSystemHeader()),
+          hasBody(hasDescendant(callExpr(callee(functionDecl(
+              unless(isExpansionInSystemHeader()),
+              hasBody(hasDescendant(CreatingCall))))))),
+          unless(hasBody(hasDescendant(CreatingCall))),
+          unless(hasBody(hasDescendant(expr(containsErrors())))))
+          .bind(CtorHelperId),
+      this);
   static const std::vector<StringRef> ReleaserNames(
       cuda::releaserNames().begin(), cuda::releaserNames().end());
   // Functions that release something: where members are released (a
@@ -1506,6 +1727,27 @@ void CudaUnreleasedCheck::registerMatchers(MatchFinder *Finder) {
                unless(containsErrors()))
           .bind(EnqueueId),
       this);
+}
+
+void CudaUnreleasedCheck::checkConstructorThrows(const CXXConstructorDecl *Ctor,
+                                                 ASTContext &Ctx,
+                                                 ThrowClassifier &Thrower) {
+  llvm::SmallVector<ConstructorLeak, 2> Leaks;
+  constructorLeaks(Ctor, Ctx, Thrower, Leaks);
+  for (const ConstructorLeak &L : Leaks) {
+    if (!ReportedConstructorThrows.insert(L.Creation->getBeginLoc()).second)
+      continue;
+    const KindInfo &KI = kindInfo(L.Creator->Kind);
+    diag(L.Creation->getBeginLoc(),
+         "the %0 %select{allocated|created}1 by %2 into member %3 is leaked "
+         "when the constructor of %4 throws, since the destructor does not "
+         "run then; release it with '%5' before throwing")
+        << KI.Description << (KI.IsMemory ? 0 : 1)
+        << writtenCallee(L.Creation) << L.Field << Ctor->getParent()
+        << advisedReleaser(*L.Creator);
+    diag(Ctx.getSourceManager().getExpansionLoc(L.Throw->getBeginLoc()),
+         "leaked when this throws", DiagnosticIDs::Note);
+  }
 }
 
 /// Reports the CUDA API calls of the host function that \p Enqueue enqueues
@@ -1604,6 +1846,15 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
       ClassResources->addFunction(RF);
     return;
   }
+  if (const auto *Ctor =
+          Result.Nodes.getNodeAs<CXXConstructorDecl>(CtorHelperId)) {
+    if (llvm::none_of(Ctor->getParent()->decls(),
+                      [](const Decl *D) { return D->isInvalidDecl(); })) {
+      ThrowClassifier Thrower(Ctx, Index.get());
+      checkConstructorThrows(Ctor, Ctx, Thrower);
+    }
+    return;
+  }
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>(FuncId);
   const auto *HelperUser = Result.Nodes.getNodeAs<FunctionDecl>(HelperFnId);
   if (HelperUser) {
@@ -1627,24 +1878,8 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
   const bool Deferred = ProjectIndex::deferredToProject(IndexOption);
   UseClassifier Classifier(Ctx, ParamMemo, Index.get(), Deferred);
   ThrowClassifier Thrower(Ctx, Index.get());
-  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD); Ctor && !HelperUser) {
-    llvm::SmallVector<ConstructorLeak, 2> Leaks;
-    constructorLeaks(Ctor, Ctx, Thrower, Leaks);
-    for (const ConstructorLeak &L : Leaks) {
-      if (!ReportedConstructorThrows.insert(L.Creation->getBeginLoc()).second)
-        continue;
-      const KindInfo &KI = kindInfo(L.Creator->Kind);
-      diag(L.Creation->getBeginLoc(),
-           "the %0 %select{allocated|created}1 by %2 into member %3 is leaked "
-           "when the constructor of %4 throws, since the destructor does not "
-           "run then; release it with '%5' before throwing")
-          << KI.Description << (KI.IsMemory ? 0 : 1)
-          << writtenCallee(L.Creation) << L.Field
-          << Ctor->getParent() << advisedReleaser(*L.Creator);
-      diag(Ctx.getSourceManager().getExpansionLoc(L.Throw->getBeginLoc()),
-           "leaked when this throws", DiagnosticIDs::Note);
-    }
-  }
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD); Ctor && !HelperUser)
+    checkConstructorThrows(Ctor, Ctx, Thrower);
   // A function template's pattern is analysed when nothing instantiates it
   // here; otherwise its instantiations are, which know every callee.
   if (const FunctionTemplateDecl *FTD = FD->getDescribedFunctionTemplate();

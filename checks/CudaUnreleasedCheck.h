@@ -9,6 +9,8 @@
 
 namespace clang::tidy::gpuleak {
 
+class ThrowClassifier;
+
 /// Finds raw CUDA resources (device, managed and pinned host memory,
 /// streams, events, graphs, library handles and descriptors, NCCL
 /// communicators, registrations) that a function creates into a local
@@ -34,6 +36,10 @@ public:
 
 private:
   void checkHostFunction(const CallExpr *Enqueue, ASTContext &Ctx);
+  /// Reports the creations into members of \p Ctor's own object that a
+  /// later throw of \p Ctor leaks.
+  void checkConstructorThrows(const CXXConstructorDecl *Ctor, ASTContext &Ctx,
+                              ThrowClassifier &Thrower);
   /// Reports the resources created into members that are lost.
   void reportMembers();
   /// The notes of a member finding that assume functions of other files

@@ -184,6 +184,28 @@ bool UseClassifier::isNonOwningLibraryFunction(const FunctionDecl *FD) const {
   return FD->getDeclContext()->getRedeclContext()->isStdNamespace();
 }
 
+/// Whether \p FD, a CUDA API, only reads or writes a handle through the
+/// handle's address (`cufftXtSetCallback(plan, cb, type, (void **)&p)`
+/// passes the value of `p` to the library as caller info, which frees
+/// nothing). Not the APIs that copy bytes from it into memory the program
+/// reads back (`cudaMemcpy(dst, &p, ...)`, `cudaMemcpyToSymbol(sym, &p,
+/// ...)`: a table of device pointers), the host-function enqueuers (the host
+/// function gets the address), and creating or releasing APIs (of another
+/// handle, or of another kind).
+static bool borrowsAddress(const FunctionDecl *FD) {
+  StringRef Name = apiName(FD);
+  if (!isCudaApiName(Name) || creatorInfo(FD) || releaserInfo(FD) ||
+      enqueuerInfo(FD))
+    return false;
+  if (Name.contains("Memcpy"))
+    return false;
+  for (StringRef Prefix : {"cublasSetVector", "cublasSetMatrix",
+                           "cublasGetVector", "cublasGetMatrix"})
+    if (Name.starts_with(Prefix))
+      return false;
+  return true;
+}
+
 UseKind UseClassifier::classifyParam(const FunctionDecl *Callee,
                                      unsigned ParamIdx, ResKind Kind,
                                      unsigned Depth, bool InHostFunction) {
@@ -317,14 +339,19 @@ Use UseClassifier::classify(const ParentMap &PM, const Expr *Ref, ResKind Kind,
         return {};
       case UO_AddrOf: {
         // `&p` as the handle argument of a creating API creates into `p`
-        // again; anything else may keep the address.
+        // again; as an argument of another CUDA API it is read or written
+        // through (borrowsAddress()); anything else may keep the address.
         const Stmt *AddrChild = nullptr;
         const Stmt *AP = skipWrappers(PM, UO, AddrChild);
-        if (const auto *Call = dyn_cast_or_null<CallExpr>(AP)) {
-          const CreatorInfo *CI = creatorInfo(calleeOf(Call));
+        if (const auto *Call = dyn_cast_or_null<CallExpr>(AP);
+            Call && Call->getCallee() != AddrChild) {
+          const FunctionDecl *Callee = calleeOf(Call);
+          const CreatorInfo *CI = creatorInfo(Callee);
           if (CI && CI->HandleArg < Call->getNumArgs() &&
               Call->getArg(CI->HandleArg) == AddrChild)
             return {UseKind::Recreate, Call};
+          if (borrowsAddress(Callee))
+            return {};
         }
         return {UseKind::Escape};
       }
@@ -606,6 +633,14 @@ const CreatorInfo *returnedCreation(const FunctionDecl *FD) {
     return nullptr;
   }
   return V.Creator;
+}
+
+bool isSmartPointer(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->getIdentifier() &&
+         RD->getDeclContext()->getRedeclContext()->isStdNamespace() &&
+         llvm::is_contained({StringRef("unique_ptr"), StringRef("shared_ptr")},
+                            RD->getName());
 }
 
 bool holdsHandle(QualType T) {

@@ -52,6 +52,9 @@ inline constexpr StringRef ErrorStringApis[] = {
     "cudaGetErrorString", "cudaGetErrorName", "cuGetErrorString",
     "cuGetErrorName"};
 
+/// Whether \p T is `std::unique_ptr` or `std::shared_ptr` (a member of one
+/// owns the cell that holds a handle: `std::unique_ptr<cudaStream_t>`).
+bool isSmartPointer(QualType T);
 /// Whether \p T can hold a CUDA handle: a pointer (device memory, a stream,
 /// a library handle) or the driver API's CUdeviceptr.
 bool holdsHandle(QualType T);
