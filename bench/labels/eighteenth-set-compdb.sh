@@ -2,8 +2,10 @@
 # Writes DIR/<owner>+<name>/build/compile_commands.json for the trees of eighteenth-set.tsv
 # (bench/score-labels.py uses a tree's build/compile_commands.json when there is one).
 # Run it after `bench/labels/checkout.sh DIR bench/labels/eighteenth-set.tsv`.
-# Debian packages: none installed for this set (Qt 5's headers and uic, zstd's header and the
-# CUDA 13 toolkit with cuFFT, cuDNN, NVTX and Thrust were already here). Absent libraries whose
+# Debian packages: `apt-get install -y libpcap-dev qtbase5-dev qtbase5-dev-tools libzstd-dev`
+# (huntind's pcap, Mini-GPT's Qt 5 headers and uic, zstd's header; on session 20's machine they
+# were already there, on a fresh one the two units fail to parse without them), and the CUDA 13
+# toolkit with cuFFT, cuDNN, NVTX and Thrust. Absent libraries whose
 # names the labelled files use are declared in stubs/eighteenth-deps/only-<tree> (declarations
 # only; no stub decides a label).
 # Usage: bench/labels/eighteenth-set-compdb.sh DIR
