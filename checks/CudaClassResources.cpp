@@ -1248,6 +1248,106 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
     return true;
   };
 
+  // A call of method \p MD, which creates into member \p F, on every
+  // iteration of a loop (not under a condition inside it) on one object: a
+  // variable declared before the loop, whose other uses in the loop are
+  // only calls of methods that release nothing of F (`Buf b; for (...)
+  // b.resize(n);`). Each call after the first loses the resource the last
+  // one created.
+  auto LoopCall = [&](const FieldDecl *F,
+                      const CXXMethodDecl *MD) -> const CallExpr * {
+    if (!TU)
+      collectConstructions();
+    auto It = TU->CallersOf.find(MD->getCanonicalDecl());
+    if (It == TU->CallersOf.end())
+      return nullptr;
+    {
+      // A method that releases the member itself (before or after creating
+      // into it) loses nothing to its next call.
+      llvm::DenseSet<const FunctionDecl *> Seen;
+      ReleaseSet Released;
+      bool Unknown = false;
+      closure(MD, 0, Seen, Released, Unknown);
+      if (Unknown || !Released.Assumed.empty() || Released.contains(F))
+        return nullptr;
+    }
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const auto &[Call, Caller, Loop] : It->second) {
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+      if (!Loop || !MC || !Caller->getBody())
+        continue;
+      const auto *Ref = dyn_cast_or_null<DeclRefExpr>(
+          MC->getImplicitObjectArgument()->IgnoreParenImpCasts());
+      const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      if (!Var || Var->getType()->isPointerType() ||
+          (Var->getType()->isReferenceType() && !isa<ParmVarDecl>(Var)))
+        continue;
+      ParentMap PM(Caller->getBody());
+      const Stmt *LoopStmt = nullptr;
+      for (const Stmt *Child = Call, *P = PM.getParent(Call); P;
+           Child = P, P = PM.getParent(P)) {
+        if (isa<IfStmt, SwitchStmt, ConditionalOperator, CXXTryStmt,
+                LambdaExpr>(P))
+          break;
+        if (const auto *BO = dyn_cast<BinaryOperator>(P);
+            BO && BO->isLogicalOp())
+          break;
+        if (const auto *For = dyn_cast<ForStmt>(P);
+            For && For->getBody() != Child)
+          break;
+        if (const auto *RF = dyn_cast<CXXForRangeStmt>(P);
+            RF && RF->getBody() != Child)
+          break;
+        if (const auto *W = dyn_cast<WhileStmt>(P); W && W->getBody() != Child)
+          break;
+        if (const auto *D = dyn_cast<DoStmt>(P); D && D->getBody() != Child)
+          break;
+        if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P)) {
+          LoopStmt = P;
+          break;
+        }
+      }
+      if (!LoopStmt ||
+          SM.isBeforeInTranslationUnit(
+              SM.getExpansionLoc(LoopStmt->getBeginLoc()),
+              SM.getExpansionLoc(Var->getLocation())))
+        continue;
+      bool OnlyCalls = true;
+      for (const auto &M : ast_matchers::match(
+               ast_matchers::findAll(
+                   ast_matchers::declRefExpr(
+                       ast_matchers::to(ast_matchers::equalsNode(Var)))
+                       .bind("r")),
+               *LoopStmt, Ctx)) {
+        const Stmt *Up = M.getNodeAs<DeclRefExpr>("r");
+        const Stmt *P = PM.getParent(Up);
+        while (P && isa<ImplicitCastExpr, ParenExpr>(P))
+          Up = P, P = PM.getParent(P);
+        const auto *ME = dyn_cast_or_null<MemberExpr>(P);
+        const auto *Use =
+            ME ? dyn_cast_or_null<CXXMemberCallExpr>(PM.getParent(ME)) : nullptr;
+        const CXXMethodDecl *Other = Use ? Use->getMethodDecl() : nullptr;
+        if (!Other || Use->getCallee()->IgnoreParens() != ME) {
+          OnlyCalls = false;
+          break;
+        }
+        if (Other->getCanonicalDecl() == MD->getCanonicalDecl())
+          continue;
+        llvm::DenseSet<const FunctionDecl *> Seen;
+        ReleaseSet Released;
+        bool Unknown = false;
+        closure(Other, 0, Seen, Released, Unknown);
+        if (Unknown || !Released.Assumed.empty() || Released.contains(F)) {
+          OnlyCalls = false;
+          break;
+        }
+      }
+      if (OnlyCalls)
+        return Call;
+    }
+    return nullptr;
+  };
+
   llvm::DenseSet<const CallExpr *> Done;
   for (const FunctionDecl *FD : Functions) {
     const Facts &FP = factsOf(FD);
@@ -1286,6 +1386,13 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
           if (Again) {
             Out.push_back({Finding::Overwritten, A.Call, A.Creator, A.Field,
                            FD, MD->getParent(), Again, {}, false});
+            continue;
+          }
+          if (const CallExpr *InLoop = LoopCall(A.Field, MD)) {
+            Finding &Fd = Out.emplace_back(
+                Finding{Finding::Overwritten, A.Call, A.Creator, A.Field, FD,
+                        MD->getParent(), InLoop, {}, false});
+            Fd.AgainInLoop = true;
             continue;
           }
         }

@@ -93,6 +93,9 @@ public:
     /// are not known (AssumedNotReleasedElsewhereNote).
     bool AssumeMade = false;
     bool AssumeNotReleasedElsewhere = false;
+    /// Overwritten: \c First is a call of the method on one object, on every
+    /// iteration of a loop.
+    bool AgainInLoop = false;
     /// NotReleased by a destructor that this file declares but another
     /// defines: where the project index says it is defined, for its note
     /// (a release removed from it is there, not at the declaration);

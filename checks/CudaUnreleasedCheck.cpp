@@ -1969,8 +1969,10 @@ void CudaUnreleasedCheck::reportMembers() {
           << KI.Description << Verb << Callee << F.Field << F.Class << F.Where
           << (ByConstructor ? 0 : 1) << advisedReleaser(*F.Creator);
       diag(F.First->getBeginLoc(),
-           ByConstructor ? "%0 receives the first one here"
-                         : "%1 is called here each time this function runs",
+           ByConstructor    ? "%0 receives the first one here"
+           : F.AgainInLoop ? "%1 is called here on the same object on every "
+                             "iteration of this loop"
+                           : "%1 is called here each time this function runs",
            DiagnosticIDs::Note)
           << F.Field << F.Where;
       continue;
