@@ -1,0 +1,5 @@
+#pragma once
+#include <ostream>
+namespace google {
+void InitGoogleLogging(const char* argv0);
+}

@@ -1,0 +1,6 @@
+#pragma once
+#include <vtkSmartPointer.h>
+class vtkActor {
+ public:
+  static vtkActor* New();
+};

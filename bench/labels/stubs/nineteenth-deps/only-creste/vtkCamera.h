@@ -1,0 +1,6 @@
+#pragma once
+#include <vtkSmartPointer.h>
+class vtkCamera {
+ public:
+  static vtkCamera* New();
+};

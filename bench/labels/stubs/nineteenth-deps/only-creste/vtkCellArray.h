@@ -1,0 +1,6 @@
+#pragma once
+#include <vtkSmartPointer.h>
+class vtkCellArray {
+ public:
+  static vtkCellArray* New();
+};

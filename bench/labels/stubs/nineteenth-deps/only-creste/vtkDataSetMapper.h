@@ -1,0 +1,6 @@
+#pragma once
+#include <vtkSmartPointer.h>
+class vtkDataSetMapper {
+ public:
+  static vtkDataSetMapper* New();
+};

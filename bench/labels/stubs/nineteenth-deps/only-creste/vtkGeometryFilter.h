@@ -1,0 +1,6 @@
+#pragma once
+#include <vtkSmartPointer.h>
+class vtkGeometryFilter {
+ public:
+  static vtkGeometryFilter* New();
+};

@@ -1,0 +1,6 @@
+#pragma once
+#include <vtkSmartPointer.h>
+class vtkImageData {
+ public:
+  static vtkImageData* New();
+};

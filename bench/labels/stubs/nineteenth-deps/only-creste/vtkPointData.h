@@ -1,0 +1,6 @@
+#pragma once
+#include <vtkSmartPointer.h>
+class vtkPointData {
+ public:
+  static vtkPointData* New();
+};

@@ -1,0 +1,6 @@
+#pragma once
+#include <vtkSmartPointer.h>
+class vtkPoints {
+ public:
+  static vtkPoints* New();
+};

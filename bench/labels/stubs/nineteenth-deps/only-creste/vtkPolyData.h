@@ -1,0 +1,6 @@
+#pragma once
+#include <vtkSmartPointer.h>
+class vtkPolyData {
+ public:
+  static vtkPolyData* New();
+};

@@ -1,0 +1,6 @@
+#pragma once
+#include <vtkSmartPointer.h>
+class vtkPolyDataMapper {
+ public:
+  static vtkPolyDataMapper* New();
+};

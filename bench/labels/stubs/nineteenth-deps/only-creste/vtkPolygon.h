@@ -1,0 +1,6 @@
+#pragma once
+#include <vtkSmartPointer.h>
+class vtkPolygon {
+ public:
+  static vtkPolygon* New();
+};

@@ -1,0 +1,6 @@
+#pragma once
+#include <vtkSmartPointer.h>
+class vtkProperty {
+ public:
+  static vtkProperty* New();
+};

@@ -1,0 +1,6 @@
+#pragma once
+#include <vtkSmartPointer.h>
+class vtkRenderWindow {
+ public:
+  static vtkRenderWindow* New();
+};

@@ -1,0 +1,6 @@
+#pragma once
+#include <vtkSmartPointer.h>
+class vtkRenderWindowInteractor {
+ public:
+  static vtkRenderWindowInteractor* New();
+};

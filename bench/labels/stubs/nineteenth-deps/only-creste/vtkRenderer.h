@@ -1,0 +1,6 @@
+#pragma once
+#include <vtkSmartPointer.h>
+class vtkRenderer {
+ public:
+  static vtkRenderer* New();
+};

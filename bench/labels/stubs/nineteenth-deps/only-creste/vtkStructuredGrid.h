@@ -1,0 +1,6 @@
+#pragma once
+#include <vtkSmartPointer.h>
+class vtkStructuredGrid {
+ public:
+  static vtkStructuredGrid* New();
+};

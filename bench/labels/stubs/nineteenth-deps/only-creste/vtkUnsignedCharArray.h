@@ -1,0 +1,6 @@
+#pragma once
+#include <vtkSmartPointer.h>
+class vtkUnsignedCharArray {
+ public:
+  static vtkUnsignedCharArray* New();
+};

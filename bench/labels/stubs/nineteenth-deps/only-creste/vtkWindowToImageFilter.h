@@ -1,0 +1,6 @@
+#pragma once
+#include <vtkSmartPointer.h>
+class vtkWindowToImageFilter {
+ public:
+  static vtkWindowToImageFilter* New();
+};

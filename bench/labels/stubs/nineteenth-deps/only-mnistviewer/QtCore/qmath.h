@@ -1,0 +1,2 @@
+#pragma once
+#include "../qt5_decls.h"

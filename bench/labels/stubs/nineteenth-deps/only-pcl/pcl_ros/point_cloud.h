@@ -1,0 +1,2 @@
+#pragma once
+#include <pcl_conversions/pcl_conversions.h>

@@ -1,0 +1,2 @@
+#pragma once
+#define BOOST_FOREACH(decl, range) for (decl : range)
