@@ -1227,13 +1227,17 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
   // not under a condition of the caller (`if (!ready_) setup();` is lazy
   // set-up), and the caller releases nothing of the member (`reset()`
   // calling `destroy()` then `init()`).
-  auto RunsAgain = [&](const FieldDecl *F, const FunctionDecl *Caller,
-                       const Expr *Call) {
+  // Whether \p Fn, with what it calls on the object, may release \p F.
+  auto MayRelease = [&](const FunctionDecl *Fn, const FieldDecl *F) {
     llvm::DenseSet<const FunctionDecl *> Seen;
     ReleaseSet Released;
     bool Unknown = false;
-    closure(Caller, 0, Seen, Released, Unknown);
-    if (Unknown || !Released.Assumed.empty() || Released.contains(F))
+    closure(Fn, 0, Seen, Released, Unknown);
+    return Unknown || !Released.Assumed.empty() || Released.contains(F);
+  };
+  auto RunsAgain = [&](const FieldDecl *F, const FunctionDecl *Caller,
+                       const Expr *Call) {
+    if (MayRelease(Caller, F))
       return false;
     const Stmt *Body = Caller->getBody();
     if (!Body)
@@ -1261,16 +1265,10 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
     auto It = TU->CallersOf.find(MD->getCanonicalDecl());
     if (It == TU->CallersOf.end())
       return nullptr;
-    {
-      // A method that releases the member itself (before or after creating
-      // into it) loses nothing to its next call.
-      llvm::DenseSet<const FunctionDecl *> Seen;
-      ReleaseSet Released;
-      bool Unknown = false;
-      closure(MD, 0, Seen, Released, Unknown);
-      if (Unknown || !Released.Assumed.empty() || Released.contains(F))
-        return nullptr;
-    }
+    // A method that releases the member itself (before or after creating
+    // into it) loses nothing to its next call.
+    if (MayRelease(MD, F))
+      return nullptr;
     const SourceManager &SM = Ctx.getSourceManager();
     for (const auto &[Call, Caller, Loop] : It->second) {
       const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
@@ -1331,13 +1329,8 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
           OnlyCalls = false;
           break;
         }
-        if (Other->getCanonicalDecl() == MD->getCanonicalDecl())
-          continue;
-        llvm::DenseSet<const FunctionDecl *> Seen;
-        ReleaseSet Released;
-        bool Unknown = false;
-        closure(Other, 0, Seen, Released, Unknown);
-        if (Unknown || !Released.Assumed.empty() || Released.contains(F)) {
+        if (Other->getCanonicalDecl() != MD->getCanonicalDecl() &&
+            MayRelease(Other, F)) {
           OnlyCalls = false;
           break;
         }
