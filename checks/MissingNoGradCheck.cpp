@@ -497,11 +497,12 @@ static constexpr char ForwardPassMessage[] =
     "forward pass runs with grad mode on, on an inference path, and records "
     "an autograd graph that no backward pass uses; hold a '%0' while it runs";
 /// Rule 4's proof, at the statement where the last graph-carrying value
-/// ends.
+/// ends. Printing is named: `std::cout << f(x).sum()` reads a value that
+/// carries a graph into a stream that does not (new-user trial nu21).
 static constexpr char DroppedNote[] =
     "its output is read only through values that carry no graph (a "
-    "comparison, 'argmax', 'item()', a size) and is dropped by here, so no "
-    "backward pass can use the graph";
+    "comparison, 'argmax', 'item()', a size, a stream it is printed to) and "
+    "is dropped by here, so no backward pass can use the graph";
 
 /// Rule 4's proof for a pass whose graph ends in the call (passEndsInCall()),
 /// at the call, with the callee as %0.

@@ -60,7 +60,7 @@ std::shared_ptr<Node> Search::positiveBest(std::shared_ptr<Node> parent) {
   std::shared_ptr<Node> pick;
   for (const auto &child : parent->children) {
     double u = ucb(child, probs);
-    // CHECK-MESSAGES: :[[@LINE-1]]:16: note: its output is read only through values that carry no graph (a comparison, 'argmax', 'item()', a size) and is dropped by here, so no backward pass can use the graph
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: note: its output is read only through values that carry no graph (a comparison, 'argmax', 'item()', a size, a stream it is printed to) and is dropped by here, so no backward pass can use the graph
     if (u > top) {
       top = u;
       pick = child;
@@ -77,7 +77,7 @@ void Search::positiveRoot(std::shared_ptr<Node> root) {
   for (int i = 0; i < 4; ++i)
     probs[0][i] = probs[0][i] * 0.75 + torch::ones({1}) * 0.25;
   cache_.emplace(root, probs);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: its output is read only through values that carry no graph (a comparison, 'argmax', 'item()', a size) and is dropped by here, so no backward pass can use the graph
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: its output is read only through values that carry no graph (a comparison, 'argmax', 'item()', a size, a stream it is printed to) and is dropped by here, so no backward pass can use the graph
 }
 
 // The cache filled under a guard: covered.

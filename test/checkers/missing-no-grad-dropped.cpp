@@ -27,7 +27,7 @@ void positiveEvalInsideEpoch(Net &net, torch::optim::SGD &opt, torch::Tensor xs,
     net.eval();
     std::cout << (net.forward(xdev).argmax(1) == ydev).sum().item<double>() << "\n";
     // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: forward pass runs with grad mode on, on an inference path, and records an autograd graph that no backward pass uses; hold a 'torch::NoGradGuard' while it runs [gpuleak-missing-no-grad]
-    // CHECK-MESSAGES: :[[@LINE-2]]:5: note: its output is read only through values that carry no graph (a comparison, 'argmax', 'item()', a size) and is dropped by here, so no backward pass can use the graph
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: note: its output is read only through values that carry no graph (a comparison, 'argmax', 'item()', a size, a stream it is printed to) and is dropped by here, so no backward pass can use the graph
   }
 }
 

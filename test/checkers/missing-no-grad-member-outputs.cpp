@@ -73,7 +73,7 @@ void Agent::positiveOnlyPrinted(torch::Tensor s, torch::Tensor a, std::ofstream 
   for (int i = 0; i < 1000; i++) {
     forwardModel->forward(s, a);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: forward pass runs with grad mode on, on an inference path, and records an autograd graph that no backward pass uses; hold a 'torch::NoGradGuard' while it runs [gpuleak-missing-no-grad]
-    // CHECK-MESSAGES: :[[@LINE-2]]:5: note: its output is read only through values that carry no graph (a comparison, 'argmax', 'item()', a size) and is dropped by here, so no backward pass can use the graph
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: note: its output is read only through values that carry no graph (a comparison, 'argmax', 'item()', a size, a stream it is printed to) and is dropped by here, so no backward pass can use the graph
     f << forwardModel->predictedRewards.item<float>() << "\n";
   }
 }

@@ -86,5 +86,5 @@ void positiveScoreAndStepLoop(Model &model, const std::vector<torch::Tensor> &xs
     print(model->scoreAndStep(x, y));
   // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
   // CHECK-MESSAGES: :48:23: note: 'scoreAndStep' runs a forward pass here
-  // CHECK-MESSAGES: :[[@LINE-3]]:5: note: its output is read only through values that carry no graph (a comparison, 'argmax', 'item()', a size) and is dropped by here, so no backward pass can use the graph
+  // CHECK-MESSAGES: :[[@LINE-3]]:5: note: its output is read only through values that carry no graph (a comparison, 'argmax', 'item()', a size, a stream it is printed to) and is dropped by here, so no backward pass can use the graph
 }

@@ -37,7 +37,7 @@ void positiveGreedyActing(ValueNet &net, torch::optim::Adam &opt, torch::Tensor 
     torch::Tensor values = net.forward(obs);
     // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: forward pass runs with grad mode on, on an inference path, and records an autograd graph that no backward pass uses; hold a 'torch::NoGradGuard' while it runs [gpuleak-missing-no-grad]
     int64_t move = values.argmax(1).item<int64_t>();
-    // CHECK-MESSAGES: :[[@LINE+1]]:5: note: its output is read only through values that carry no graph (a comparison, 'argmax', 'item()', a size) and is dropped by here, so no backward pass can use the graph
+    // CHECK-MESSAGES: :[[@LINE+1]]:5: note: its output is read only through values that carry no graph (a comparison, 'argmax', 'item()', a size, a stream it is printed to) and is dropped by here, so no backward pass can use the graph
     std::cout << values.reshape({1, move + 1}).sizes() << "\n";
     states.push_back(obs.detach());
     if (step % 32 == 0)

@@ -17,7 +17,7 @@ double positiveEvaluate(Model &m, Loader &loader) {
     auto out = m->forward(batch.data);
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: forward pass runs with grad mode on, on an inference path, and records an autograd graph that no backward pass uses; hold a 'torch::NoGradGuard' while it runs [gpuleak-missing-no-grad]
     acc += out.argmax(1).eq(batch.target).sum().template item<double>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: its output is read only through values that carry no graph (a comparison, 'argmax', 'item()', a size) and is dropped by here, so no backward pass can use the graph
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: its output is read only through values that carry no graph (a comparison, 'argmax', 'item()', a size, a stream it is printed to) and is dropped by here, so no backward pass can use the graph
   }
   return acc;
 }

@@ -1487,10 +1487,16 @@ static int run(RunMode Mode) {
   // of each N that its own translation units do not read, and the merge
   // keeps those that no shard's read) and under --changed-since; of the
   // FILEs given, the headers.
+  // Say which of the two left no root: the option, or the sources being
+  // outside any work tree (nu21: the message named the option, not given).
   if (!GivenHeaders.empty() && ProjectRoot.empty())
     return fail("'" + GivenHeaders.front().first + "' is not in '" + DBPath +
-                "', and with --source-root=none, or outside a git work "
-                "tree, no header is analysed on its own");
+                (SourceRoot == "none"
+                     ? "', and with --source-root=none no header is analysed "
+                       "on its own"
+                     : "', and the sources are outside any git work tree: "
+                       "only a header that git tracks is analysed on its "
+                       "own"));
   if (!GivenHeaders.empty() && Shard)
     return fail("a header given ('" + GivenHeaders.front().first +
                 "') cannot be combined with --shard");
