@@ -5,6 +5,8 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -130,6 +132,185 @@ std::optional<KeyedStore> keyedStore(const CallExpr *C) {
   return std::nullopt;
 }
 
+/// The local variable that the left side of an assignment names, when it
+/// may be followed as one initialized: not a static, a reference or a
+/// parameter.
+const VarDecl *followableLocal(const Expr *LHS) {
+  const auto *DR = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts());
+  const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (!VD || !VD->hasLocalStorage() || VD->isStaticLocal() ||
+      VD->getType()->isReferenceType() || isa<ParmVarDecl>(VD))
+    return nullptr;
+  return VD;
+}
+
+/// The left and right sides of a plain assignment (`x = y`, a class's
+/// `operator=` or the built-in one).
+std::optional<std::pair<const Expr *, const Expr *>> plainAssignment(const Stmt *S) {
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+      Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+      isa_and_nonnull<CXXMethodDecl>(Op->getDirectCallee()))
+    return std::make_pair(Op->getArg(0), Op->getArg(1));
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->getOpcode() == BO_Assign)
+    return std::make_pair(BO->getLHS(), BO->getRHS());
+  return std::nullopt;
+}
+
+/// The call of `std::tie` that \p LHS is, if any.
+const CallExpr *tieCall(const Expr *LHS) {
+  const auto *Tie = dyn_cast<CallExpr>(LHS->IgnoreImplicit());
+  const FunctionDecl *FD = Tie ? Tie->getDirectCallee() : nullptr;
+  if (!FD || !FD->isInStdNamespace() || !FD->getDeclName().isIdentifier() ||
+      FD->getName() != "tie")
+    return nullptr;
+  return Tie;
+}
+
+/// The arguments of `std::tie(a, b, std::ignore)` on the left of an
+/// assignment that name locals (followableLocal()), each with the local;
+/// std::nullopt when \p LHS is no such tie. An argument that is no local
+/// (`std::ignore`, a member) is left out.
+std::optional<llvm::SmallVector<std::pair<const DeclRefExpr *, const VarDecl *>, 2>>
+tiedArguments(const Expr *LHS) {
+  const CallExpr *Tie = tieCall(LHS);
+  if (!Tie)
+    return std::nullopt;
+  llvm::SmallVector<std::pair<const DeclRefExpr *, const VarDecl *>, 2> Out;
+  for (const Expr *A : Tie->arguments())
+    if (const VarDecl *V = followableLocal(A))
+      Out.push_back({cast<DeclRefExpr>(A->IgnoreParenImpCasts()), V});
+  return Out;
+}
+
+/// Which definitions of a local variable reach each read of it, by clang's
+/// CFG, for the locals that a plain assignment writes again (`out =
+/// net->forward(s)` after `auto out = net->forward(ns)`): a value assigned
+/// to a local ends what the local held before on every path through the
+/// assignment. A definition is the variable's declaration (keyed by the
+/// VarDecl), a plain assignment of it (keyed by the assignment) or a
+/// `std::tie` assignment that names it (keyed by its argument in the tie).
+class LocalDefs {
+public:
+  explicit LocalDefs(const FunctionDecl *FD) {
+    collect(FD->getBody());
+    if (DefVar.empty())
+      return;
+    for (const VarDecl *V : Reassigned)
+      DefVar[V] = V;
+    CFG::BuildOptions Opts;
+    Opts.setAllAlwaysAdd();
+    Opts.AddImplicitDtors = false;
+    Graph = CFG::buildCFG(FD, FD->getBody(), &FD->getASTContext(), Opts);
+    if (!Graph)
+      return;
+    // A catch handler is entered by a throw, which the CFG does not draw:
+    // a read there is not judged (reaching() says nothing).
+    llvm::SmallPtrSet<const CFGBlock *, 32> FromEntry;
+    llvm::SmallVector<const CFGBlock *, 16> Work{&Graph->getEntry()};
+    while (!Work.empty()) {
+      const CFGBlock *B = Work.pop_back_val();
+      if (B && FromEntry.insert(B).second)
+        Work.append(B->succ_begin(), B->succ_end());
+    }
+    llvm::SmallVector<std::pair<const void *, std::pair<const CFGBlock *, unsigned>>, 8> Defs;
+    for (const CFGBlock *B : *Graph)
+      for (unsigned I = 0, E = B->size(); I != E; ++I)
+        if (std::optional<CFGStmt> CS = (*B)[I].getAs<CFGStmt>()) {
+          for (const void *D : defsAt(CS->getStmt()))
+            Defs.push_back({D, {B, I}});
+          if (const auto *DR = dyn_cast<DeclRefExpr>(CS->getStmt());
+              DR && Reassigned.contains(dyn_cast<VarDecl>(DR->getDecl())) &&
+              FromEntry.contains(B))
+            Reach[DR];
+        }
+    for (const auto &[D, At] : Defs) {
+      const VarDecl *V = DefVar.lookup(D);
+      llvm::SmallPtrSet<const CFGBlock *, 16> Seen;
+      llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 8> Todo{
+          {At.first, At.second + 1}};
+      while (!Todo.empty()) {
+        auto [B, From] = Todo.pop_back_val();
+        bool Killed = false;
+        for (unsigned I = From, E = B->size(); I != E && !Killed; ++I) {
+          std::optional<CFGStmt> CS = (*B)[I].getAs<CFGStmt>();
+          if (!CS)
+            continue;
+          const Stmt *S = CS->getStmt();
+          if (llvm::any_of(defsAt(S), [&](const void *Other) {
+                return DefVar.lookup(Other) == V;
+              }))
+            Killed = true;
+          else if (const auto *DR = dyn_cast<DeclRefExpr>(S);
+                   DR && DR->getDecl() == V)
+            if (auto It = Reach.find(DR); It != Reach.end())
+              It->second.insert(D);
+        }
+        if (Killed)
+          continue;
+        for (const CFGBlock *Succ : B->succs())
+          if (Succ && Seen.insert(Succ).second)
+            Todo.push_back({Succ, 0});
+      }
+    }
+  }
+
+  /// Whether a plain assignment writes \p V again.
+  bool reassigned(const VarDecl *V) const { return Reassigned.contains(V); }
+
+  /// The variable a definition defines.
+  const VarDecl *varOf(const void *Def) const { return DefVar.lookup(Def); }
+
+  /// The definitions that reach the read \p DR of a reassigned variable;
+  /// nullptr when that is not known (a read the CFG does not hold: in a
+  /// lambda, a catch handler, an unevaluated operand).
+  const llvm::SmallPtrSet<const void *, 4> *reaching(const DeclRefExpr *DR) const {
+    auto It = Reach.find(DR);
+    return It == Reach.end() ? nullptr : &It->second;
+  }
+
+private:
+  void collect(const Stmt *S) {
+    if (!S)
+      return;
+    if (std::optional<std::pair<const Expr *, const Expr *>> A = plainAssignment(S)) {
+      if (const VarDecl *V = followableLocal(A->first)) {
+        DefVar[S] = V;
+        DefsOf[S].push_back(S);
+        Reassigned.insert(V);
+      } else if (auto Tied = tiedArguments(A->first)) {
+        for (auto [DR, V] : *Tied) {
+          DefVar[DR] = V;
+          DefsOf[S].push_back(DR);
+          Reassigned.insert(V);
+        }
+      }
+    }
+    for (const Stmt *C : S->children())
+      collect(C);
+  }
+
+  /// The definitions that \p S makes of reassigned variables.
+  llvm::SmallVector<const void *, 2> defsAt(const Stmt *S) const {
+    llvm::SmallVector<const void *, 2> Out;
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && Reassigned.contains(V))
+          Out.push_back(V);
+      return Out;
+    }
+    if (auto It = DefsOf.find(S); It != DefsOf.end())
+      Out.append(It->second.begin(), It->second.end());
+    return Out;
+  }
+
+  std::unique_ptr<CFG> Graph;
+  llvm::DenseMap<const void *, const VarDecl *> DefVar;
+  /// The definitions that each assignment makes.
+  llvm::DenseMap<const Stmt *, llvm::SmallVector<const void *, 2>> DefsOf;
+  llvm::SmallPtrSet<const VarDecl *, 4> Reassigned;
+  llvm::DenseMap<const DeclRefExpr *, llvm::SmallPtrSet<const void *, 4>> Reach;
+};
+
 class Follower {
 public:
   Follower(const Expr *Source, llvm::function_ref<bool(QualType)> Carrier,
@@ -160,11 +341,15 @@ public:
     return Returned ? ParamUse::Returned : ParamUse::Read;
   }
 
-  std::optional<SourceLocation> run(const Stmt *Body) {
+  std::optional<SourceLocation> run(const FunctionDecl *FD) {
+    const Stmt *Body = FD->getBody();
+    // A local assigned again is followed definition by definition: a read
+    // that only the new value reaches does not read the graph.
+    Defs.emplace(FD);
     // Variables join as they are found initialized from the graph; walk
     // again until none joins, so uses before the declaration in a loop count.
     for (int Round = 0; Round < 8; ++Round) {
-      size_t Before = Tracked.size();
+      size_t Before = Tracked.size() + TrackedDefs.size();
       Lost = false;
       SawSource = false;
       Uses = 0;
@@ -173,7 +358,7 @@ public:
       walk(Body);
       if (Lost || !SawSource)
         return std::nullopt;
-      if (Tracked.size() == Before)
+      if (Tracked.size() + TrackedDefs.size() == Before)
         break;
     }
     // Every use of a followed variable must have been seen in a place
@@ -182,16 +367,53 @@ public:
       return std::nullopt;
     // A followed variable that nothing reads is not evidence of a read-only
     // use (a dead variable next to training code).
-    if (!Tracked.empty() && Uses == Writes)
+    if ((!Tracked.empty() || !TrackedDefs.empty()) && Uses == Writes)
       return std::nullopt;
     return Last;
   }
 
 private:
-  bool tracks(const Decl *D) const {
-    if (const auto *B = dyn_cast<BindingDecl>(D))
+  static const VarDecl *varOf(const Decl *D) {
+    if (const auto *B = dyn_cast_or_null<BindingDecl>(D))
       D = B->getDecomposedDecl();
-    return D && Tracked.contains(dyn_cast<VarDecl>(D));
+    return dyn_cast_or_null<VarDecl>(D);
+  }
+
+  /// Whether \p V holds the graph in some definition (any read of it may
+  /// read the graph).
+  bool tracks(const VarDecl *V) const {
+    if (!V)
+      return false;
+    if (Tracked.contains(V))
+      return true;
+    return llvm::any_of(TrackedDefs,
+                        [&](const void *D) { return Defs->varOf(D) == V; });
+  }
+
+  /// Whether the read \p DR may read the graph: its variable holds it in
+  /// every definition (followed as one value), or a definition that holds
+  /// it reaches this read (LocalDefs).
+  bool tracks(const DeclRefExpr *DR) const {
+    const VarDecl *V = varOf(DR->getDecl());
+    if (!V)
+      return false;
+    if (Tracked.contains(V))
+      return true;
+    if (TrackedDefs.empty())
+      return false;
+    const llvm::SmallPtrSet<const void *, 4> *R = Defs->reaching(DR);
+    if (!R)
+      return tracks(V);
+    return llvm::any_of(*R, [&](const void *D) { return TrackedDefs.contains(D); });
+  }
+
+  /// Follows \p V from its definition \p Def on (its declaration, or the
+  /// assignment that defines it).
+  void follow(const VarDecl *V, const void *Def) {
+    if (Defs && Defs->reassigned(V))
+      TrackedDefs.insert(Def);
+    else
+      Tracked.insert(V);
   }
 
   unsigned countUses(const Stmt *S) const {
@@ -199,7 +421,7 @@ private:
       return 0;
     unsigned N = 0;
     if (const auto *DR = dyn_cast<DeclRefExpr>(S))
-      N += tracks(DR->getDecl());
+      N += tracks(DR);
     for (const Stmt *C : S->children())
       N += countUses(C);
     return N;
@@ -210,7 +432,7 @@ private:
       return false;
     if (S == Source)
       return true;
-    if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && tracks(DR->getDecl()))
+    if (const auto *DR = dyn_cast<DeclRefExpr>(S); DR && tracks(DR))
       return true;
     for (const Stmt *C : S->children())
       if (mentions(C))
@@ -218,29 +440,17 @@ private:
     return false;
   }
 
-  /// The local variable that the left side of an assignment names, when
-  /// it may be followed as one initialized (see root()).
-  const VarDecl *followableLocal(const Expr *LHS) const {
-    const auto *DR = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts());
-    const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
-    if (!VD || !VD->hasLocalStorage() || VD->isStaticLocal() ||
-        VD->getType()->isReferenceType() || isa<ParmVarDecl>(VD))
-      return nullptr;
-    return VD;
-  }
-
   /// The locals that `std::tie(a, b, std::ignore)` names, each followable
   /// as followableLocal() says and able to hold a tensor (an argument that
-  /// cannot, `std::ignore` or a `double`, is left out); std::nullopt when
-  /// \p LHS is no such tie or names anything else (a member, a reference).
-  std::optional<llvm::SmallVector<const VarDecl *, 2>>
+  /// cannot, `std::ignore` or a `double`, is left out), each with its
+  /// argument; std::nullopt when \p LHS is no such tie or names anything
+  /// else (a member, a reference).
+  std::optional<llvm::SmallVector<std::pair<const DeclRefExpr *, const VarDecl *>, 2>>
   tiedLocals(const Expr *LHS) const {
-    const auto *Tie = dyn_cast<CallExpr>(LHS->IgnoreImplicit());
-    const FunctionDecl *FD = Tie ? Tie->getDirectCallee() : nullptr;
-    if (!FD || !FD->isInStdNamespace() || !FD->getDeclName().isIdentifier() ||
-        FD->getName() != "tie")
+    const CallExpr *Tie = tieCall(LHS);
+    if (!Tie)
       return std::nullopt;
-    llvm::SmallVector<const VarDecl *, 2> Out;
+    llvm::SmallVector<std::pair<const DeclRefExpr *, const VarDecl *>, 2> Out;
     for (const Expr *A : Tie->arguments()) {
       const auto *DR = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts());
       const auto *VD = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
@@ -252,7 +462,7 @@ private:
       const VarDecl *Local = followableLocal(A);
       if (!Local)
         return std::nullopt;
-      Out.push_back(Local);
+      Out.push_back({DR, Local});
     }
     return Out;
   }
@@ -268,14 +478,18 @@ private:
         C->getNumArgs() == 2)
       if (const VarDecl *VD = followableLocal(C->getArg(0))) {
         Flow R = flow(C->getArg(1));
-        if (tracks(VD)) {
+        // The left side: whether what it held before is the graph (then
+        // the assignment drops it: a write, counted as a use).
+        const bool Held =
+            tracks(cast<DeclRefExpr>(C->getArg(0)->IgnoreParenImpCasts()));
+        if (Held) {
           ++Uses;
           ++Writes;
-        } else if (R == Flow::Carried) {
-          Tracked.insert(VD);
         }
+        if (R == Flow::Carried && (!Held || (Defs && Defs->reassigned(VD))))
+          follow(VD, C);
         return R == Flow::Carried || R == Flow::Lost ? R
-               : tracks(VD)                          ? Flow::Cut
+               : Held                                ? Flow::Cut
                                                      : R;
       }
     // `std::tie(probs, std::ignore) = model.predict(x);`: the same for each
@@ -283,18 +497,18 @@ private:
     // hold a tensor (a reward, a flag) take none of the graph.
     if (FollowLocals && MemberOp && FD->getOverloadedOperator() == OO_Equal &&
         C->getNumArgs() == 2)
-      if (std::optional<llvm::SmallVector<const VarDecl *, 2>> Tied =
-              tiedLocals(C->getArg(0))) {
+      if (auto Tied = tiedLocals(C->getArg(0))) {
         Flow R = flow(C->getArg(1));
         bool AnyTracked = false;
-        for (const VarDecl *VD : *Tied) {
-          if (tracks(VD)) {
+        for (auto [DR, VD] : *Tied) {
+          const bool Held = tracks(DR);
+          if (Held) {
             ++Uses;
             ++Writes;
             AnyTracked = true;
-          } else if (R == Flow::Carried) {
-            Tracked.insert(VD);
           }
+          if (R == Flow::Carried && (!Held || (Defs && Defs->reassigned(VD))))
+            follow(VD, DR);
         }
         return R == Flow::Carried || R == Flow::Lost ? R
                : AnyTracked                          ? Flow::Cut
@@ -429,7 +643,7 @@ private:
       return Flow::Carried;
     }
     if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
-      if (!tracks(DR->getDecl()))
+      if (!tracks(DR))
         return Flow::Absent;
       ++Uses;
       return Flow::Carried;
@@ -538,7 +752,7 @@ private:
     if (P == Place::Init && FollowLocals && VD && VD->hasLocalStorage() &&
         !VD->isStaticLocal() && !VD->getType()->isReferenceType() &&
         !isa<ParmVarDecl>(VD)) {
-      Tracked.insert(VD);
+      follow(VD, VD);
       return;
     }
     Lost = true;
@@ -627,6 +841,9 @@ private:
   bool ParamMode = false;
   bool Returned = false;
   llvm::SmallPtrSet<const VarDecl *, 4> Tracked;
+  /// The definitions followed of the locals assigned again (LocalDefs).
+  llvm::SmallPtrSet<const void *, 4> TrackedDefs;
+  std::optional<LocalDefs> Defs;
   bool Lost = false, SawSource = false;
   unsigned Uses = 0;
   unsigned Writes = 0; // of Uses, those that assign a followed variable
@@ -653,7 +870,7 @@ graphDroppedUnused(const FunctionDecl *FD, const Expr *Source,
                    llvm::function_ref<bool(const FieldDecl *)> CacheOnlyCut) {
   if (!FD || !FD->getBody() || !Source)
     return std::nullopt;
-  return Follower(Source, Carrier, FollowLocals, 0, CacheOnlyCut).run(FD->getBody());
+  return Follower(Source, Carrier, FollowLocals, 0, CacheOnlyCut).run(FD);
 }
 
 } // namespace clang::tidy::gpuleak
