@@ -61,6 +61,8 @@ constexpr char ReturnId[] = "return";         // a return with a value
 constexpr char NameClashId[] = "nameClash";   // a variable named like the fix
 constexpr char FunctorId[] = "functor"; // an object of a class with operator()
 constexpr char VarInitId[] = "varInit";       // a variable with an initializer
+constexpr char GuardTempId[] = "guardTemp";   // `torch::NoGradGuard();`, unnamed
+constexpr char GuardFnId[] = "guardFn";       // `torch::NoGradGuard g();`
 
 /// Where an event sits in a function: its location and its region (0 is the
 /// function body, others are lambda bodies).
@@ -191,6 +193,17 @@ struct MissingNoGradCheck::FunctionFacts {
   llvm::DenseMap<const LambdaExpr *, llvm::SmallVector<SourceLocation, 1>>
       CalledHere;
   llvm::SmallVector<GradEvent, 2> GradEvents;
+  /// Guards written as statements of their own without a name
+  /// (`torch::NoGradGuard();`): temporaries, destroyed at the end of the
+  /// statement, that guard nothing; each with its block (for a note).
+  /// And `torch::NoGradGuard no_grad();`, which declares a function.
+  struct UnheldGuard {
+    SourceLocation Loc;
+    const CompoundStmt *Block;
+    QualType Type;
+    bool DeclaresFunction;
+  };
+  llvm::SmallVector<UnheldGuard, 1> GuardTemporaries;
   llvm::SmallVector<Site, 8> Sites;
   llvm::SmallVector<Store, 8> Stores;
   llvm::SmallVector<SourceLocation, 2> CarrierReturns;
@@ -487,6 +500,15 @@ static bool trainsOnItsPasses(const FunctionDecl *Def, ASTContext &Ctx,
   return Any;
 }
 
+/// At a guard written as a statement without a name, with its type as %0.
+static constexpr char GuardTemporaryNote[] =
+    "this %0 is a temporary, destroyed at the end of this statement, so grad "
+    "mode is on again after it; give it a name to hold it to the end of the "
+    "block";
+/// At `torch::NoGradGuard no_grad();`, with the guard's type as %0.
+static constexpr char GuardFunctionNote[] =
+    "this declares a function that returns %0, not a guard; drop the "
+    "parentheses to hold one to the end of the block";
 /// The finding, with the guard's name as %0.
 /// At the block's first finding, for a later pass of the block reported on
 /// its own.
@@ -647,10 +669,20 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
               .bind(GuardBlockId),
           compoundStmt(forEach(stmt(gradModeSetEnabledCall()).bind(SetEnabledId)))
               .bind(GuardBlockId),
+          compoundStmt(forEach(expr(hasType(hasUnqualifiedDesugaredType(recordType(
+                                        hasDeclaration(gradModeGuardClass())))))
+                                   .bind(GuardTempId)))
+              .bind(GuardBlockId),
+          compoundStmt(forEach(declStmt(forEach(
+                           functionDecl(parameterCountIs(0),
+                                        returns(hasUnqualifiedDesugaredType(recordType(
+                                            hasDeclaration(gradModeGuardClass())))))
+                               .bind(GuardFnId)))))
+              .bind(GuardBlockId),
           binaryOperator(isAssignmentOperator()).bind(AssignId),
           cxxOperatorCallExpr(isAssignmentOperator()).bind(AssignId),
           returnStmt(hasReturnValue(expr())).bind(ReturnId),
-          declStmt(has(varDecl(hasAnyName("no_grad", "guard"))))
+          declStmt(has(namedDecl(hasAnyName("no_grad", "guard"))))
               .bind(NameClashId),
           expr(anyOf(cxxConstructExpr(), initListExpr()),
                hasType(hasUnqualifiedDesugaredType(recordType(hasDeclaration(
@@ -683,6 +715,14 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
       if (std::optional<bool> Off = guardDisablesGrad(*V, *Ctx))
         F.GradEvents.push_back(
             {V->getLocation(), N.getNodeAs<CompoundStmt>(GuardBlockId), *Off});
+    } else if (const auto *T = N.getNodeAs<Expr>(GuardTempId)) {
+      F.GuardTemporaries.push_back({T->getBeginLoc(),
+                                    N.getNodeAs<CompoundStmt>(GuardBlockId),
+                                    T->getType().getUnqualifiedType(), false});
+    } else if (const auto *G = N.getNodeAs<FunctionDecl>(GuardFnId)) {
+      F.GuardTemporaries.push_back({G->getLocation(),
+                                    N.getNodeAs<CompoundStmt>(GuardBlockId),
+                                    G->getReturnType().getUnqualifiedType(), true});
     } else if (const auto *C = N.getNodeAs<CallExpr>(SetEnabledId)) {
       bool On = true;
       if (C->getNumArgs() == 1 &&
@@ -2866,6 +2906,16 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
           It != F.IndirectForwards.end() && It->second.isValid())
         diag(It->second, RunsForwardNote, DiagnosticIDs::Note)
             << Fwd->getDirectCallee();
+      // A guard written without a name before the pass, in a block around
+      // it: the likely intent, which does not hold (bugprone-unused-raii's
+      // case, for grad mode).
+      for (const auto &U : F.GuardTemporaries)
+        if (U.Block &&
+            rangeContains(U.Block->getSourceRange(), forwardPlace(Fwd), SM) &&
+            isBeforeExpanded(U.Loc, Fwd->getBeginLoc(), SM))
+          diag(U.Loc, U.DeclaresFunction ? GuardFunctionNote : GuardTemporaryNote,
+               DiagnosticIDs::Note)
+              << U.Type;
       if (F.AssumedForwards.contains(Fwd))
         diag(Fwd->getBeginLoc(), AssumedForwardNote, DiagnosticIDs::Note)
             << Fwd->getDirectCallee();
