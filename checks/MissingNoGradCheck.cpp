@@ -705,7 +705,13 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
       if (Seen.insert(S).second)
         F.Loops.push_back(S);
     } else if (const auto *B = N.getNodeAs<CompoundStmt>(BlockId)) {
-      F.Blocks.push_back(B);
+      // Not the empty body of a member that the compiler defines for a
+      // lambda's closure type (its move constructor, for `std::thread
+      // t([&] {...})`), which sits at the lambda's `{`: taken for a block
+      // around the lambda, it made a thread's rollout whose outputs the
+      // function returns look kept by nothing (new-user trial nu22).
+      if (B->getLBracLoc() != B->getRBracLoc())
+        F.Blocks.push_back(B);
     } else if (const auto *C = N.getNodeAs<CallExpr>(ForwardId)) {
       F.Forwards.push_back(C);
     } else if (const auto *C = N.getNodeAs<CallExpr>(ConsumerId)) {

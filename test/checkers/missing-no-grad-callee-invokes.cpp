@@ -71,7 +71,7 @@ static torch::Tensor sweepInvokeFirst(const TensorFn &forward) {
 void positiveInvokeBeforeGuard(Net &net) {
   print(sweepInvokeFirst([&](const torch::Tensor &xy) { return net.forward(xy); }));
   // CHECK-MESSAGES: :[[@LINE-1]]:64: warning: forward pass runs with grad mode on, on an inference path, and records an autograd graph that no backward pass uses; hold a 'torch::NoGradGuard' while it runs [gpuleak-missing-no-grad]
-  // CHECK-MESSAGES: :[[@LINE-2]]:26: note: this block runs no backward pass and keeps nothing after it ends
+  // CHECK-MESSAGES: :[[@LINE-3]]:6: note: 'positiveInvokeBeforeGuard' runs no backward pass after the forward pass and hands no result that carries a graph to a caller
 }
 
 // The callee invokes it under the guard on one path only.
@@ -86,7 +86,7 @@ static torch::Tensor sweepSomePaths(const TensorFn &forward, bool eval) {
 void positiveGuardOnSomePaths(Net &net) {
   print(sweepSomePaths([&](const torch::Tensor &xy) { return net.forward(xy); }, true));
   // CHECK-MESSAGES: :[[@LINE-1]]:62: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
-  // CHECK-MESSAGES: :[[@LINE-2]]:24: note: this block runs no backward pass and keeps nothing after it ends
+  // CHECK-MESSAGES: :[[@LINE-3]]:6: note: 'positiveGuardOnSomePaths' runs no backward pass after the forward pass and hands no result that carries a graph to a caller
 }
 
 // A guard that turns grad mode back on around the invocation.
@@ -167,7 +167,7 @@ void negativeLambdaInLocal(Net &net) {
 void positiveLambdaInLocalCalledHere(Net &net, const torch::Tensor &x) {
   auto fn = [&](const torch::Tensor &xy) { return net.forward(xy); };
   // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
-  // CHECK-MESSAGES: :[[@LINE-2]]:13: note: this block runs no backward pass and keeps nothing after it ends
+  // CHECK-MESSAGES: :[[@LINE-3]]:6: note: 'positiveLambdaInLocalCalledHere' runs no backward pass after the forward pass and hands no result that carries a graph to a caller
   print(sweepGuarded(8, fn));
   print(fn(x));
 }
