@@ -229,6 +229,12 @@ public:
       for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams(); ++I)
         if (isThisObject(Call->getArg(I)))
           ThisHanded.push_back({Call, I});
+    if (isCFree(Callee) && Call->getNumArgs() == 1) {
+      bool ThisBased = false;
+      if (const FieldDecl *F = memberOf(Call->getArg(0), ThisBased);
+          F && ThisBased)
+        ReleaseCalls.push_back({F, Call, Call->getArg(0)});
+    }
     if (Name.empty())
       return true;
     if (const cuda::CreatorInfo *CI = cuda::findCreator(Name);
@@ -254,6 +260,8 @@ public:
       if (const FieldDecl *F =
               memberOf(Call->getArg(RI->HandleArg), ThisBased)) {
         (ThisBased ? Released : ReleasedElsewhere).insert(F);
+        if (ThisBased)
+          ReleaseCalls.push_back({F, Call, Call->getArg(RI->HandleArg)});
         ReleaseSites.push_back({F, objectKey(Call->getArg(RI->HandleArg)),
                                 SM.getExpansionLoc(Call->getBeginLoc())});
         if (const ParmVarDecl *P = paramOwner(Call->getArg(RI->HandleArg)))
@@ -278,6 +286,15 @@ public:
       if (const FieldDecl *F = memberOf(Arg, ThisBased); F && ThisBased)
         CudaUsed.insert(F);
     }
+    return true;
+  }
+
+  /// `delete[] buf_;`: a release of the member, of the kind of `new`.
+  bool VisitCXXDeleteExpr(CXXDeleteExpr *Del) {
+    bool ThisBased = false;
+    if (const FieldDecl *F = memberOf(Del->getArgument(), ThisBased);
+        F && ThisBased)
+      ReleaseCalls.push_back({F, Del, Del->getArgument()});
     return true;
   }
 
@@ -324,6 +341,7 @@ public:
       std::optional<const Expr *> Elem = elementUse(ME);
       if (!Elem) {
         HandedOn.insert(F);
+        Kept.insert(F);
         if (Owner)
           ParamMembers[Owner->getFunctionScopeIndex()].insert(F);
         return true;
@@ -338,6 +356,8 @@ public:
       CopiedInto.push_back({F, G});
     else if (handsOn(Used) && !onlyRead(Used, F)) {
       HandedOn.insert(F);
+      if (!freedOrDeleted(Used))
+        Kept.insert(F);
       if (Owner)
         ParamMembers[Owner->getFunctionScopeIndex()].insert(F);
     }
@@ -377,6 +397,11 @@ public:
         Released.erase(F);
         ReleasedElsewhere.erase(F);
       }
+    llvm::erase_if(ReleaseCalls, [&](const auto &R) {
+      return isa<CallExpr>(std::get<1>(R)) &&
+             !isCFree(cast<CallExpr>(std::get<1>(R))->getDirectCallee()) &&
+             !Released.contains(std::get<0>(R));
+    });
   }
 
   /// The members (and results of methods of other files) handed on
@@ -385,6 +410,7 @@ public:
     for (const auto &[Local, F, Owner] : Copies)
       if (OwningLocals.contains(Local)) {
         HandedOn.insert(F);
+        Kept.insert(F);
         if (Owner)
           ParamMembers[Owner->getFunctionScopeIndex()].insert(F);
       }
@@ -401,6 +427,13 @@ public:
   llvm::SmallVector<MemberAcquisition, 4> Acquisitions;
   llvm::DenseSet<const FieldDecl *> Released, ReleasedElsewhere, HandedOn,
       CudaUsed;
+  /// The releases of members of the object itself: a CUDA release call,
+  /// `free` or `delete`, with the member and the argument it is given.
+  llvm::SmallVector<std::tuple<const FieldDecl *, const Expr *, const Expr *>,
+                    2>
+      ReleaseCalls;
+  /// Members handed on other than to `free` or `delete`.
+  llvm::DenseSet<const FieldDecl *> Kept;
   llvm::SmallVector<std::pair<const CXXMethodDecl *, const Expr *>, 4>
       ThisCalls;
   llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2> ThisHanded;
@@ -598,6 +631,16 @@ private:
     if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType())
       return nullptr;
     return V;
+  }
+
+  /// Whether \p E is what `free` or `delete` is given.
+  bool freedOrDeleted(const Expr *E) const {
+    auto [P, Child] = valueParent(E);
+    if (isa_and_nonnull<CXXDeleteExpr>(P))
+      return true;
+    const auto *Call = dyn_cast_or_null<CallExpr>(P);
+    return Call && isCFree(Call->getDirectCallee()) &&
+           Call->getNumArgs() == 1 && Call->getArg(0) == Child;
   }
 
   /// Whether \p E is the handle argument of a CUDA release call.
@@ -912,6 +955,8 @@ CudaClassResources::factsOf(const FunctionDecl *FD) {
     F->Released = std::move(V.Released);
     F->ReleasedElsewhere = std::move(V.ReleasedElsewhere);
     F->HandedOn = std::move(V.HandedOn);
+    F->ReleaseCalls = std::move(V.ReleaseCalls);
+    F->Kept = std::move(V.Kept);
     F->CudaUsed = std::move(V.CudaUsed);
     F->ThisCalls = std::move(V.ThisCalls);
     F->ThisHanded = std::move(V.ThisHanded);
@@ -1039,8 +1084,13 @@ void CudaClassResources::closure(const FunctionDecl *FD, unsigned Depth,
   }
   Released.Fields.insert(F.Released.begin(), F.Released.end());
   Released.Fields.insert(F.HandedOn.begin(), F.HandedOn.end());
-  for (const auto &[M, Target] : F.CopiedInto)
+  Released.Kept.insert(F.Kept.begin(), F.Kept.end());
+  for (const auto &[M, Releaser, Arg] : F.ReleaseCalls)
+    Released.Calls[M].push_back({Releaser, Arg});
+  for (const auto &[M, Target] : F.CopiedInto) {
     Released.Fields.insert(M);
+    Released.Kept.insert(M);
+  }
   Released.ReleasesAny |= !F.Released.empty();
   // What shows that the function looks after CUDA members: a release, a
   // CUDA call on one, or a member that can hold a handle handed to other
@@ -1076,6 +1126,7 @@ void CudaClassResources::handedThis(const FunctionDecl *FD, unsigned Param,
     if (It == G.ParamMembers.end())
       return;
     Released.Fields.insert(It->second.begin(), It->second.end());
+    Released.Kept.insert(It->second.begin(), It->second.end());
     Released.ReleasesAny = Released.WorksWithCuda = true;
     return;
   }
@@ -1126,6 +1177,42 @@ CudaClassResources::forgottenByDerived(const Facts::Acquisition &A,
   if (Lost && !Index)
     Lost->TargetsAssumed.push_back(A.Field);
   return Lost;
+}
+
+std::optional<CudaClassResources::Finding>
+CudaClassResources::releasedWrongly(const Facts::Acquisition &A,
+                                    const CXXMethodDecl *MD) {
+  // A registered buffer's `free` or `delete[]` is the release of the
+  // buffer's own memory, not of the registration.
+  if (A.Creator->ByValue)
+    return std::nullopt;
+  const CXXRecordDecl *Owner =
+      A.ThisBased && MD ? MD->getParent()
+                        : dyn_cast<CXXRecordDecl>(A.Field->getParent());
+  ReleaseSet Released;
+  const FunctionDecl *Dtor = nullptr;
+  if (!Owner ||
+      !destructorChain(Owner, A.Field->getParent(), Released, Dtor) ||
+      !Dtor || !Released.Assumed.empty() || Released.Kept.contains(A.Field) ||
+      Released.USRs.contains(usrOf(A.Field)))
+    return std::nullopt;
+  auto It = Released.Calls.find(A.Field);
+  if (It == Released.Calls.end())
+    return std::nullopt;
+  // One release of the right kind (`if (pinned_) cudaFreeHost(p_); else
+  // cudaFree(p_);`) may be the one that runs.
+  Use Wrong;
+  for (const auto &[Releaser, Arg] : It->second) {
+    Use U = releaseUse(Releaser, Arg, A.Creator->Kind);
+    if (U.Kind != UseKind::WrongRelease)
+      return std::nullopt;
+    if (!Wrong.Releaser)
+      Wrong = U;
+  }
+  Finding F{Finding::WrongApi, A.Call, A.Creator, A.Field, Dtor,
+            cast<CXXMethodDecl>(Dtor)->getParent(), Wrong.Releaser, {}, false};
+  F.WrongName = Wrong.ReleaserName;
+  return F;
 }
 
 bool CudaClassResources::destructorChain(
@@ -1389,6 +1476,13 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
             continue;
           }
         }
+      }
+      // Released by the destructor only with calls of another kind
+      // (`cudaFree` of pinned memory, `free`, `delete[]`): each fails and
+      // the resource stays, as it would for a local handle.
+      if (std::optional<Finding> Wrong = releasedWrongly(A, MD)) {
+        Out.push_back(std::move(*Wrong));
+        continue;
       }
       if (LookedAfter.contains(A.Field))
         continue;

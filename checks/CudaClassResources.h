@@ -61,7 +61,7 @@ public:
   constructionsIn(const FunctionDecl *FD, ASTContext &Ctx);
 
   struct Finding {
-    enum { NotReleased, Overwritten, NoOwner } How;
+    enum { NotReleased, Overwritten, NoOwner, WrongApi } How;
     const CallExpr *Creation;
     const cuda::CreatorInfo *Creator;
     const FieldDecl *Field;
@@ -71,6 +71,8 @@ public:
     /// NotReleased: the class whose destructor it is (or the type the destroy
     /// function takes). Overwritten: the first creation (in a constructor),
     /// or the call that runs the method again.
+    /// WrongApi: the class whose destructor releases the member, and the
+    /// release of another kind there (the first, when all are).
     const CXXRecordDecl *Class = nullptr;
     const Expr *First = nullptr;
     /// NotReleased, under `gpuleak check`: functions on the destructor's
@@ -93,6 +95,9 @@ public:
     /// are not known (AssumedNotReleasedElsewhereNote).
     bool AssumeMade = false;
     bool AssumeNotReleasedElsewhere = false;
+    /// WrongApi: the name of the release at \c First (`cudaFree`,
+    /// `delete[]`).
+    llvm::StringRef WrongName{};
     /// Overwritten: \c First is a call of the method on one object, on every
     /// iteration of a loop.
     bool AgainInLoop = false;
@@ -127,6 +132,16 @@ private:
     llvm::SmallVector<Acquisition, 4> Acquisitions;
     /// Members released with a CUDA release call.
     llvm::DenseSet<const FieldDecl *> Released;
+    /// The releases of members of the object itself (a CUDA release call,
+    /// `free`, `delete`), with the argument each is given, whatever their
+    /// kind: which of them fits the member's resource is decided per
+    /// creation (releaseUse()).
+    llvm::SmallVector<std::tuple<const FieldDecl *, const Expr *, const Expr *>,
+                      2>
+        ReleaseCalls;
+    /// Members handed on other than to `free` or `delete` (a subset of
+    /// HandedOn, with the members copied into a local that is).
+    llvm::DenseSet<const FieldDecl *> Kept;
     /// Members released through another object (`cudaFree(p->buf)`).
     llvm::DenseSet<const FieldDecl *> ReleasedElsewhere;
     /// Members whose value is handed on: stored, returned, passed to a
@@ -176,6 +191,13 @@ private:
     llvm::DenseSet<const FieldDecl *> Fields;
     llvm::StringSet<> USRs;
     llvm::SmallVector<const FunctionDecl *, 2> Assumed;
+    /// The releases of the chain's members, with their arguments, and the
+    /// members it hands on other than to `free` or `delete` (or that a
+    /// function it hands the object to looks after).
+    llvm::DenseMap<const FieldDecl *,
+                   llvm::SmallVector<std::pair<const Expr *, const Expr *>, 1>>
+        Calls;
+    llvm::DenseSet<const FieldDecl *> Kept;
     /// A function of the chain releases a member with a CUDA call.
     bool ReleasesAny = false;
     /// ... or makes a CUDA call on one, or hands on one that can hold a
@@ -196,6 +218,12 @@ private:
   /// release) std::nullopt.
   std::optional<Finding> forgottenByDerived(const Facts::Acquisition &A,
                                             const CXXRecordDecl *Base);
+  /// \p A, in \p MD (or another function: null), creates into a member
+  /// that the destructor chain of its object releases, but only with calls
+  /// of another kind, `free` or `delete` (releaseUse()), and hands on in no
+  /// other way: the WrongApi finding; otherwise std::nullopt.
+  std::optional<Finding> releasedWrongly(const Facts::Acquisition &A,
+                                         const CXXMethodDecl *MD);
   bool destructorChain(const CXXRecordDecl *RD, const RecordDecl *Stop,
                        ReleaseSet &Released, const FunctionDecl *&Dtor);
   void closure(const FunctionDecl *FD, unsigned Depth,

@@ -1903,11 +1903,7 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
     const unsigned Verb = KI.IsMemory ? 0 : 1;
     switch (F.How) {
     case Analyzer::Finding::WrongApi:
-      diag(Loc, "the %0 %select{allocated|created}4 by %1 is released with '%2'; release it with '%3'")
-          << KI.Description << Callee << F.WrongName << advisedReleaser(*F.Creator) << Verb;
-      diag(F.Where->getBeginLoc(), "released with '%0' here",
-           DiagnosticIDs::Note)
-          << F.WrongName;
+      reportWrongRelease(F.Creation, *F.Creator, F.Where, F.WrongName);
       continue;
     case Analyzer::Finding::Overwritten:
       if (const Stmt *Body = F.Where == F.Creation && F.H.Var
@@ -1950,6 +1946,20 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
   }
 }
 
+void CudaUnreleasedCheck::reportWrongRelease(const CallExpr *Creation,
+                                             const CreatorInfo &Creator,
+                                             const Stmt *Releaser,
+                                             StringRef WrongName) {
+  const KindInfo &KI = kindInfo(Creator.Kind);
+  // %select index: memory is allocated, other resources are created.
+  diag(Creation->getBeginLoc(), "the %0 %select{allocated|created}4 by %1 is "
+                                "released with '%2'; release it with '%3'")
+      << KI.Description << writtenCallee(Creation) << WrongName
+      << advisedReleaser(Creator) << (KI.IsMemory ? 0 : 1);
+  diag(Releaser->getBeginLoc(), "released with '%0' here", DiagnosticIDs::Note)
+      << WrongName;
+}
+
 void CudaUnreleasedCheck::reportMembers() {
   llvm::SmallVector<CudaClassResources::Finding, 8> Findings;
   ClassResources->findings(Findings);
@@ -1960,6 +1970,10 @@ void CudaUnreleasedCheck::reportMembers() {
     const KindInfo &KI = kindInfo(F.Creator->Kind);
     DeclarationName Callee = writtenCallee(F.Creation);
     const unsigned Verb = KI.IsMemory ? 0 : 1;
+    if (F.How == CudaClassResources::Finding::WrongApi) {
+      reportWrongRelease(F.Creation, *F.Creator, F.First, F.WrongName);
+      continue;
+    }
     if (F.How == CudaClassResources::Finding::Overwritten) {
       const bool ByConstructor = isa<CallExpr>(F.First) &&
                                  !isa<CXXMemberCallExpr>(F.First);

@@ -46,6 +46,11 @@ private:
   /// only read the member they are handed (CudaClassResources::Finding::
   /// ReadsAssumed).
   void readsAssumedNotes(const CudaClassResources::Finding &F);
+  /// A resource released with an API of another kind (or `free`,
+  /// `delete`) at \p Releaser: one message for a local handle and a member.
+  void reportWrongRelease(const CallExpr *Creation,
+                          const cuda::CreatorInfo &Creator,
+                          const Stmt *Releaser, llvm::StringRef WrongName);
 
   /// Whether a path that leaves `main` counts as a leak (the process ends
   /// there, and the driver releases everything).

@@ -267,6 +267,29 @@ UseKind UseClassifier::classifyParam(const FunctionDecl *Callee,
   return Result;
 }
 
+Use releaseUse(const Expr *Releaser, const Stmt *Arg, ResKind Kind) {
+  if (const auto *Del = dyn_cast<CXXDeleteExpr>(Releaser))
+    return {UseKind::WrongRelease, Del,
+            Del->isArrayForm() ? "delete[]" : "delete"};
+  const auto *Call = dyn_cast<CallExpr>(Releaser);
+  if (!Call || isa<CXXOperatorCallExpr>(Call))
+    return {};
+  const FunctionDecl *Callee = calleeOf(Call);
+  if (!Callee)
+    return {};
+  unsigned Idx = 0;
+  while (Idx < Call->getNumArgs() && Call->getArg(Idx) != Arg)
+    ++Idx;
+  if (Idx == Call->getNumArgs())
+    return {};
+  if (const ReleaserInfo *RI = releaserInfo(Callee); RI && Idx == RI->HandleArg)
+    return {RI->Kind == Kind ? UseKind::Release : UseKind::WrongRelease, Call,
+            Callee->getName()};
+  if (isCFree(Callee) && Idx == 0)
+    return {UseKind::WrongRelease, Call, Callee->getName()};
+  return {};
+}
+
 Use UseClassifier::classifyCallArg(const CallExpr *Call, const Stmt *Arg,
                                    ResKind Kind, unsigned Depth) {
   if (Call->getCallee() == Arg)
@@ -287,11 +310,8 @@ Use UseClassifier::classifyCallArg(const CallExpr *Call, const Stmt *Arg,
       break;
   if (Idx == Call->getNumArgs())
     return {UseKind::Escape};
-  if (const ReleaserInfo *RI = releaserInfo(Callee); RI && Idx == RI->HandleArg)
-    return {RI->Kind == Kind ? UseKind::Release : UseKind::WrongRelease, Call,
-            Callee->getName()};
-  if (isCFree(Callee) && Idx == 0)
-    return {UseKind::WrongRelease, Call, Callee->getName()};
+  if (Use U = releaseUse(Call, Arg, Kind); U.Kind != UseKind::None)
+    return U;
   // The user data of a host function enqueued into a stream: what the host
   // function does with it (the stream and the function are only read).
   if (const EnqueueInfo *EI = enqueuerInfo(Callee)) {
@@ -392,8 +412,7 @@ Use UseClassifier::classify(const ParentMap &PM, const Expr *Ref, ResKind Kind,
     if (const auto *Call = dyn_cast<CallExpr>(P))
       return classifyCallArg(Call, Child, Kind, Depth);
     if (const auto *Del = dyn_cast<CXXDeleteExpr>(P))
-      return {UseKind::WrongRelease, Del,
-              Del->isArrayForm() ? "delete[]" : "delete"};
+      return releaseUse(Del, Child, Kind);
     if (isa<IfStmt, WhileStmt, DoStmt, ForStmt, SwitchStmt,
             UnaryExprOrTypeTraitExpr>(P))
       return {};

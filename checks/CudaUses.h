@@ -120,6 +120,14 @@ struct Use {
   unsigned Param = 0;
 };
 
+/// How \p Releaser, a call or a delete expression, releases a resource of
+/// kind \p Kind given to it as \p Arg (one of its arguments, or the deleted
+/// pointer): Release with a release call of that kind, WrongRelease (with
+/// the releaser's name) with one of another kind, `free`, `delete` or
+/// `delete[]`, None when it does not release \p Arg. The one place where a
+/// release is judged for its kind, for local handles and members alike.
+Use releaseUse(const Expr *Releaser, const Stmt *Arg, cuda::ResKind Kind);
+
 /// The variable that receives a created resource.
 struct Handle {
   const VarDecl *Var = nullptr;
