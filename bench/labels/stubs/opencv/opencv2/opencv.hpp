@@ -95,6 +95,7 @@ struct Scalar : Vec<double, 4> {
     Scalar() {}
     Scalar(double a, double b = 0, double c = 0, double d = 0) { val[0] = a; val[1] = b; val[2] = c; val[3] = d; }
     static Scalar all(double v) { return Scalar(v, v, v, v); }
+    template <typename T, int n> Scalar(const Vec<T, n>& v) {}
 };
 
 struct Range {
@@ -117,6 +118,8 @@ class Mat {
 public:
     int flags = 0, dims = 0, rows = 0, cols = 0;
     uchar* data = nullptr;
+    const uchar* datastart = nullptr;
+    const uchar* dataend = nullptr;
     MatSize size;
     MatStep step;
     Mat() {}
@@ -158,6 +161,7 @@ public:
     void release() {}
     void push_back(const Mat&) {}
     void setTo(const Scalar&) {}
+    template <typename M> void setTo(const Scalar&, const M&) {}
     bool isContinuous() const { return true; }
     size_t elemSize() const { return 1; }
     size_t elemSize1() const { return 1; }

@@ -9,6 +9,8 @@ class GpuMat {
   void upload(const Mat& m);
   void download(Mat& m) const;
   void convertTo(GpuMat& dst, int rtype, double alpha = 1, double beta = 0) const;
+  int channels() const;
+  operator Mat() const;
   int rows, cols;
   unsigned char* data;
   size_t step;

@@ -68,6 +68,10 @@ class NodeHandle {
   template <class M>
   Subscriber subscribe(const std::string& topic, uint32_t queue,
                        void (*fp)(const std::shared_ptr<const M>&));
+  // a bound callable (boost::bind(&C::f, this, _1, i)), as roscpp's boost::function overload
+  template <class M>
+  Subscriber subscribe(const std::string& topic, uint32_t queue,
+                       const std::function<void(const std::shared_ptr<const M>&)>& callback);
   template <class C, class Req, class Res>
   ServiceServer advertiseService(const std::string& service, bool (C::*fp)(Req&, Res&), C* obj);
   template <class C>

@@ -1,5 +1,6 @@
 #pragma once
 #include <std_msgs/Header.h>
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -7,7 +8,7 @@
 namespace sensor_msgs {
 struct CameraInfo {
   std_msgs::Header header;
-  uint32_t height, width; std::string distortion_model; std::vector<double> D; double K[9]; double R[9]; double P[12];
+  uint32_t height, width; std::string distortion_model; std::vector<double> D; std::array<double, 9> K; std::array<double, 9> R; std::array<double, 12> P;
 };
 typedef std::shared_ptr<CameraInfo> CameraInfoPtr;
 typedef std::shared_ptr<const CameraInfo> CameraInfoConstPtr;
