@@ -352,6 +352,11 @@ Use UseClassifier::classify(const ParentMap &PM, const Expr *Ref, ResKind Kind,
     const Stmt *P = skipWrappers(PM, Cur, Child);
     if (!P)
       return {};
+    // A statement that only names it (`(void)ws;`, the idiom that silences
+    // an unused parameter) does nothing with it (lightvector/KataGo
+    // `cudabackend.cpp:992`, whose caller's buffer was taken for handed on).
+    if (isa<CompoundStmt>(P))
+      return {};
     if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
       switch (UO->getOpcode()) {
       case UO_Deref:
