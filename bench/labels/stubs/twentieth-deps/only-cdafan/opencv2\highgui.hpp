@@ -1,0 +1,4 @@
+// Windows-style include <opencv2\highgui.hpp> (c-dafan/cuDNN_LeNet, a Visual Studio project): forwards
+// to the OpenCV stub.
+#pragma once
+#include <opencv2/highgui.hpp>
