@@ -258,7 +258,14 @@ bool holdsTensor(QualType T, unsigned Depth) {
               holdsTensor(P.getAsType(), Depth + 1))
             return true;
     }
-    return false;
+    // A library template (std::vector<T>) holds what its arguments name;
+    // a project's own (`trails::BatchTensor<N>`, a shape-typed wrapper of a
+    // tensor member) holds what its fields hold, as a struct does
+    // (pebblebed/torch-c- `mnist-compare.cpp:128`, twentieth labelled set:
+    // its training forward was taken to return no graph).
+    const SourceManager &SM = RD->getASTContext().getSourceManager();
+    if (SM.isInSystemHeader(SM.getExpansionLoc(RD->getLocation())))
+      return false;
   }
   // A struct's fields, also of a struct nested in one that a container
   // holds (`std::vector<Step>`, `Step::hyp` a `Hyp` holding the tensor).
