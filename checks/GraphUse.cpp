@@ -191,16 +191,40 @@ tiedArguments(const Expr *LHS) {
 /// `std::tie` assignment that names it (keyed by its argument in the tie).
 class LocalDefs {
 public:
-  explicit LocalDefs(const FunctionDecl *FD) {
+  explicit LocalDefs(const FunctionDecl *FD) : FD(FD) {
     collect(FD->getBody());
-    if (DefVar.empty())
-      return;
     for (const VarDecl *V : Reassigned)
       DefVar[V] = V;
+  }
+
+  /// Whether a plain assignment writes \p V again.
+  bool reassigned(const VarDecl *V) const { return Reassigned.contains(V); }
+
+  /// The variable a definition defines.
+  const VarDecl *varOf(const void *Def) const { return DefVar.lookup(Def); }
+
+  /// The definitions that reach the read \p DR of a reassigned variable;
+  /// nullptr when that is not known (a read the CFG does not hold: in a
+  /// lambda, a catch handler, an unevaluated operand). The CFG is built at
+  /// the first question: most followed values are never assigned again.
+  const llvm::SmallPtrSet<const void *, 4> *reaching(const DeclRefExpr *DR) const {
+    if (!Solved) {
+      Solved = true;
+      solve();
+    }
+    auto It = Reach.find(DR);
+    return It == Reach.end() ? nullptr : &It->second;
+  }
+
+private:
+  void solve() const {
+    if (DefVar.empty())
+      return;
     CFG::BuildOptions Opts;
     Opts.setAllAlwaysAdd();
     Opts.AddImplicitDtors = false;
-    Graph = CFG::buildCFG(FD, FD->getBody(), &FD->getASTContext(), Opts);
+    std::unique_ptr<CFG> Graph =
+        CFG::buildCFG(FD, FD->getBody(), &FD->getASTContext(), Opts);
     if (!Graph)
       return;
     // A catch handler is entered by a throw, which the CFG does not draw:
@@ -254,21 +278,6 @@ public:
     }
   }
 
-  /// Whether a plain assignment writes \p V again.
-  bool reassigned(const VarDecl *V) const { return Reassigned.contains(V); }
-
-  /// The variable a definition defines.
-  const VarDecl *varOf(const void *Def) const { return DefVar.lookup(Def); }
-
-  /// The definitions that reach the read \p DR of a reassigned variable;
-  /// nullptr when that is not known (a read the CFG does not hold: in a
-  /// lambda, a catch handler, an unevaluated operand).
-  const llvm::SmallPtrSet<const void *, 4> *reaching(const DeclRefExpr *DR) const {
-    auto It = Reach.find(DR);
-    return It == Reach.end() ? nullptr : &It->second;
-  }
-
-private:
   void collect(const Stmt *S) {
     if (!S)
       return;
@@ -303,12 +312,13 @@ private:
     return Out;
   }
 
-  std::unique_ptr<CFG> Graph;
+  const FunctionDecl *FD;
+  mutable bool Solved = false;
   llvm::DenseMap<const void *, const VarDecl *> DefVar;
   /// The definitions that each assignment makes.
   llvm::DenseMap<const Stmt *, llvm::SmallVector<const void *, 2>> DefsOf;
   llvm::SmallPtrSet<const VarDecl *, 4> Reassigned;
-  llvm::DenseMap<const DeclRefExpr *, llvm::SmallPtrSet<const void *, 4>> Reach;
+  mutable llvm::DenseMap<const DeclRefExpr *, llvm::SmallPtrSet<const void *, 4>> Reach;
 };
 
 class Follower {
