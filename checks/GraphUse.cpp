@@ -2,6 +2,7 @@
 
 #include "GraphUse.h"
 #include "TensorStores.h"
+#include "TorchMatchers.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -38,6 +39,10 @@ bool inNamespace(const Decl *D, StringRef NS) {
 /// files: autograd, optimizers, modules, TorchScript modules, data,
 /// serialization.
 bool isValueLibrary(const FunctionDecl *FD) {
+  // `criterion(out, y)`: a loss (activation, pooling) module of the library
+  // is a function of its inputs.
+  if (isStatelessLibraryModuleCall(FD))
+    return true;
   if (inNamespace(FD, "torch::autograd") || inNamespace(FD, "torch::optim") ||
       inNamespace(FD, "torch::jit") || inNamespace(FD, "torch::data") ||
       inNamespace(FD, "torch::serialize") ||
@@ -583,8 +588,9 @@ private:
       return Flow::Cut;
     // The graph written into another object: `kept = out`, `acc += out`,
     // `buf.copy_(out)`, `torch::add_(acc, out)`, `v.push_back(out)`.
+    // A loss module's call writes nothing into the module.
     Flow TargetFlow = ObjFlow, Rest = Flow::Absent;
-    bool HasTarget = Obj != nullptr;
+    bool HasTarget = Obj != nullptr && !isStatelessLibraryModuleCall(FD);
     size_t RestFrom = 0;
     if (!Obj && !Args.empty() && Name.ends_with("_")) {
       HasTarget = true;

@@ -300,7 +300,7 @@ static bool derivesFrom(const CXXRecordDecl *RD,
 /// torch::jit::Module, or a torch::jit::Method call.
 static bool isForwardCallee(const FunctionDecl *FD) {
   const CXXRecordDecl *RD = methodClass(FD);
-  if (!RD)
+  if (!RD || isStatelessLibraryModuleCall(FD))
     return false;
   StringRef Name = FD->getDeclName().isIdentifier() ? FD->getName() : "";
   bool IsCallOp =

@@ -3,6 +3,7 @@
 #include "TorchMatchers.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang::ast_matchers;
 
@@ -104,6 +105,78 @@ bool isWithinAny(SourceRange Inner, llvm::ArrayRef<SourceRange> Ranges,
 
 // --- gpuleak-missing-no-grad / gpuleak-create-graph-cycle (shared helpers) ---
 
+/// A class of torch::nn that holds no parameter and keeps nothing of its
+/// input (the names of torch/nn/modules/{loss,activation,dropout,pooling,
+/// padding,pixelshuffle,upsampling,distance,fold,normalization}.h; a
+/// template's own name for the padding and pooling bases).
+static bool isStatelessLibraryModule(const CXXRecordDecl *RD) {
+  if (!RD || !RD->getIdentifier() ||
+      !RD->getASTContext().getSourceManager().isInSystemHeader(RD->getLocation()))
+    return false;
+  const DeclContext *DC = RD->getDeclContext();
+  while (DC && !DC->isNamespace())
+    DC = DC->getParent();
+  const auto *NS = dyn_cast_or_null<NamespaceDecl>(DC);
+  if (!NS || NS->getQualifiedNameAsString() != "torch::nn")
+    return false;
+  StringRef N = RD->getName();
+  if (N.ends_with("LossImpl"))
+    return N != "AdaptiveLogSoftmaxWithLossImpl" &&
+           N != "TripletMarginWithDistanceLossImpl";
+  static const llvm::StringSet<> Stateless = {
+      // activation.h (PReLU has a parameter; MultiheadAttention has many)
+      "ELUImpl", "SELUImpl", "HardshrinkImpl", "HardtanhImpl", "LeakyReLUImpl",
+      "LogSigmoidImpl", "SoftmaxImpl", "SoftminImpl", "LogSoftmaxImpl",
+      "Softmax2dImpl", "ReLUImpl", "ReLU6Impl", "RReLUImpl", "CELUImpl",
+      "GLUImpl", "GELUImpl", "SiLUImpl", "MishImpl", "SigmoidImpl",
+      "SoftplusImpl", "SoftshrinkImpl", "SoftsignImpl", "TanhImpl",
+      "TanhshrinkImpl", "ThresholdImpl",
+      // dropout.h
+      "DropoutImpl", "Dropout2dImpl", "Dropout3dImpl", "AlphaDropoutImpl",
+      "FeatureAlphaDropoutImpl",
+      // pooling.h
+      "AvgPoolImpl", "AvgPool1dImpl", "AvgPool2dImpl", "AvgPool3dImpl",
+      "MaxPoolImpl", "MaxPool1dImpl", "MaxPool2dImpl", "MaxPool3dImpl",
+      "AdaptiveMaxPoolImpl", "AdaptiveMaxPool1dImpl", "AdaptiveMaxPool2dImpl",
+      "AdaptiveMaxPool3dImpl", "AdaptiveAvgPoolImpl", "AdaptiveAvgPool1dImpl",
+      "AdaptiveAvgPool2dImpl", "AdaptiveAvgPool3dImpl", "MaxUnpoolImpl",
+      "MaxUnpool1dImpl", "MaxUnpool2dImpl", "MaxUnpool3dImpl",
+      "FractionalMaxPool2dImpl", "FractionalMaxPool3dImpl", "LPPoolImpl",
+      "LPPool1dImpl", "LPPool2dImpl", "LPPool3dImpl",
+      // padding.h
+      "ReflectionPadImpl", "ReflectionPad1dImpl", "ReflectionPad2dImpl",
+      "ReflectionPad3dImpl", "ReplicationPadImpl", "ReplicationPad1dImpl",
+      "ReplicationPad2dImpl", "ReplicationPad3dImpl", "ZeroPadImpl",
+      "ZeroPad1dImpl", "ZeroPad2dImpl", "ZeroPad3dImpl", "ConstantPadImpl",
+      "ConstantPad1dImpl", "ConstantPad2dImpl", "ConstantPad3dImpl",
+      // pixelshuffle.h, upsampling.h, distance.h, fold.h, linear.h, normalization.h
+      "PixelShuffleImpl", "PixelUnshuffleImpl", "UpsampleImpl",
+      "CosineSimilarityImpl", "PairwiseDistanceImpl", "FoldImpl", "UnfoldImpl",
+      "IdentityImpl", "FlattenImpl", "UnflattenImpl", "LocalResponseNormImpl",
+      "CrossMapLRN2dImpl"};
+  return Stateless.contains(N);
+}
+
+bool isStatelessLibraryModuleCall(const FunctionDecl *Callee) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Callee);
+  if (!MD)
+    return false;
+  const bool Forward = MD->getIdentifier() && MD->getName() == "forward";
+  if (Forward)
+    return isStatelessLibraryModule(MD->getParent());
+  if (MD->getOverloadedOperator() != OO_Call)
+    return false;
+  if (isStatelessLibraryModule(MD->getParent()))
+    return true;
+  // ModuleHolder<Impl>::operator(): the module is its argument.
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(MD->getParent());
+  if (!Spec || !Spec->getIdentifier() || Spec->getName() != "ModuleHolder")
+    return false;
+  const auto &Args = Spec->getTemplateArgs();
+  return Args.size() == 1 && Args[0].getKind() == TemplateArgument::Type &&
+         isStatelessLibraryModule(Args[0].getAsType()->getAsCXXRecordDecl());
+}
+
 // A named namespace: AST_MATCHER declares a namespace `internal`, which in
 // an anonymous one would hide ast_matchers::internal from this file.
 llvm::SmallVector<const FunctionDecl *, 2>
@@ -188,6 +261,11 @@ AST_MATCHER(CXXMemberCallExpr, isArglessNonForwardRunMethod) {
     return false;
   return literalText(Node.getArg(0)) != "forward";
 }
+
+/// A stateless library module's forward (isStatelessLibraryModuleCall).
+AST_MATCHER(FunctionDecl, isStatelessLibraryModuleMethod) {
+  return isStatelessLibraryModuleCall(&Node);
+}
 } // namespace script_methods
 
 internal::Matcher<Stmt> forwardPassCall() {
@@ -205,11 +283,15 @@ internal::Matcher<Stmt> forwardPassCall() {
   auto RunMethod = cxxMethodDecl(
       hasName("run_method"),
       ofClass(anyOf(JitModule, cxxRecordDecl(isSameOrDerivedFrom("::torch::jit::Object")))));
+  // A loss, an activation, a pooling layer of the library computes from its
+  // inputs alone: no pass of its own (`criterion(out, y)` continues `out`'s).
   return stmt(anyOf(cxxMemberCallExpr(callee(ForwardMethod)),
                     cxxMemberCallExpr(callee(RunMethod),
                                       unless(script_methods::isArglessNonForwardRunMethod())),
                     cxxOperatorCallExpr(callee(CallOperator),
-                                        unless(script_methods::isArglessNonForwardScriptMethodCall()))));
+                                        unless(script_methods::isArglessNonForwardScriptMethodCall()))),
+              unless(callExpr(callee(functionDecl(
+                  script_methods::isStatelessLibraryModuleMethod())))));
 }
 
 internal::Matcher<Stmt> gradConsumerCall() {

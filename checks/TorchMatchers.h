@@ -63,6 +63,17 @@ bool isWithinAny(SourceRange Inner, llvm::ArrayRef<SourceRange> Ranges,
 /// torch/csrc/jit/api/{module,method}.h).
 ast_matchers::internal::Matcher<Stmt> forwardPassCall();
 
+/// True if \p Callee is `forward` or `operator()` of a library module that
+/// holds no parameter and keeps nothing of its input: a loss (`NLLLoss`,
+/// `CrossEntropyLoss`, ... but not `AdaptiveLogSoftmaxWithLoss`, which has
+/// parameters, nor `TripletMarginWithDistanceLoss`, which runs a function it
+/// is given), an activation but `PReLU`, dropout, pooling, padding,
+/// `Flatten`, `Identity`, `Upsample`, ... (torch/csrc/api/include/torch/nn/
+/// modules/*.h), called directly (`criterion->forward(out, y)`) or through
+/// its `ModuleHolder` (`criterion(out, y)`). Such a call is a function of its
+/// inputs, as the `torch::nn::functional` one is: no forward pass of its own.
+bool isStatelessLibraryModuleCall(const FunctionDecl *Callee);
+
 /// The `forward` methods that a forward call \p Call runs: the callee when
 /// it is one (`ac->forward(x)`, `m.forward(x)`), or Contained::forward for
 /// ModuleHolder<Contained>::operator() (`ac(x)`); empty for other calls.
