@@ -128,8 +128,10 @@ t=JuliusSuryaS+pytorch_cpp_example
 # Visual Studio project: LibTorch 1.0 API, OpenCV, dlib (Debian's libdlib-dev); windows.h's
 # GetCurrentDirectory declared in only-julius (force-included). main.cpp names `string`
 # unqualified, which the old headers let through: tenth-deps/only-refinedet's using-std-string.h.
+# OpenCV 3's C constants, renamed in OpenCV 4 (Debian 12's), by their OpenCV 4 names.
 db $t -std=c++17 "${opencv[@]}" "${lt10[@]}" -include "$only/only-julius/windows_compat.h" \
-  -include "$here/stubs/tenth-deps/only-refinedet/using-std-string.h"
+  -include "$here/stubs/tenth-deps/only-refinedet/using-std-string.h" \
+  -DCV_BGR2GRAY=cv::COLOR_BGR2GRAY -DCV_HAAR_SCALE_IMAGE=cv::CASCADE_SCALE_IMAGE
 
 t=shotahirama+pytorch_cpp_samples
 db $t -std=c++17 "${opencv[@]}" "${lt10[@]}"
