@@ -106,15 +106,11 @@ std::vector<clang::tidy::ClangTidyError> wrapRunClangTidy(
     llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
     bool ApplyAnyFix, bool EnableCheckProfile, llvm::StringRef StoreCheckProfile,
     bool Quiet) __asm__("__wrap_" GPULEAK_RUN_CLANG_TIDY);
-std::vector<clang::tidy::ClangTidyError> wrapRunClangTidy(
-    clang::tidy::ClangTidyContext &Context, const CompilationDatabase &DB,
-    llvm::ArrayRef<std::string> Files,
-    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
-    bool ApplyAnyFix, bool EnableCheckProfile, llvm::StringRef StoreCheckProfile,
-    bool Quiet) {
-  // A misspelled gpuleak check or option in --checks, --config or a
-  // .clang-tidy would turn a check off without a word in clang-tidy: the
-  // configuration errors of `gpuleak check`, before anything is analysed.
+/// A misspelled gpuleak check or option in --checks, --config or a
+/// .clang-tidy would turn a check off without a word in clang-tidy: the
+/// configuration errors of `gpuleak check`, for the configurations of
+/// \p Files. Prints each once; true if there was one.
+static bool reportConfigProblems(llvm::ArrayRef<std::string> Files) {
   if (LastOptionsProvider) {
     clang::tidy::gpuleak::GpuleakChecks Known =
         clang::tidy::gpuleak::registeredGpuleakChecks();
@@ -145,13 +141,45 @@ std::vector<clang::tidy::ClangTidyError> wrapRunClangTidy(
       }
     if (!Reported.empty()) {
       ConfigFailed = true;
-      return {};
+      return true;
     }
   }
+  return false;
+}
+
+/// The sources named on the command line (clangTidyMain's positional
+/// arguments), for reportConfigProblems() when clang-tidy stops before
+/// analysing.
+static std::vector<std::string> CommandLineSources;
+
+std::vector<clang::tidy::ClangTidyError> wrapRunClangTidy(
+    clang::tidy::ClangTidyContext &Context, const CompilationDatabase &DB,
+    llvm::ArrayRef<std::string> Files,
+    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
+    bool ApplyAnyFix, bool EnableCheckProfile, llvm::StringRef StoreCheckProfile,
+    bool Quiet) {
+  // Before anything is analysed.
+  if (reportConfigProblems(Files))
+    return {};
   NvccTranslatingDatabase Translated(DB);
   return realRunClangTidy(Context, Translated, Files, std::move(BaseFS),
                           ApplyAnyFix, EnableCheckProfile, StoreCheckProfile,
                           Quiet);
+}
+
+// llvm::cl's PrintHelpMessage, and the function --wrap sends clangTidyMain's
+// calls of it to: after "Error: no checks enabled." (a `--checks='-*,
+// gpuleak-retained-tensr'` whose one check is misspelled), the misspelling
+// is named instead of the whole help (new-user trial nu23). `--help` itself
+// prints through llvm::cl's option, not this function.
+void realPrintHelpMessage(bool Hidden, bool Categorized) __asm__(
+    "__real__ZN4llvm2cl16PrintHelpMessageEbb");
+void wrapPrintHelpMessage(bool Hidden, bool Categorized) __asm__(
+    "__wrap__ZN4llvm2cl16PrintHelpMessageEbb");
+void wrapPrintHelpMessage(bool Hidden, bool Categorized) {
+  if (!CommandLineSources.empty() && reportConfigProblems(CommandLineSources))
+    return;
+  realPrintHelpMessage(Hidden, Categorized);
 }
 } // namespace gpuleak
 
@@ -171,6 +199,14 @@ int main(int argc, const char **argv) {
           {"p", "extra-arg", "extra-arg-before"})) {
     llvm::errs() << "error: gpuleak-tidy: " << *Err << '\n';
     return 1;
+  }
+  // The sources: the arguments before `--` that are no option.
+  for (int I = 1; I < argc; ++I) {
+    llvm::StringRef A = argv[I];
+    if (A == "--")
+      break;
+    if (!A.starts_with("-"))
+      gpuleak::CommandLineSources.push_back(A.str());
   }
   llvm::SmallVector<const char *, 16> Args(argv, argv + argc);
   bool HasResourceDir = false;
