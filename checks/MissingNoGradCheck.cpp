@@ -584,9 +584,7 @@ static bool collectGradSwitches(const Stmt &Body, ASTContext &Ctx,
                    hasArgument(0, ignoringParenImpCasts(cxxBoolLiteral(equals(false)))))
               .bind(OffId),
           callExpr(gradModeSetEnabledCall()).bind(OnId),
-          declStmt(has(varDecl(hasType(hasUnqualifiedDesugaredType(recordType(
-                                   hasDeclaration(gradModeGuardClass())))))
-                           .bind(GuardVarId))),
+          declStmt(has(varDecl(gradModeGuardVar()).bind(GuardVarId))),
           stmt(threadStart()).bind(ThreadId)))),
       Body, Ctx);
   bool MayTurnOn = false;
@@ -658,8 +656,7 @@ void MissingNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   }
   F.Regions.push_back({Body->getSourceRange(), nullptr, -1});
 
-  auto GuardVar = varDecl(hasType(hasUnqualifiedDesugaredType(
-      recordType(hasDeclaration(gradModeGuardClass())))));
+  auto GuardVar = gradModeGuardVar();
   auto Matches = match(
       findAll(stmt(eachOf(
           lambdaExpr().bind(LambdaId), stmt(loopStmt()).bind(LoopId),
@@ -1871,6 +1868,11 @@ public:
   /// called with grad mode off, by the project index or (under `gpuleak
   /// check`) by assumption.
   llvm::SmallVector<const FunctionDecl *, 2> GuardedElsewhere;
+  /// Functions without a caller in this file that the project index says
+  /// some call runs with grad mode on (gpuleak-tidy with the index; named
+  /// in a note at that call, as `gpuleak check` names it after the last
+  /// file).
+  llvm::SmallVector<const FunctionDecl *, 2> UnguardedByIndex;
 
   /// Whether grad mode is off at \p P in region \p R of \p F.
   bool covered(FunctionFacts &F, int R, SourceLocation P, unsigned Depth,
@@ -1956,8 +1958,11 @@ public:
     // is settled after the last file).
     if (F.Callers.empty()) {
       if (!Deferred &&
-          !(Index && Index->guardedByCallers(usrOf(F.FD->getCanonicalDecl()))))
+          !(Index && Index->guardedByCallers(usrOf(F.FD->getCanonicalDecl())))) {
+        if (Index && !llvm::is_contained(UnguardedByIndex, F.FD))
+          UnguardedByIndex.push_back(F.FD);
         return false;
+      }
       if (!llvm::is_contained(GuardedElsewhere, F.FD))
         GuardedElsewhere.push_back(F.FD);
       return true;
@@ -2362,10 +2367,7 @@ static bool calleeGuards(const CallExpr *Call, ASTContext &Ctx) {
       if (const auto *DS = dyn_cast<DeclStmt>(S))
         for (const Decl *D : DS->decls())
           if (const auto *VD = dyn_cast<VarDecl>(D))
-            if (!match(varDecl(hasType(hasUnqualifiedDesugaredType(recordType(
-                            hasDeclaration(gradModeGuardClass()))))),
-                       *VD, Ctx)
-                     .empty() &&
+            if (!match(gradModeGuardVar(), *VD, Ctx).empty() &&
                 guardDisablesGrad(*VD, Ctx).value_or(false))
               Guarded = true;
     if (!Guarded)
@@ -2652,8 +2654,12 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       D.GuardedElsewhere.clear();
       D.AssumedInvokes.clear();
       D.AssumedKeepsNoGraph.clear();
+      D.UnguardedByIndex.clear();
       AssumedReaders.clear();
       bool Covered = D.covered(F, R, P, 0, Why);
+      llvm::SmallVector<const FunctionDecl *, 2> CalledUnguarded;
+      if (!Covered)
+        CalledUnguarded = D.UnguardedByIndex;
       // Under `gpuleak check`, covered only if functions of this file are
       // called under a guard in other files, or functions of other files
       // invoke the lambda under a guard: reported with a note naming each,
@@ -2875,7 +2881,8 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
                            Unguarded, AssumedInvokes, AssumedCovering,
                            AssumedNoTraining,
                            AssumedKeepsNoGraph, UnsummarizedForward,
-                           EndsInAssumed, AssumedReaders = AssumedReaders] {
+                           EndsInAssumed, AssumedReaders = AssumedReaders,
+                           CalledUnguarded] {
       {
       auto Diag = diag(DiagLoc, ForwardPassMessage)
                   << GuardName << SM.getExpansionRange(Fwd->getSourceRange());
@@ -2942,6 +2949,12 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
               << T->getDirectCallee();
       for (const FunctionDecl *U : Unguarded)
         diag(U->getLocation(), AssumedUnguardedNote, DiagnosticIDs::Note) << U;
+      for (const FunctionDecl *U : CalledUnguarded)
+        if (auto Call = Index->unguardedCall(usrOf(U->getCanonicalDecl())))
+          if (SourceLocation At = locationOf(Call->At, Ctx->getSourceManager());
+              At.isValid())
+            diag(At, "%0", DiagnosticIDs::Note)
+                << formatNote(CalledUnguardedNote, {Call->Callee});
       for (const auto &[C, Param] : AssumedInvokes)
         diag(C->getBeginLoc(), AssumedInvokesUnguardedNote, DiagnosticIDs::Note)
             << C->getDirectCallee() << Param + 1;

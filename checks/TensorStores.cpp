@@ -873,31 +873,6 @@ static bool isShapeKeyedMap(QualType T, QualType &Mapped) {
 
 // ---- facts about one function ----------------------------------------------
 
-static auto noGradGuardType() {
-  return hasUnqualifiedDesugaredType(recordType(hasDeclaration(cxxRecordDecl(
-      anyOf(isSameOrDerivedFrom("::c10::AutoGradMode"),
-            hasName("::c10::InferenceMode"))))));
-}
-
-/// False for a guard that turns grad mode on: AutoGradMode(true),
-/// InferenceMode(false).
-static bool disablesGrad(const VarDecl *VD) {
-  const auto *C = dyn_cast_or_null<CXXConstructExpr>(strip(VD->getInit()));
-  if (!C)
-    C = dyn_cast_or_null<CXXConstructExpr>(VD->getInit());
-  if (!C || C->getNumArgs() == 0)
-    return true;
-  const auto *B = dyn_cast<CXXBoolLiteralExpr>(strip(C->getArg(0)));
-  if (!B)
-    return true;
-  std::string Cls = C->getConstructor()->getParent()->getQualifiedNameAsString();
-  if (Cls == "c10::InferenceMode")
-    return B->getValue();
-  if (Cls == "c10::AutoGradMode")
-    return !B->getValue();
-  return true;
-}
-
 /// Whether the size test \p SizeCall (`v.size()`) caps the growth of its
 /// container in \p Body, by data flow on the same object: it is the condition
 /// of a loop that grows it (`while (v.size() < n) v.push_back(x)`), or of an
@@ -1050,8 +1025,7 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
           stmt(loopStmt()).bind(LoopId),
           lambdaExpr().bind(LambdaId),
           compoundStmt(forEach(
-              stmt(anyOf(declStmt(has(varDecl(hasType(noGradGuardType()))
-                                          .bind(VarId))),
+              stmt(anyOf(declStmt(has(varDecl(gradModeGuardVar()).bind(VarId))),
                          expr(ignoringImplicit(callExpr(
                              callee(functionDecl(
                                  hasName("::c10::GradMode::set_enabled"))),
@@ -1109,7 +1083,9 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
     if (const auto *B = M.getNodeAs<CompoundStmt>(BlockId)) {
       const auto *G = M.getNodeAs<Stmt>(GuardId);
       const auto *VD = M.getNodeAs<VarDecl>(VarId);
-      if (!VD || disablesGrad(VD))
+      // A guard that may turn grad mode on (`AutoGradMode(flag)`) is
+      // taken for one that turns it off: no graph is followed there.
+      if (!VD || guardDisablesGrad(*VD, Ctx).value_or(true))
         F.NoGrad.push_back(SourceRange(G->getBeginLoc(), B->getEndLoc()));
       continue;
     }
@@ -2849,6 +2825,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   // decoder's `step()` run by a loop under its caller's NoGradGuard).
   // Without an index, the calls of this file decide.
   const FunctionDecl *Unguarded = nullptr;
+  std::optional<std::pair<std::string, SourceLocation>> CalledUnguarded;
   if (Kind == TensorStore::Carry && F.Sinks.empty() &&
       !inAny(F.Lambdas, P.Origin->getBeginLoc(), SM)) {
     if (Index && Index->guardedByCallers(usrOf(F.FD->getCanonicalDecl())))
@@ -2857,6 +2834,8 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       Unguarded = F.FD;
     else if (!Index && guardedByCallersInTU(F.FD, Ctx, 0))
       return;
+    else if (Index)
+      CalledUnguarded = calledUnguardedNote(F.FD, Ctx);
   }
 
   TensorStore S{Kind, Store, Target, Value, P.Origin, Loop};
@@ -2866,6 +2845,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     if (const FieldDecl *M = writtenMember(Dest))
       S.Target = M;
   S.AssumedUnguarded = Unguarded;
+  S.CalledUnguarded = std::move(CalledUnguarded);
   S.Assumed = P.Assumed;
   S.AssumedOuter = P.AssumedOuter;
   if (!S.Assumed && Kind == TensorStore::Carry) {
@@ -3448,11 +3428,14 @@ TensorStoreFinder::accessorCarry(const CallExpr *Call, unsigned Param,
       return std::nullopt;
   }
   const FunctionDecl *Unguarded = nullptr;
+  std::optional<std::pair<std::string, SourceLocation>> CalledUnguarded;
   if (F.Sinks.empty() && !inAny(F.Lambdas, P.Origin->getBeginLoc(), SM)) {
     if (Index && Index->guardedByCallers(usrOf(F.FD->getCanonicalDecl())))
       return std::nullopt;
     if (Deferred)
       Unguarded = F.FD;
+    else if (Index)
+      CalledUnguarded = calledUnguardedNote(F.FD, Ctx);
   }
 
   TensorStore S{TensorStore::Carry, Call, M, Arg, P.Origin, Loop};
@@ -3462,6 +3445,7 @@ TensorStoreFinder::accessorCarry(const CallExpr *Call, unsigned Param,
   S.AssumedGetter = Q.FoundUnknown;
   S.AssumedNoReset = std::move(NoReset);
   S.AssumedUnguarded = Unguarded;
+  S.CalledUnguarded = std::move(CalledUnguarded);
   S.Assumed = P.Assumed;
   S.AssumedOuter = P.AssumedOuter;
   S.AssumedGraph = P.AssumedGraph;
@@ -3576,6 +3560,20 @@ void TensorStoreFinder::scanReferences(ASTContext &Ctx) {
     }
   } R(*this, Ctx.getSourceManager());
   R.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+std::optional<std::pair<std::string, SourceLocation>>
+TensorStoreFinder::calledUnguardedNote(const FunctionDecl *FD,
+                                       ASTContext &Ctx) const {
+  if (!Index)
+    return std::nullopt;
+  auto Call = Index->unguardedCall(usrOf(FD->getCanonicalDecl()));
+  if (!Call)
+    return std::nullopt;
+  SourceLocation At = locationOf(Call->At, Ctx.getSourceManager());
+  if (At.isInvalid())
+    return std::nullopt;
+  return std::make_pair(formatNote(CalledUnguardedNote, {Call->Callee}), At);
 }
 
 bool TensorStoreFinder::guardedByCallersInTU(const FunctionDecl *FD,

@@ -130,6 +130,10 @@ struct TensorStore {
   /// backward pass, taken to run with grad mode on until the project says
   /// whether every call of this function holds a guard.
   const FunctionDecl *AssumedUnguarded = nullptr;
+  /// With the project index (gpuleak-tidy): the call that runs this
+  /// function with grad mode on (CalledUnguardedNote, as `gpuleak check`
+  /// turns AssumedUnguardedNote into after the last file).
+  std::optional<std::pair<std::string, SourceLocation>> CalledUnguarded;
   llvm::SmallVector<std::pair<std::string, SourceLocation>, 4> CalleeNotes;
   /// Device, and InPlace through a callee called outside a loop: the
   /// function whose calls must come from a loop for the store to repeat (its
@@ -217,6 +221,9 @@ template <typename DiagFn> void assumedNote(const TensorStore &S, DiagFn Diag) {
     Diag(S.AssumedUnguarded->getLocation(), AssumedUnguardedNote,
          DiagnosticIDs::Note)
         << S.AssumedUnguarded;
+  if (S.CalledUnguarded)
+    Diag(S.CalledUnguarded->second, "%0", DiagnosticIDs::Note)
+        << S.CalledUnguarded->first;
 }
 
 /// Function definitions the analysis looks at: any with a body, except a
@@ -312,6 +319,10 @@ public:
   /// above), and there is one; \p FD is not an entry.
   bool guardedByCallersInTU(const FunctionDecl *FD, ASTContext &Ctx,
                             unsigned Depth);
+  /// With the project index: CalledUnguardedNote, and the place of the call
+  /// that runs \p FD with grad mode on (ProjectIndex::unguardedCall).
+  std::optional<std::pair<std::string, SourceLocation>>
+  calledUnguardedNote(const FunctionDecl *FD, ASTContext &Ctx) const;
 
   /// The summary of \p FD (defined in this TU) for the project index.
   FunctionSummary summarize(const FunctionDecl *FD, ASTContext &Ctx);

@@ -313,32 +313,144 @@ internal::Matcher<Stmt> gradModeSetEnabledCall() {
   return callExpr(callee(functionDecl(hasName("::c10::GradMode::set_enabled"))));
 }
 
-std::optional<bool> guardDisablesGrad(const VarDecl &Guard, ASTContext &Ctx) {
-  const CXXRecordDecl *RD = Guard.getType()->getAsCXXRecordDecl();
-  if (!RD)
-    return std::nullopt;
+/// Whether a guard of class \p RD constructed from \p Args turns recording
+/// off (true), on (false), or cannot be told (std::nullopt).
+static std::optional<bool>
+guardArgsDisableGrad(const CXXRecordDecl &RD,
+                     llvm::ArrayRef<const Expr *> Args, ASTContext &Ctx) {
   // NoGradGuard and the dispatch guards take no flag (or one that defaults
   // to "on") and always stop recording.
   if (!match(cxxRecordDecl(anyOf(isSameOrDerivedFrom("::c10::NoGradGuard"),
                                  hasName("::at::AutoDispatchBelowAutograd"))),
-             *RD, Ctx)
+             RD, Ctx)
            .empty())
     return true;
-  const auto *Init = dyn_cast_or_null<CXXConstructExpr>(
-      Guard.getInit() ? Guard.getInit()->IgnoreImplicit() : nullptr);
-  if (!Init)
-    return std::nullopt;
   bool Flag = true; // InferenceMode's and AutoNonVariableTypeMode's default
-  if (Init->getNumArgs() > 0 &&
-      !isa<CXXDefaultArgExpr>(Init->getArg(0)) &&
-      !Init->getArg(0)->EvaluateAsBooleanCondition(Flag, Ctx))
+  if (!Args.empty() && !isa<CXXDefaultArgExpr>(Args[0]) &&
+      !Args[0]->EvaluateAsBooleanCondition(Flag, Ctx))
     return std::nullopt;
-  if (Init->getNumArgs() == 0 && RD->getName() == "AutoGradMode")
+  if (Args.empty() && RD.getName() == "AutoGradMode")
     return std::nullopt;
   // AutoGradMode(enabled): `false` stops recording. The others: `true` does.
-  if (RD->getName() == "AutoGradMode")
+  if (RD.getName() == "AutoGradMode")
     return !Flag;
   return Flag ? std::optional<bool>(true) : std::nullopt;
+}
+
+/// The guard class that a `std::unique_ptr`, `std::shared_ptr` or
+/// `std::optional` of type \p T holds, or null.
+static const CXXRecordDecl *ownedGuard(QualType T) {
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Spec || !Spec->isInStdNamespace() || !Spec->getIdentifier() ||
+      !llvm::is_contained({"unique_ptr", "shared_ptr", "optional"}, Spec->getName()) ||
+      Spec->getTemplateArgs().size() < 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return nullptr;
+  return Spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+}
+
+namespace guard_owners {
+/// `std::make_unique<G>(...)`, `std::make_shared<G>(...)` or `new G(...)`
+/// in \p E, and its arguments.
+static std::optional<llvm::SmallVector<const Expr *, 2>> madeArgs(const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreImplicit();
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    if (const FunctionDecl *FD = C->getDirectCallee();
+        FD && FD->isInStdNamespace() && FD->getIdentifier() &&
+        (FD->getName() == "make_unique" || FD->getName() == "make_shared"))
+      return llvm::SmallVector<const Expr *, 2>(C->arguments());
+  if (const auto *N = dyn_cast<CXXNewExpr>(E)) {
+    if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(N->getConstructExpr()))
+      return llvm::SmallVector<const Expr *, 2>(CE->arguments());
+    return llvm::SmallVector<const Expr *, 2>{};
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    // `std::unique_ptr<G> g(new G)`, and the move of a temporary.
+    for (const Expr *A : CE->arguments())
+      if (auto Args = madeArgs(A))
+        return Args;
+    // `std::optional<G> g(std::in_place, ...)`.
+    if (CE->getNumArgs() >= 1)
+      if (const auto *Tag = CE->getArg(0)->getType()->getAsCXXRecordDecl();
+          Tag && Tag->getIdentifier() && Tag->getName() == "in_place_t")
+        return llvm::SmallVector<const Expr *, 2>(llvm::drop_begin(CE->arguments()));
+  }
+  return std::nullopt;
+}
+
+/// The `emplace()` calls on the optional \p V in its function.
+static llvm::SmallVector<const CXXMemberCallExpr *, 1>
+emplaceCalls(const VarDecl &V, ASTContext &Ctx) {
+  llvm::SmallVector<const CXXMemberCallExpr *, 1> Out;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(V.getParentFunctionOrMethod());
+  if (!FD || !FD->getBody())
+    return Out;
+  for (const BoundNodes &N :
+       match(findAll(cxxMemberCallExpr(
+                         callee(cxxMethodDecl(hasName("emplace"))),
+                         on(ignoringParenImpCasts(declRefExpr(to(varDecl(equalsNode(&V)))))))
+                         .bind("e")),
+             *FD->getBody(), Ctx))
+    Out.push_back(N.getNodeAs<CXXMemberCallExpr>("e"));
+  return Out;
+}
+
+/// The arguments that construct the guard that the owner \p V holds, or
+/// std::nullopt when it holds none it is given at its declaration or by an
+/// `emplace()` (several emplaces: the first one's).
+static std::optional<llvm::SmallVector<const Expr *, 2>>
+ownedGuardArgs(const VarDecl &V, ASTContext &Ctx) {
+  if (auto Args = madeArgs(V.getInit()))
+    return Args;
+  const auto *Spec = V.getType()->getAsCXXRecordDecl();
+  if (!Spec || !Spec->getIdentifier() || Spec->getName() != "optional")
+    return std::nullopt;
+  auto Calls = emplaceCalls(V, Ctx);
+  if (Calls.empty())
+    return std::nullopt;
+  return llvm::SmallVector<const Expr *, 2>(Calls.front()->arguments());
+}
+
+AST_MATCHER(VarDecl, holdsOwnedGuard) {
+  const CXXRecordDecl *G = ownedGuard(Node.getType());
+  if (!G || match(gradModeGuardClass(), *G, Finder->getASTContext()).empty())
+    return false;
+  return ownedGuardArgs(Node, Finder->getASTContext()).has_value();
+}
+} // namespace guard_owners
+
+internal::BindableMatcher<Decl> gradModeGuardVar() {
+  return varDecl(anyOf(hasType(hasUnqualifiedDesugaredType(
+                           recordType(hasDeclaration(gradModeGuardClass())))),
+                       guard_owners::holdsOwnedGuard()));
+}
+
+std::optional<bool> guardDisablesGrad(const VarDecl &Guard, ASTContext &Ctx) {
+  const CXXRecordDecl *RD = Guard.getType()->getAsCXXRecordDecl();
+  if (const CXXRecordDecl *Owned = ownedGuard(Guard.getType())) {
+    auto Args = guard_owners::ownedGuardArgs(Guard, Ctx);
+    if (!Args)
+      return std::nullopt;
+    return guardArgsDisableGrad(*Owned, *Args, Ctx);
+  }
+  if (!RD)
+    return std::nullopt;
+  const auto *Init = dyn_cast_or_null<CXXConstructExpr>(
+      Guard.getInit() ? Guard.getInit()->IgnoreImplicit() : nullptr);
+  if (!Init) {
+    // NoGradGuard and the dispatch guards stop recording whatever the form.
+    if (!match(cxxRecordDecl(anyOf(isSameOrDerivedFrom("::c10::NoGradGuard"),
+                                   hasName("::at::AutoDispatchBelowAutograd"))),
+               *RD, Ctx)
+             .empty())
+      return true;
+    return std::nullopt;
+  }
+  return guardArgsDisableGrad(*RD, llvm::SmallVector<const Expr *, 2>(Init->arguments()),
+                              Ctx);
 }
 
 // --- end gpuleak-missing-no-grad / gpuleak-create-graph-cycle ---

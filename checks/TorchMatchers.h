@@ -94,9 +94,18 @@ ast_matchers::internal::Matcher<Decl> gradModeGuardClass();
 /// Matches a call of `c10::GradMode::set_enabled` (c10/core/GradMode.h).
 ast_matchers::internal::Matcher<Stmt> gradModeSetEnabledCall();
 
-/// Whether the guard object \p Guard (its class matched by
-/// gradModeGuardClass()) turns recording off (true), on (false), or leaves it
-/// as it is or cannot be told (std::nullopt).
+/// Matches a local that holds a guard (gradModeGuardClass()) for its scope:
+/// a variable of the guard's class; a `std::unique_ptr` or
+/// `std::shared_ptr` of one initialized by `std::make_unique`,
+/// `std::make_shared` or `new`; a `std::optional` of one constructed
+/// `std::in_place`, or on which the function calls `emplace()` (taken for
+/// held from its declaration: a guard emplaced under a condition may hold,
+/// and a pass that may run under it is not reported).
+ast_matchers::internal::BindableMatcher<Decl> gradModeGuardVar();
+
+/// Whether the guard object \p Guard (a local matched by gradModeGuardVar())
+/// turns recording off (true), on (false), or leaves it as it is or cannot
+/// be told (std::nullopt).
 std::optional<bool> guardDisablesGrad(const VarDecl &Guard, ASTContext &Ctx);
 
 /// Matches an expression that starts a thread: the construction of a

@@ -154,8 +154,7 @@ static bool reachesReturn(const CallExpr *Op, const FunctionDecl *FD,
 
 static BodyFacts factsOf(const Stmt &Body, ASTContext &Ctx) {
   BodyFacts B;
-  auto GuardVar = varDecl(hasType(hasUnqualifiedDesugaredType(
-      recordType(hasDeclaration(gradModeGuardClass())))));
+  auto GuardVar = gradModeGuardVar();
   for (const BoundNodes &N : match(
            findAll(stmt(eachOf(
                stmt(forwardPassCall()).bind(ForwardId),
@@ -312,10 +311,7 @@ bool disablesGradForBody(const FunctionDecl *FD, ASTContext &Ctx) {
       bool Off = false;
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
-          Off |= !match(varDecl(hasType(hasUnqualifiedDesugaredType(recordType(
-                            hasDeclaration(gradModeGuardClass()))))),
-                        *V, Ctx)
-                      .empty() &&
+          Off |= !match(gradModeGuardVar(), *V, Ctx).empty() &&
                  guardDisablesGrad(*V, Ctx).value_or(false);
       if (Off)
         return true;
@@ -425,8 +421,7 @@ std::vector<ParamInvoke> invokedParams(const FunctionDecl *FD,
     return Out;
   const SourceManager &SM = Ctx.getSourceManager();
   static constexpr char RefId[] = "ref", TestId[] = "test", LoopId[] = "loop";
-  auto GuardVar = varDecl(hasType(hasUnqualifiedDesugaredType(
-      recordType(hasDeclaration(gradModeGuardClass())))));
+  auto GuardVar = gradModeGuardVar();
   auto ParamRef = declRefExpr(to(parmVarDecl()));
   struct Event {
     SourceLocation Loc;

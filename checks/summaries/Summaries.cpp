@@ -14,6 +14,7 @@
 #include <atomic>
 #include <functional>
 #include <mutex>
+#include <tuple>
 
 namespace clang::tidy::gpuleak {
 
@@ -785,6 +786,24 @@ bool ProjectIndex::guardedByCallers(llvm::StringRef USR) const {
   };
   Answer A = Guarded(USR, 0);
   return A.All && A.Some;
+}
+
+std::optional<SummaryCall>
+ProjectIndex::unguardedCall(llvm::StringRef USR) const {
+  auto It = CallsOf.find(USR);
+  if (It == CallsOf.end())
+    return std::nullopt;
+  std::optional<SummaryCall> First;
+  for (const auto &[CallerDef, I] : It->second) {
+    const FunctionSummary::Call &C = CallerDef->Calls[I];
+    if (C.NoGrad || CallerDef->DisablesGrad || CallerDef->USR == USR ||
+        guardedByCallers(CallerDef->USR))
+      continue;
+    if (!First || std::tie(C.At.File, C.At.Line, C.At.Column) <
+                      std::tie(First->At.File, First->At.Line, First->At.Column))
+      First = SummaryCall{C.CalleeName, C.At};
+  }
+  return First;
 }
 
 std::optional<std::vector<SummaryCall>>

@@ -85,6 +85,11 @@ inline constexpr char AssumedNoTrainingNote[] =
 /// note is at %0's name.
 inline constexpr char AssumedUnguardedNote[] =
     "assuming some call of %0 in another file runs with grad mode on";
+/// The note that replaces it once the project index settles it: a call of
+/// %0 with grad mode on, in a function whose callers hold no guard either
+/// (ProjectIndex::unguardedCall). gpuleak-tidy with the index gives it too.
+inline constexpr char CalledUnguardedNote[] =
+    "%0 is called here with grad mode on";
 /// The note that replaces it once the project index confirms it.
 inline constexpr char NoTrainingNote[] =
     "no function of the project runs a backward pass, and %0 hands its "
@@ -613,6 +618,11 @@ public:
   /// grad mode off: in a guarded block, or in a function whose every call
   /// does (or whose body is guarded). False for a function with no call.
   bool guardedByCallers(llvm::StringRef USR) const;
+  /// A call of the function \p USR with grad mode on (no guard around it,
+  /// nor over its caller's body), made by a function that guardedByCallers()
+  /// does not cover: the first such call by file, line and column, with the
+  /// name of the function it calls. std::nullopt when there is none.
+  std::optional<SummaryCall> unguardedCall(llvm::StringRef USR) const;
   /// A call in a loop that repeats the function \p USR: a call of it made in
   /// a loop, or in a loop of a function that calls it (callers of callers,
   /// up to \p MaxDepth calls above it), the fewest calls first. The chain is

@@ -815,7 +815,16 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
             Index.definedAt({N.Place.File, N.Place.Line, N.Place.Column});
         if (G && Index.guardedByCallers(G->USR))
           return true;
-        Settled.push_back(I);
+        // Settled: the call that runs it with grad mode on, where a guard
+        // fixes it too.
+        if (auto Call = G ? Index.unguardedCall(G->USR) : std::nullopt)
+          Replaced[I] = {{clang::tidy::gpuleak::formatNote(
+                              clang::tidy::gpuleak::CalledUnguardedNote,
+                              {Call->Callee}),
+                          placeOf(Call->At),
+                          {}}};
+        else
+          Settled.push_back(I);
         continue;
       }
       // The project never trains, and the function whose results leave
