@@ -764,6 +764,11 @@ static const ValueDecl *destDecl(const Expr *E, unsigned Depth) {
     // write into it is a write into the tensor it views.
     if (isTensorView(MC))
       return destDecl(MC->getImplicitObjectArgument(), Depth + 1);
+    // A tensor's in-place method returns its object (`shadow.mul_(d).add_(v)`
+    // writes into `shadow`).
+    if (N.ends_with("_") && isTensorRecord(MC->getRecordDecl()) &&
+        MC->getDirectCallee()->getReturnType()->isLValueReferenceType())
+      return destDecl(MC->getImplicitObjectArgument(), Depth + 1);
   }
   // std::get<0>(state) = ...
   if (const auto *C = dyn_cast<CallExpr>(E))
@@ -1045,7 +1050,7 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
                          hasRHS(expr().bind(ValueId)))
               .bind(StoreId),
           cxxMemberCallExpr(
-              callee(cxxMethodDecl(hasAnyName("add_", "sub_"))),
+              callee(cxxMethodDecl(hasAnyName("add_", "sub_", "lerp_"))),
               on(VarRef), hasArgument(0, expr().bind(ValueId))),
           // What a container holds is what was put into it: every
           // argument, not the first only (`preds.emplace_back(scale, value,
@@ -1670,6 +1675,11 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
       return memberProvenance(ME, F, Ctx, Depth);
+    // A parameter of another module (`net->fc1->weight`) requires grad, as
+    // an element of `net->parameters()` does.
+    if (const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+        Field && !DeviceMode && isModuleParameter(Field, Ctx))
+      return Prov::leaf(ME);
     return provenance(ME->getBase(), F, Ctx, Depth + 1);
   }
   if (const auto *L = dyn_cast<LambdaExpr>(E)) {
@@ -2663,6 +2673,14 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     P = provenance(Value, F, Ctx, 0);
     DeviceOnly = true;
   }
+  // A parameter (a leaf that requires grad) added or written in place into
+  // a tensor (`shadow.add_(p, 0.001)`, `ema.lerp_(p, 0.001)`): each write
+  // records a node on the target's history, chained to the last (an EMA of
+  // the weights without a guard; new-user trial nu23).
+  if (P.K == Prov::Leaf &&
+      (Kind == TensorStore::Accumulate || Kind == TensorStore::InPlace) &&
+      !gradOffAt(F, Store->getBeginLoc(), SM))
+    P = Prov::attached(Store);
   if (P.K != Prov::Attached || !P.Origin)
     return;
   // The graph must be built by the code that stores it: per iteration for a
@@ -4136,7 +4154,7 @@ void TensorStoreFinder::forEachStore(FnInfo &F, ASTContext &Ctx,
                                 hasArgument(0, TensorDest),
                                 hasArgument(1, expr().bind(ValueId)))
                 .bind("acc"),
-            cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName("add_", "sub_"))),
+            cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName("add_", "sub_", "lerp_"))),
                               on(TensorDest),
                               hasArgument(0, expr().bind(ValueId)))
                 .bind("acc"),

@@ -414,6 +414,44 @@ ownedGuardArgs(const VarDecl &V, ASTContext &Ctx) {
   return llvm::SmallVector<const Expr *, 2>(Calls.front()->arguments());
 }
 
+/// The member of the project's class \p RD that is a guard (a wrapper
+/// `class InferenceMode { c10::InferenceMode guard_; };`, open-mmlab/mmdeploy
+/// `torch_net.cpp:183`), or null. Classes of the library are left out.
+static const FieldDecl *guardField(const CXXRecordDecl *RD, ASTContext &Ctx) {
+  if (!RD || !RD->hasDefinition() || RD->isLambda() ||
+      Ctx.getSourceManager().isInSystemHeader(RD->getLocation()))
+    return nullptr;
+  for (const FieldDecl *F : RD->getDefinition()->fields())
+    if (const CXXRecordDecl *FR = F->getType()->getAsCXXRecordDecl();
+        FR && !match(gradModeGuardClass(), *FR, Ctx).empty())
+      return F;
+  return nullptr;
+}
+
+/// The arguments that construct the guard member \p F: its default member
+/// initializer, else the first constructor's initializer of it; none when
+/// it is default-constructed.
+static llvm::SmallVector<const Expr *, 2> guardFieldArgs(const FieldDecl &F) {
+  auto ArgsOf = [](const Expr *Init) -> std::optional<llvm::SmallVector<const Expr *, 2>> {
+    if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Init ? Init->IgnoreImplicit() : nullptr))
+      return llvm::SmallVector<const Expr *, 2>(CE->arguments());
+    return std::nullopt;
+  };
+  if (auto A = ArgsOf(F.getInClassInitializer()))
+    return *A;
+  for (const CXXConstructorDecl *C : cast<CXXRecordDecl>(F.getParent())->ctors())
+    if (const auto *Def = dyn_cast_or_null<CXXConstructorDecl>(C->getDefinition()))
+      for (const CXXCtorInitializer *I : Def->inits())
+        if (I->getMember() == &F && I->isWritten())
+          if (auto A = ArgsOf(I->getInit()))
+            return *A;
+  return {};
+}
+
+AST_MATCHER(VarDecl, holdsMemberGuard) {
+  return guardField(Node.getType()->getAsCXXRecordDecl(), Finder->getASTContext());
+}
+
 AST_MATCHER(VarDecl, holdsOwnedGuard) {
   const CXXRecordDecl *G = ownedGuard(Node.getType());
   if (!G || match(gradModeGuardClass(), *G, Finder->getASTContext()).empty())
@@ -425,7 +463,8 @@ AST_MATCHER(VarDecl, holdsOwnedGuard) {
 internal::BindableMatcher<Decl> gradModeGuardVar() {
   return varDecl(anyOf(hasType(hasUnqualifiedDesugaredType(
                            recordType(hasDeclaration(gradModeGuardClass())))),
-                       guard_owners::holdsOwnedGuard()));
+                       guard_owners::holdsOwnedGuard(),
+                       guard_owners::holdsMemberGuard()));
 }
 
 std::optional<bool> guardDisablesGrad(const VarDecl &Guard, ASTContext &Ctx) {
@@ -438,6 +477,14 @@ std::optional<bool> guardDisablesGrad(const VarDecl &Guard, ASTContext &Ctx) {
   }
   if (!RD)
     return std::nullopt;
+  // A class of the project that holds a guard as a member.
+  if (match(gradModeGuardClass(), *RD, Ctx).empty()) {
+    const FieldDecl *F = guard_owners::guardField(RD, Ctx);
+    if (!F)
+      return std::nullopt;
+    return guardArgsDisableGrad(*F->getType()->getAsCXXRecordDecl(),
+                                guard_owners::guardFieldArgs(*F), Ctx);
+  }
   const auto *Init = dyn_cast_or_null<CXXConstructExpr>(
       Guard.getInit() ? Guard.getInit()->IgnoreImplicit() : nullptr);
   if (!Init) {

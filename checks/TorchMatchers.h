@@ -100,7 +100,9 @@ ast_matchers::internal::Matcher<Stmt> gradModeSetEnabledCall();
 /// `std::make_shared` or `new`; a `std::optional` of one constructed
 /// `std::in_place`, or on which the function calls `emplace()` (taken for
 /// held from its declaration: a guard emplaced under a condition may hold,
-/// and a pass that may run under it is not reported).
+/// and a pass that may run under it is not reported); an object of a class
+/// of the project that has a guard member (`class InferenceMode {
+/// c10::InferenceMode guard_; };`).
 ast_matchers::internal::BindableMatcher<Decl> gradModeGuardVar();
 
 /// Whether the guard object \p Guard (a local matched by gradModeGuardVar())

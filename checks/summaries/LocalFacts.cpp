@@ -39,7 +39,7 @@ struct BodyFacts {
 /// or a tensor member of a project module that its constructor assigns from
 /// `register_parameter` (`W = register_parameter("W", ...)`, or `W(...)` in
 /// its initializer list).
-static bool isModuleParameter(const FieldDecl *Field, ASTContext &Ctx) {
+bool isModuleParameter(const FieldDecl *Field, ASTContext &Ctx) {
   const auto *RD = dyn_cast<CXXRecordDecl>(Field->getParent());
   if (!RD || match(qualType(tensorType()), Field->getType(), Ctx).empty() ||
       match(cxxRecordDecl(isSameOrDerivedFrom("::torch::nn::Module")), *RD, Ctx)

@@ -56,6 +56,12 @@ std::optional<SourceLocation> forwardRunBy(const FunctionDecl *FD,
 /// returns as a forward pass.
 bool isParameterOp(const CallExpr *C, ASTContext &Ctx);
 
+/// Whether \p Field is a trainable parameter of a module: a tensor member
+/// of a LibTorch layer under the names its parameters have (`weight`,
+/// `bias`; not a loss's `weight`), or a tensor member of a project module
+/// that its constructor assigns from `register_parameter`.
+bool isModuleParameter(const FieldDecl *Field, ASTContext &Ctx);
+
 /// \p L (its expansion) as a place: the file's path made absolute against
 /// the working directory of the TU, without `.` and `..`, as clang-tidy's
 /// diagnostics name it (gpuleak check matches notes by place); an empty place

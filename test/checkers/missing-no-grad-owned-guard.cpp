@@ -5,7 +5,8 @@
 // `std::make_shared` or `new`, and a `std::optional` constructed in place or
 // emplaced (new-user trial nu23, `evaluate.cpp:101` and `:110`: both were
 // reported although a guard is held). An owner that holds no guard, or one
-// that turns grad mode on, covers nothing.
+// that turns grad mode on, covers nothing. An object of a class of the
+// project that holds a guard as a member holds it for its scope too.
 
 #include <memory>
 #include <optional>
@@ -97,6 +98,35 @@ double positiveOwnerScopeEnded(Net &net, const std::vector<torch::Tensor> &xs) {
   {
     auto guard = std::make_unique<torch::NoGradGuard>();
   }
+  double total = 0;
+  for (const auto &x : xs)
+    total += net.forward(x).sum().item<double>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+    // CHECK-MESSAGES: :[[@LINE-3]]:3: note: this loop runs no backward pass and keeps nothing from one iteration to the next
+  return total;
+}
+
+// A class of the project that holds a guard as a member, as a scope guard
+// (open-mmlab/mmdeploy `torch_net.cpp:183`, twenty-first labelled set).
+class InferenceScope {
+  c10::InferenceMode guard_;
+};
+struct GradScope {
+  GradScope() : mode_(true) {}
+  torch::AutoGradMode mode_;
+};
+
+double negativeMemberGuard(Net &net, const std::vector<torch::Tensor> &xs) {
+  InferenceScope scope;
+  double total = 0;
+  for (const auto &x : xs)
+    total += net.forward(x).sum().item<double>();
+  return total;
+}
+
+// Its member turns grad mode on.
+double positiveMemberGradOn(Net &net, const std::vector<torch::Tensor> &xs) {
+  GradScope scope;
   double total = 0;
   for (const auto &x : xs)
     total += net.forward(x).sum().item<double>();
