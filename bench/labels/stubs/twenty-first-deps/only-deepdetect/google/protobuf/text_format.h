@@ -1,0 +1,4 @@
+// Declarations only, for jolibrain/deepdetect (twenty-first set): graph/caffeinput.h includes
+// protobuf's text format and names only google::protobuf::Message.
+#pragma once
+#include <google/protobuf/message.h>
