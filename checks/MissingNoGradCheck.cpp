@@ -2950,11 +2950,8 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       for (const FunctionDecl *U : Unguarded)
         diag(U->getLocation(), AssumedUnguardedNote, DiagnosticIDs::Note) << U;
       for (const FunctionDecl *U : CalledUnguarded)
-        if (auto Call = Index->unguardedCall(usrOf(U->getCanonicalDecl())))
-          if (SourceLocation At = locationOf(Call->At, Ctx->getSourceManager());
-              At.isValid())
-            diag(At, "%0", DiagnosticIDs::Note)
-                << formatNote(CalledUnguardedNote, {Call->Callee});
+        if (auto Note = calledUnguardedNote(*Index, U, Ctx->getSourceManager()))
+          diag(Note->second, "%0", DiagnosticIDs::Note) << Note->first;
       for (const auto &[C, Param] : AssumedInvokes)
         diag(C->getBeginLoc(), AssumedInvokesUnguardedNote, DiagnosticIDs::Note)
             << C->getDirectCallee() << Param + 1;

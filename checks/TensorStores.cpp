@@ -2853,7 +2853,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     else if (!Index && guardedByCallersInTU(F.FD, Ctx, 0))
       return;
     else if (Index)
-      CalledUnguarded = calledUnguardedNote(F.FD, Ctx);
+      CalledUnguarded = calledUnguardedNote(*Index, F.FD, Ctx.getSourceManager());
   }
 
   TensorStore S{Kind, Store, Target, Value, P.Origin, Loop};
@@ -3453,7 +3453,7 @@ TensorStoreFinder::accessorCarry(const CallExpr *Call, unsigned Param,
     if (Deferred)
       Unguarded = F.FD;
     else if (Index)
-      CalledUnguarded = calledUnguardedNote(F.FD, Ctx);
+      CalledUnguarded = calledUnguardedNote(*Index, F.FD, Ctx.getSourceManager());
   }
 
   TensorStore S{TensorStore::Carry, Call, M, Arg, P.Origin, Loop};
@@ -3578,20 +3578,6 @@ void TensorStoreFinder::scanReferences(ASTContext &Ctx) {
     }
   } R(*this, Ctx.getSourceManager());
   R.TraverseDecl(Ctx.getTranslationUnitDecl());
-}
-
-std::optional<std::pair<std::string, SourceLocation>>
-TensorStoreFinder::calledUnguardedNote(const FunctionDecl *FD,
-                                       ASTContext &Ctx) const {
-  if (!Index)
-    return std::nullopt;
-  auto Call = Index->unguardedCall(usrOf(FD->getCanonicalDecl()));
-  if (!Call)
-    return std::nullopt;
-  SourceLocation At = locationOf(Call->At, Ctx.getSourceManager());
-  if (At.isInvalid())
-    return std::nullopt;
-  return std::make_pair(formatNote(CalledUnguardedNote, {Call->Callee}), At);
 }
 
 bool TensorStoreFinder::guardedByCallersInTU(const FunctionDecl *FD,

@@ -319,10 +319,6 @@ public:
   /// above), and there is one; \p FD is not an entry.
   bool guardedByCallersInTU(const FunctionDecl *FD, ASTContext &Ctx,
                             unsigned Depth);
-  /// With the project index: CalledUnguardedNote, and the place of the call
-  /// that runs \p FD with grad mode on (ProjectIndex::unguardedCall).
-  std::optional<std::pair<std::string, SourceLocation>>
-  calledUnguardedNote(const FunctionDecl *FD, ASTContext &Ctx) const;
 
   /// The summary of \p FD (defined in this TU) for the project index.
   FunctionSummary summarize(const FunctionDecl *FD, ASTContext &Ctx);

@@ -105,6 +105,18 @@ bool isWithinAny(SourceRange Inner, llvm::ArrayRef<SourceRange> Ranges,
 
 // --- gpuleak-missing-no-grad / gpuleak-create-graph-cycle (shared helpers) ---
 
+/// The one type argument of a class template specialization (the module of
+/// `ModuleHolder<Impl>`), or null.
+static const CXXRecordDecl *heldModule(const CXXRecordDecl *RD) {
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec)
+    return nullptr;
+  const auto &Args = Spec->getTemplateArgs();
+  if (Args.size() != 1 || Args[0].getKind() != TemplateArgument::Type)
+    return nullptr;
+  return Args[0].getAsType()->getAsCXXRecordDecl();
+}
+
 /// A class of torch::nn that holds no parameter and keeps nothing of its
 /// input (the names of torch/nn/modules/{loss,activation,dropout,pooling,
 /// padding,pixelshuffle,upsampling,distance,fold,normalization}.h; a
@@ -117,7 +129,10 @@ static bool isStatelessLibraryModule(const CXXRecordDecl *RD) {
   while (DC && !DC->isNamespace())
     DC = DC->getParent();
   const auto *NS = dyn_cast_or_null<NamespaceDecl>(DC);
-  if (!NS || NS->getQualifiedNameAsString() != "torch::nn")
+  const auto *Outer =
+      NS ? dyn_cast<NamespaceDecl>(NS->getDeclContext()) : nullptr;
+  if (!NS || !Outer || NS->getName() != "nn" || Outer->getName() != "torch" ||
+      !Outer->getDeclContext()->isTranslationUnit())
     return false;
   StringRef N = RD->getName();
   if (N.ends_with("LossImpl"))
@@ -169,12 +184,9 @@ bool isStatelessLibraryModuleCall(const FunctionDecl *Callee) {
   if (isStatelessLibraryModule(MD->getParent()))
     return true;
   // ModuleHolder<Impl>::operator(): the module is its argument.
-  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(MD->getParent());
-  if (!Spec || !Spec->getIdentifier() || Spec->getName() != "ModuleHolder")
-    return false;
-  const auto &Args = Spec->getTemplateArgs();
-  return Args.size() == 1 && Args[0].getKind() == TemplateArgument::Type &&
-         isStatelessLibraryModule(Args[0].getAsType()->getAsCXXRecordDecl());
+  return MD->getParent()->getIdentifier() &&
+         MD->getParent()->getName() == "ModuleHolder" &&
+         isStatelessLibraryModule(heldModule(MD->getParent()));
 }
 
 // A named namespace: AST_MATCHER declares a namespace `internal`, which in
@@ -187,14 +199,10 @@ forwardTargets(const CallExpr *Call) {
     return Targets;
   if (MD->getIdentifier() && MD->getName() == "forward") {
     Targets.push_back(MD);
-  } else if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(
-                 MD->getParent())) {
-    const auto &Args = Spec->getTemplateArgs();
-    if (Args.size() == 1 && Args[0].getKind() == TemplateArgument::Type)
-      if (const CXXRecordDecl *RD = Args[0].getAsType()->getAsCXXRecordDecl())
-        for (const CXXMethodDecl *M : RD->methods())
-          if (M->getIdentifier() && M->getName() == "forward")
-            Targets.push_back(M);
+  } else if (const CXXRecordDecl *RD = heldModule(MD->getParent())) {
+    for (const CXXMethodDecl *M : RD->methods())
+      if (M->getIdentifier() && M->getName() == "forward")
+        Targets.push_back(M);
   }
   return Targets;
 }

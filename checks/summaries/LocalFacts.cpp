@@ -302,6 +302,18 @@ SourceLocation locationOf(const SummaryPlace &P, SourceManager &SM) {
   return SM.translateLineCol(FID, P.Line, std::max(1u, P.Column));
 }
 
+std::optional<std::pair<std::string, SourceLocation>>
+calledUnguardedNote(const ProjectIndex &Index, const FunctionDecl *FD,
+                    SourceManager &SM) {
+  auto Call = Index.unguardedCall(usrOf(FD->getCanonicalDecl()));
+  if (!Call)
+    return std::nullopt;
+  SourceLocation At = locationOf(Call->At, SM);
+  if (At.isInvalid())
+    return std::nullopt;
+  return std::make_pair(formatNote(CalledUnguardedNote, {Call->Callee}), At);
+}
+
 bool disablesGradForBody(const FunctionDecl *FD, ASTContext &Ctx) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
   if (!Body)

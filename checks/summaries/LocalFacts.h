@@ -72,6 +72,14 @@ SummaryPlace placeOf(SourceLocation L, const SourceManager &SM);
 /// invalid when the file cannot be read.
 SourceLocation locationOf(const SummaryPlace &P, SourceManager &SM);
 
+/// With the project index: CalledUnguardedNote for \p FD, and the place in
+/// \p SM of the call that runs it with grad mode on
+/// (ProjectIndex::unguardedCall); std::nullopt when there is none or its
+/// file cannot be read. The note `gpuleak check` gives after the last file.
+std::optional<std::pair<std::string, SourceLocation>>
+calledUnguardedNote(const ProjectIndex &Index, const FunctionDecl *FD,
+                    SourceManager &SM);
+
 /// Whether grad mode is off for the whole body of \p FD: a guard that
 /// disables it is declared in the body's outermost block before any call.
 bool disablesGradForBody(const FunctionDecl *FD, ASTContext &Ctx);

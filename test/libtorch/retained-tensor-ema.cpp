@@ -88,8 +88,7 @@ void negativeDetached(Net net, int steps) {
   }
 }
 
-// Reading the weights into a number, or copying them per step into a slot
-// overwritten every step, keeps nothing.
+// Reading the weights into a number keeps nothing.
 double negativeReadOnly(Net net, int steps) {
   double norm = 0;
   for (int s = 0; s < steps; ++s)
