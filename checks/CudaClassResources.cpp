@@ -927,6 +927,102 @@ bool CudaClassResources::madeRepeatedly(const CXXRecordDecl *RD, Finding &F) {
   return false;
 }
 
+/// The project class whose objects a member of type \p T owns: the class
+/// itself, the pointee of a `std::unique_ptr`/`shared_ptr`, the element of
+/// an array or of a standard container (of those), or null.
+static const CXXRecordDecl *ownedClass(QualType T, const SourceManager &SM,
+                                       unsigned Depth = 0) {
+  T = T.getCanonicalType();
+  while (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+    T = AT->getElementType().getCanonicalType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return nullptr;
+  if (!RD->isInStdNamespace())
+    return projectClass(T, SM);
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || Depth == 2 || !Spec->getIdentifier() ||
+      !llvm::is_contained({StringRef("unique_ptr"), StringRef("shared_ptr"),
+                           StringRef("vector"), StringRef("array"),
+                           StringRef("deque"), StringRef("list"),
+                           StringRef("optional")},
+                          Spec->getName()))
+    return nullptr;
+  const TemplateArgumentList &Args = Spec->getTemplateArgs();
+  if (!Args.size() || Args[0].getKind() != TemplateArgument::Type)
+    return nullptr;
+  return ownedClass(Args[0].getAsType(), SM, Depth + 1);
+}
+
+llvm::SmallVector<std::pair<const FieldDecl *, const CXXRecordDecl *>, 2>
+CudaClassResources::ownedParts(const CXXDestructorDecl *D,
+                               const SourceManager &SM) {
+  llvm::SmallVector<std::pair<const FieldDecl *, const CXXRecordDecl *>, 2>
+      Parts;
+  const CXXRecordDecl *RD = D->getParent();
+  if (!RD->hasDefinition())
+    return Parts;
+  RD = RD->getDefinition();
+  // Members that the destructor deletes: `delete plan_;`.
+  llvm::DenseSet<const FieldDecl *> Deleted;
+  if (const FunctionDecl *Def = D->getDefinition(); Def && Def->getBody())
+    for (const auto &M : ast_matchers::match(
+             ast_matchers::findAll(ast_matchers::cxxDeleteExpr().bind("d")),
+             *Def->getBody(), D->getASTContext()))
+      if (const auto *ME = dyn_cast<MemberExpr>(
+              M.getNodeAs<CXXDeleteExpr>("d")->getArgument()->IgnoreParenImpCasts());
+          ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+          Deleted.insert(F);
+  for (const FieldDecl *F : RD->fields()) {
+    const CXXRecordDecl *Part = nullptr;
+    if (const auto *PT = F->getType()->getAs<PointerType>())
+      Part = Deleted.contains(F) ? projectClass(PT->getPointeeType(), SM)
+                                 : nullptr;
+    else
+      Part = ownedClass(F->getType(), SM);
+    if (Part && Part != RD)
+      Parts.push_back({F, Part});
+  }
+  return Parts;
+}
+
+bool CudaClassResources::heldByReleasingOwner(const CXXRecordDecl *RD,
+                                              Finding &F) {
+  if (!TU)
+    collectConstructions();
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const CXXRecordDecl *H : TU->Records) {
+    if (!H->hasUserDeclaredDestructor())
+      continue;
+    const CXXDestructorDecl *D = H->getDestructor();
+    const FunctionDecl *Def = D ? D->getDefinition() : nullptr;
+    if (!Def || !Def->getBody() || Def->isDefaulted())
+      continue;
+    for (const auto &[Field, Part] : ownedParts(D, SM)) {
+      if (Part->getCanonicalDecl() != RD->getCanonicalDecl())
+        continue;
+      ReleaseSet Released;
+      llvm::DenseSet<const FunctionDecl *> Seen;
+      bool Unknown = false;
+      closure(Def, 0, Seen, Released, Unknown);
+      if (Unknown || !Released.ReleasesAny)
+        continue;
+      F.Holder = H;
+      F.HolderField = Field;
+      F.HolderDtor = Def;
+      return true;
+    }
+  }
+  if (Index)
+    if (auto H = Index->heldByReleasingOwner(RD->getQualifiedNameAsString())) {
+      F.HolderName = std::move(H->Name);
+      F.IndexNotes = std::move(H->Notes);
+      return true;
+    }
+  return false;
+}
+
 const CudaClassResources::Facts &
 CudaClassResources::factsOf(const FunctionDecl *FD) {
   FD = FD->getDefinition() ? FD->getDefinition() : FD;
@@ -1001,13 +1097,24 @@ void CudaClassResources::summarize(const FunctionDecl *FD, ASTContext &Ctx,
                                    FunctionSummary &S) {
   if (!FD->getBody())
     return;
-  CudaClassResources R(Ctx);
+  // Deferred: a member handed to a function of another file is recorded as
+  // such (HandsOnIf), for the project's summaries to settle, not taken as
+  // handed on.
+  CudaClassResources R(Ctx, /*Index=*/nullptr, /*Deferred=*/true);
   // Objects of project classes made here, for classes without a destructor
   // whose constructor creates into a member (madeRepeatedly()).
   for (const Construction &K : constructionsIn(FD, Ctx))
     S.Constructs.push_back({usrOf(K.Class), K.Class->getQualifiedNameAsString(),
                             placeOf(K.At->getBeginLoc(), Ctx.getSourceManager()),
                             K.InLoop});
+  // The parts that its class's objects own, for a destructor
+  // (heldByReleasingOwner()).
+  if (const auto *D = dyn_cast<CXXDestructorDecl>(FD))
+    for (const auto &[Field, Part] : ownedParts(D, Ctx.getSourceManager()))
+      S.OwnsParts.push_back({usrOf(Part), Part->getQualifiedNameAsString(),
+                             Field->getQualifiedNameAsString(),
+                             placeOf(Field->getLocation(),
+                                     Ctx.getSourceManager())});
   const Facts &F = R.factsOf(FD);
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
   if (F.HasErrors) {
@@ -1026,6 +1133,13 @@ void CudaClassResources::summarize(const FunctionDecl *FD, ASTContext &Ctx,
   for (const auto &[M, Target] : F.CopiedInto)
     Any.insert({usrOf(M), M->getQualifiedNameAsString()});
   S.LooksAfterMembers.assign(Any.begin(), Any.end());
+  std::set<std::tuple<std::string, std::string, std::string, unsigned>> If;
+  for (const auto &[M, Call, Param] : F.ReadElsewhere)
+    if (const FunctionDecl *Callee = Call->getDirectCallee())
+      If.insert({usrOf(M), M->getQualifiedNameAsString(),
+                 usrOf(Callee->getCanonicalDecl()), Param});
+  for (const auto &[U, N, C, P] : If)
+    S.HandsOnIf.push_back({U, N, C, P});
   std::set<std::pair<std::string, std::string>> Results;
   for (const CXXMethodDecl *M : F.ResultsHandedOn)
     Results.insert(
@@ -1487,11 +1601,13 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
       if (LookedAfter.contains(A.Field))
         continue;
       // Handed to functions of other files: each is assumed to only read
-      // it, for the project step to confirm, up to 6 of them.
+      // it, for the project step to confirm, up to 64 of them (a buffer
+      // handed to each kernel launcher of a model; the project step removes
+      // these notes).
       llvm::ArrayRef<std::pair<const CallExpr *, unsigned>> ReadsAssumed;
       if (auto It = ReadElsewhere.find(A.Field); It != ReadElsewhere.end())
         ReadsAssumed = It->second;
-      if (ReadsAssumed.size() > 6)
+      if (ReadsAssumed.size() > 64)
         continue;
       // Copied into a member of another object: handed on only if that
       // member is looked after (released, by a destructor or a release
@@ -1569,19 +1685,26 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
         // of its class creates into, that nothing releases or hands on,
         // owned by objects made again and again (in a loop, or in a
         // function called in one): each object loses its resources.
+        // Handed to functions of other files, under `gpuleak check`: each
+        // assumed to only read it (AssumedReadsOnlyNote), as above.
         if (!A.ThisBased || !MD || !Owner || !Released.empty() ||
-            Owner->isLambda() || !ReadsAssumed.empty() ||
+            Owner->isLambda() || (!ReadsAssumed.empty() && !Deferred) ||
             CopiedTo.count(A.Field))
           continue;
         Finding Lost{Finding::NoOwner, A.Call, A.Creator, A.Field, FD, Owner,
                      nullptr, {}, false};
+        Lost.ReadsAssumed.assign(ReadsAssumed.begin(), ReadsAssumed.end());
         if (Index && Index->memberLookedAfter(
                          A.Field->getQualifiedNameAsString()))
           continue;
         if (!madeRepeatedly(Owner, Lost)) {
-          if (!Deferred)
-            continue;
-          Lost.AssumeMade = true;
+          Lost.Via.clear();
+          Lost.IndexNotes.clear();
+          if (!heldByReleasingOwner(Owner, Lost)) {
+            if (!Deferred)
+              continue;
+            Lost.AssumeMade = true;
+          }
         }
         Lost.AssumeNotReleasedElsewhere = Deferred;
         Out.push_back(std::move(Lost));

@@ -60,6 +60,14 @@ public:
   static llvm::SmallVector<Construction, 4>
   constructionsIn(const FunctionDecl *FD, ASTContext &Ctx);
 
+  /// The objects of project classes that each object of \p D's class owns
+  /// through a member, destroyed with it: a member of the class, a
+  /// `std::unique_ptr`/`shared_ptr` of it, a standard container or array of
+  /// those, or a raw pointer that \p D `delete`s. Each with its member.
+  static llvm::SmallVector<std::pair<const FieldDecl *, const CXXRecordDecl *>,
+                           2>
+  ownedParts(const CXXDestructorDecl *D, const SourceManager &SM);
+
   struct Finding {
     enum { NotReleased, Overwritten, NoOwner, WrongApi } How;
     const CallExpr *Creation;
@@ -95,6 +103,16 @@ public:
     /// are not known (AssumedNotReleasedElsewhereNote).
     bool AssumeMade = false;
     bool AssumeNotReleasedElsewhere = false;
+    /// NoOwner, when no construction is known to be repeated: a class that
+    /// owns an object of the member's class through \c HolderField and
+    /// whose destructor \c HolderDtor releases CUDA members of its own, so
+    /// each object of it destroyed loses the part's resources
+    /// (heldByReleasingOwner()); from the index, only its name, with the
+    /// notes in \c IndexNotes.
+    const CXXRecordDecl *Holder = nullptr;
+    const FieldDecl *HolderField = nullptr;
+    const FunctionDecl *HolderDtor = nullptr;
+    std::string HolderName{};
     /// WrongApi: the name of the release at \c First (`cudaFree`,
     /// `delete[]`).
     llvm::StringRef WrongName{};
@@ -242,6 +260,12 @@ private:
   /// index) shows objects of \p RD made again and again. Fills \p F's
   /// Made/Via/IndexNotes; false when nothing shows it.
   bool madeRepeatedly(const CXXRecordDecl *RD, Finding &F);
+  /// For a class without a destructor: a class of the translation unit (or
+  /// of the index) that owns an object of \p RD through a member and whose
+  /// destructor releases CUDA members of its own. Fills \p F's Holder,
+  /// HolderField and HolderDtor (or HolderName and IndexNotes); false when
+  /// none is known.
+  bool heldByReleasingOwner(const CXXRecordDecl *RD, Finding &F);
   void collectConstructions();
   struct TUFacts {
     llvm::DenseMap<const CXXRecordDecl *, llvm::SmallVector<std::pair<Construction, const FunctionDecl *>, 2>> Made;

@@ -1750,6 +1750,85 @@ void CudaUnreleasedCheck::checkConstructorThrows(const CXXConstructorDecl *Ctor,
   }
 }
 
+/// A thread-local variable of the function itself (`static thread_local
+/// cudaStream_t s;`) that a creating call of \p FD creates into: one
+/// resource per thread, which no code can reach once the thread ends. Only
+/// the function names it, so its body says everything: reported when no
+/// call releases it and it is used only as the handle argument of CUDA
+/// calls (`cublasSetStream(h, s)`), tested, or returned (a getter that
+/// lends it: OpenNMT/CTranslate2 `src/cuda/utils.cc:45`, twenty-first
+/// labelled set, fixed upstream by destroying the handles on thread exit).
+void CudaUnreleasedCheck::checkThreadLocals(const FunctionDecl *FD,
+                                            ASTContext &Ctx) {
+  const Stmt *Body = FD->getBody();
+  if (!Body)
+    return;
+  static constexpr char CallId[] = "tlcall", VarId[] = "tlvar";
+  for (const auto &M :
+       match(findAll(callExpr(hasAnyArgument(ignoringParenImpCasts(
+                                  unaryOperator(
+                                      hasOperatorName("&"),
+                                      hasUnaryOperand(ignoringParenImpCasts(
+                                          declRefExpr(to(varDecl().bind(VarId)))))))))
+                         .bind(CallId)),
+             *Body, Ctx)) {
+    const auto *Call = M.getNodeAs<CallExpr>(CallId);
+    const auto *VD = M.getNodeAs<VarDecl>(VarId);
+    const CreatorInfo *CI = cuda::findCreator(apiName(calleeOf(Call)));
+    if (!CI || CI->HandleArg >= Call->getNumArgs() || !VD->isStaticLocal() ||
+        VD->getTLSKind() == VarDecl::TLS_None ||
+        VD->getDeclContext() != FD ||
+        Reported.count(Call->getBeginLoc()))
+      continue;
+    const auto *Addr = dyn_cast<UnaryOperator>(
+        Call->getArg(CI->HandleArg)->IgnoreParenImpCasts());
+    if (!Addr || !isa<DeclRefExpr>(Addr->getSubExpr()->IgnoreParenImpCasts()) ||
+        cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParenImpCasts())->getDecl() !=
+            VD)
+      continue;
+    // Every other use of the variable: an argument of a CUDA call that is
+    // not a release (its handle used), a test, or a return.
+    bool Lost = true;
+    ParentMap PM(const_cast<Stmt *>(Body));
+    for (const auto &R : match(findAll(declRefExpr(to(equalsNode(VD))).bind(VarId)),
+                               *Body, Ctx)) {
+      const Stmt *Use = R.getNodeAs<DeclRefExpr>(VarId);
+      const Stmt *P = PM.getParent(Use);
+      while (P && isa<ImplicitCastExpr, ParenExpr>(P))
+        Use = P, P = PM.getParent(P);
+      if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
+          UO && UO->getOpcode() == UO_AddrOf && PM.getParent(UO) == Call)
+        continue; // the creation
+      if (isa_and_nonnull<ReturnStmt>(P))
+        continue;
+      if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
+          UO && UO->getOpcode() == UO_LNot)
+        continue;
+      if (const auto *Use2 = dyn_cast_or_null<CallExpr>(P)) {
+        const FunctionDecl *Callee = calleeOf(Use2);
+        if (Callee && isCudaApiName(apiName(Callee)) && !releaserInfo(Callee) &&
+            !cuda::findCreator(apiName(Callee)))
+          continue;
+      }
+      Lost = false;
+      break;
+    }
+    if (!Lost)
+      continue;
+    Reported.insert(Call->getBeginLoc());
+    const KindInfo &KI = kindInfo(CI->Kind);
+    diag(Call->getBeginLoc(),
+         "the %0 %select{allocated|created}1 by %2 into thread-local %3 is "
+         "never released: each thread that ends loses it; release it with "
+         "'%4' in the destructor of a thread-local object that owns it")
+        << KI.Description << (KI.IsMemory ? 0 : 1) << writtenCallee(Call) << VD
+        << advisedReleaser(*CI);
+    diag(VD->getLocation(), "%0 is declared thread-local here",
+         DiagnosticIDs::Note)
+        << VD;
+  }
+}
+
 /// Reports the CUDA API calls of the host function that \p Enqueue enqueues
 /// into a stream, where they are not permitted: a release there releases
 /// nothing (the call returns cudaErrorNotPermitted, or deadlocks).
@@ -1872,8 +1951,10 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
     if (llvm::any_of(MD->getParent()->decls(),
                      [](const Decl *D) { return D->isInvalidDecl(); }))
       return;
-  if (!HelperUser)
+  if (!HelperUser) {
     ClassResources->addFunction(FD);
+    checkThreadLocals(FD, Ctx);
+  }
   ParamMemoMap ParamMemo;
   const bool Deferred = ProjectIndex::deferredToProject(IndexOption);
   UseClassifier Classifier(Ctx, ParamMemo, Index.get(), Deferred);
@@ -1991,6 +2072,42 @@ void CudaUnreleasedCheck::reportMembers() {
           << F.Field << F.Where;
       continue;
     }
+    if (F.How == CudaClassResources::Finding::NoOwner &&
+        (F.Holder || !F.HolderName.empty())) {
+      // The words of DestroyedWithHolderClause, which `gpuleak check` puts
+      // in place of MadeRepeatedlyClause when another file holds the part.
+      diag(Loc, "the %0 %select{allocated|created}1 by %2 into member %3 is "
+                "never released: %4 has no destructor, nothing releases %3, "
+                "and the destructor of '%6' releases its own CUDA members but "
+                "not those of the %4 it holds; release it with '%5' in a "
+                "destructor of %4")
+          << KI.Description << Verb << Callee << F.Field << F.Class
+          << advisedReleaser(*F.Creator)
+          << (F.Holder ? F.Holder->getName()
+                       : StringRef(F.HolderName).rsplit("::").second.empty()
+                           ? StringRef(F.HolderName)
+                           : StringRef(F.HolderName).rsplit("::").second);
+      diag(F.Class->getLocation(), "%0 is declared here, without a destructor",
+           DiagnosticIDs::Note)
+          << F.Class;
+      if (F.Holder) {
+        diag(F.HolderField->getLocation(), "%0 holds an object of %1 in %2 here",
+             DiagnosticIDs::Note)
+            << F.Holder << F.Class << F.HolderField;
+        diag(F.HolderDtor->getLocation(), "the destructor of %0 is here",
+             DiagnosticIDs::Note)
+            << F.Holder;
+      }
+      for (const auto &[Text, At] : F.IndexNotes)
+        diag(F.Class->getLocation(), "%0 (%1:%2:%3)", DiagnosticIDs::Note)
+            << Text << At.File << At.Line << At.Column;
+      if (F.AssumeNotReleasedElsewhere)
+        diag(F.Field->getLocation(), AssumedNotReleasedElsewhereNote,
+             DiagnosticIDs::Note)
+            << F.Field;
+      readsAssumedNotes(F);
+      continue;
+    }
     if (F.How == CudaClassResources::Finding::NoOwner) {
       diag(Loc, "the %0 %select{allocated|created}1 by %2 into member %3 is never "
                 "released: %4 has no destructor, nothing releases %3, and "
@@ -2030,6 +2147,7 @@ void CudaUnreleasedCheck::reportMembers() {
         diag(F.Field->getLocation(), AssumedNotReleasedElsewhereNote,
              DiagnosticIDs::Note)
             << F.Field;
+      readsAssumedNotes(F);
       continue;
     }
     if (F.Class) {

@@ -36,6 +36,9 @@ public:
 
 private:
   void checkHostFunction(const CallExpr *Enqueue, ASTContext &Ctx);
+  /// Creations into a `static thread_local` handle of \p FD that nothing
+  /// releases: each thread that ends loses its resource.
+  void checkThreadLocals(const FunctionDecl *FD, ASTContext &Ctx);
   /// Reports the creations into members of \p Ctor's own object that a
   /// later throw of \p Ctor leaks.
   void checkConstructorThrows(const CXXConstructorDecl *Ctor, ASTContext &Ctx,

@@ -2950,8 +2950,9 @@ void MissingNoGradCheck::onEndOfTranslationUnit() {
       for (const FunctionDecl *U : Unguarded)
         diag(U->getLocation(), AssumedUnguardedNote, DiagnosticIDs::Note) << U;
       for (const FunctionDecl *U : CalledUnguarded)
-        if (auto Note = calledUnguardedNote(*Index, U, Ctx->getSourceManager()))
-          diag(Note->second, "%0", DiagnosticIDs::Note) << Note->first;
+        for (const auto &[Text, At] :
+             calledUnguardedNotes(*Index, U, Ctx->getSourceManager()))
+          diag(At, "%0", DiagnosticIDs::Note) << Text;
       for (const auto &[C, Param] : AssumedInvokes)
         diag(C->getBeginLoc(), AssumedInvokesUnguardedNote, DiagnosticIDs::Note)
             << C->getDirectCallee() << Param + 1;

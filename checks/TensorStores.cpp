@@ -2598,7 +2598,40 @@ bool TensorStoreFinder::carriedAcrossOuterStep(const ValueDecl *Target,
     if (!Reset)
       return true;
   }
-  return false;
+  // A lambda that carries a local it captures by reference through a loop
+  // of its own and takes a gradient step after it, called by a loop of the
+  // function (`auto step = [&](...) { for (...) h = cell(x[t], h);
+  // loss.backward(); }; for (...) step(...);`): each call starts from the
+  // last call's state, graph and all, unless the lambda or the calling loop
+  // resets it (`h = h.detach();`).
+  const LambdaExpr *L = nullptr;
+  const Stmt *Calling = loopCallingLambda(F, Store->getBeginLoc(), Ctx, &L);
+  if (!Calling || !L)
+    return false;
+  SourceRange Body = L->getBody()->getSourceRange();
+  if (!rangeContains(Body, Loop->getBeginLoc(), SM) ||
+      rangeContains(Body, Target->getLocation(), SM) ||
+      rangeContains(Calling->getSourceRange(), Target->getLocation(), SM))
+    return false;
+  auto InCall = [&](const Expr *E) {
+    return rangeContains(Body, E->getBeginLoc(), SM) ||
+           rangeContains(Calling->getSourceRange(), E->getBeginLoc(), SM);
+  };
+  if (llvm::none_of(F.Sinks, [&](const Expr *E) {
+        return rangeContains(Body, E->getBeginLoc(), SM) &&
+               !rangeContains(Loop->getSourceRange(), E->getBeginLoc(), SM);
+      }))
+    return false;
+  if (llvm::any_of(F.Shrinks, [&](const auto &DS) {
+        return DS.first == Target && InCall(DS.second);
+      }))
+    return false;
+  for (const auto &[D, A] : F.Assigns)
+    if (D == Target && A != Store && InCall(A) && operands(A).second &&
+        (provenance(operands(A).second, F, Ctx, 0).K != Prov::Attached ||
+         pathTo(operands(A).second, Target, F, Ctx, 0) == Path::None))
+      return false;
+  return true;
 }
 
 void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
@@ -2843,7 +2876,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   // decoder's `step()` run by a loop under its caller's NoGradGuard).
   // Without an index, the calls of this file decide.
   const FunctionDecl *Unguarded = nullptr;
-  std::optional<std::pair<std::string, SourceLocation>> CalledUnguarded;
+  std::vector<std::pair<std::string, SourceLocation>> CalledUnguarded;
   if (Kind == TensorStore::Carry && F.Sinks.empty() &&
       !inAny(F.Lambdas, P.Origin->getBeginLoc(), SM)) {
     if (Index && Index->guardedByCallers(usrOf(F.FD->getCanonicalDecl())))
@@ -2853,7 +2886,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     else if (!Index && guardedByCallersInTU(F.FD, Ctx, 0))
       return;
     else if (Index)
-      CalledUnguarded = calledUnguardedNote(*Index, F.FD, Ctx.getSourceManager());
+      CalledUnguarded = calledUnguardedNotes(*Index, F.FD, Ctx.getSourceManager());
   }
 
   TensorStore S{Kind, Store, Target, Value, P.Origin, Loop};
@@ -3446,14 +3479,14 @@ TensorStoreFinder::accessorCarry(const CallExpr *Call, unsigned Param,
       return std::nullopt;
   }
   const FunctionDecl *Unguarded = nullptr;
-  std::optional<std::pair<std::string, SourceLocation>> CalledUnguarded;
+  std::vector<std::pair<std::string, SourceLocation>> CalledUnguarded;
   if (F.Sinks.empty() && !inAny(F.Lambdas, P.Origin->getBeginLoc(), SM)) {
     if (Index && Index->guardedByCallers(usrOf(F.FD->getCanonicalDecl())))
       return std::nullopt;
     if (Deferred)
       Unguarded = F.FD;
     else if (Index)
-      CalledUnguarded = calledUnguardedNote(*Index, F.FD, Ctx.getSourceManager());
+      CalledUnguarded = calledUnguardedNotes(*Index, F.FD, Ctx.getSourceManager());
   }
 
   TensorStore S{TensorStore::Carry, Call, M, Arg, P.Origin, Loop};

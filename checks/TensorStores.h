@@ -130,10 +130,10 @@ struct TensorStore {
   /// backward pass, taken to run with grad mode on until the project says
   /// whether every call of this function holds a guard.
   const FunctionDecl *AssumedUnguarded = nullptr;
-  /// With the project index (gpuleak-tidy): the call that runs this
+  /// With the project index (gpuleak-tidy): the calls that run this
   /// function with grad mode on (CalledUnguardedNote, as `gpuleak check`
   /// turns AssumedUnguardedNote into after the last file).
-  std::optional<std::pair<std::string, SourceLocation>> CalledUnguarded;
+  std::vector<std::pair<std::string, SourceLocation>> CalledUnguarded;
   llvm::SmallVector<std::pair<std::string, SourceLocation>, 4> CalleeNotes;
   /// Device, and InPlace through a callee called outside a loop: the
   /// function whose calls must come from a loop for the store to repeat (its
@@ -221,9 +221,8 @@ template <typename DiagFn> void assumedNote(const TensorStore &S, DiagFn Diag) {
     Diag(S.AssumedUnguarded->getLocation(), AssumedUnguardedNote,
          DiagnosticIDs::Note)
         << S.AssumedUnguarded;
-  if (S.CalledUnguarded)
-    Diag(S.CalledUnguarded->second, "%0", DiagnosticIDs::Note)
-        << S.CalledUnguarded->first;
+  for (const auto &[Text, At] : S.CalledUnguarded)
+    Diag(At, "%0", DiagnosticIDs::Note) << Text;
 }
 
 /// Function definitions the analysis looks at: any with a body, except a

@@ -76,7 +76,11 @@ if have $t; then
   db $t -std=c++17 -I"$only/only-lightseq" -I"$dir/$t/lightseq/inference/tools" \
     -I"$dir/$t/lightseq/inference/kernels" -include functional -include set \
     -include "$only/only-lightseq/nvcc_minmax.h" -include thrust/sort.h
-  keep $t '^lightseq/inference/(model/(gpt_encoder|quant_gpt_encoder|quant_bert_encoder|quant_decoder|quant_encoder|quant_vit_encoder)\.cc\.cu|pywrapper/(gpt|quant_gpt|quant_bert)\.cc)$'
+  # The kernels' launchers (cuda_kernels, which the models link), the quantized models' GEMM
+  # helpers (model/cublas_helper.cc, cublas_algo_map.cc) and tools/util (HDF5's calls declared
+  # in only-lightseq/hdf5.h): the encoders hand their members to them, so what they do with them
+  # is part of the program.
+  keep $t '^lightseq/inference/(model/(gpt_encoder|quant_gpt_encoder|quant_bert_encoder|quant_decoder|quant_encoder|quant_vit_encoder)\.cc\.cu|model/cublas_(helper|algo_map)\.cc|pywrapper/(gpt|quant_gpt|quant_bert)\.cc|kernels/[A-Za-z0-9_]+\.cc\.cu|tools/util\.cc\.cu)$'
 fi
 
 t=open-mmlab+mmdeploy

@@ -302,16 +302,15 @@ SourceLocation locationOf(const SummaryPlace &P, SourceManager &SM) {
   return SM.translateLineCol(FID, P.Line, std::max(1u, P.Column));
 }
 
-std::optional<std::pair<std::string, SourceLocation>>
-calledUnguardedNote(const ProjectIndex &Index, const FunctionDecl *FD,
-                    SourceManager &SM) {
-  auto Call = Index.unguardedCall(usrOf(FD->getCanonicalDecl()));
-  if (!Call)
-    return std::nullopt;
-  SourceLocation At = locationOf(Call->At, SM);
-  if (At.isInvalid())
-    return std::nullopt;
-  return std::make_pair(formatNote(CalledUnguardedNote, {Call->Callee}), At);
+std::vector<std::pair<std::string, SourceLocation>>
+calledUnguardedNotes(const ProjectIndex &Index, const FunctionDecl *FD,
+                     SourceManager &SM) {
+  std::vector<std::pair<std::string, SourceLocation>> Notes;
+  for (const SummaryCall &Call :
+       Index.unguardedCalls(usrOf(FD->getCanonicalDecl())))
+    if (SourceLocation At = locationOf(Call.At, SM); At.isValid())
+      Notes.push_back({formatNote(CalledUnguardedNote, {Call.Callee}), At});
+  return Notes;
 }
 
 bool disablesGradForBody(const FunctionDecl *FD, ASTContext &Ctx) {

@@ -73,12 +73,12 @@ SummaryPlace placeOf(SourceLocation L, const SourceManager &SM);
 SourceLocation locationOf(const SummaryPlace &P, SourceManager &SM);
 
 /// With the project index: CalledUnguardedNote for \p FD, and the place in
-/// \p SM of the call that runs it with grad mode on
-/// (ProjectIndex::unguardedCall); std::nullopt when there is none or its
-/// file cannot be read. The note `gpuleak check` gives after the last file.
-std::optional<std::pair<std::string, SourceLocation>>
-calledUnguardedNote(const ProjectIndex &Index, const FunctionDecl *FD,
-                    SourceManager &SM);
+/// \p SM of each call that runs it with grad mode on
+/// (ProjectIndex::unguardedCalls) whose file can be read. The notes
+/// `gpuleak check` gives after the last file.
+std::vector<std::pair<std::string, SourceLocation>>
+calledUnguardedNotes(const ProjectIndex &Index, const FunctionDecl *FD,
+                     SourceManager &SM);
 
 /// Whether grad mode is off for the whole body of \p FD: a guard that
 /// disables it is declared in the body's outermost block before any call.

@@ -148,6 +148,15 @@ Value FunctionSummary::toJSON() const {
       M.push_back(Object{{"usr", U}, {"name", N}});
     O["looks_after_members"] = std::move(M);
   }
+  if (!HandsOnIf.empty()) {
+    Array M;
+    for (const HandOnIf &H : HandsOnIf)
+      M.push_back(Object{{"usr", H.MemberUSR},
+                         {"name", H.MemberName},
+                         {"callee", H.Callee},
+                         {"param", int64_t(H.Param)}});
+    O["hands_on_if"] = std::move(M);
+  }
   if (!HandsOnResults.empty()) {
     Array M;
     for (const auto &[U, N] : HandsOnResults)
@@ -169,6 +178,15 @@ Value FunctionSummary::toJSON() const {
       C.push_back(std::move(KO));
     }
     O["constructs"] = std::move(C);
+  }
+  if (!OwnsParts.empty()) {
+    Array C;
+    for (const OwnedPart &K : OwnsParts)
+      C.push_back(Object{{"usr", K.ClassUSR},
+                         {"name", K.ClassName},
+                         {"field", K.Field},
+                         {"at", placeJSON(K.At)}});
+    O["owns_parts"] = std::move(C);
   }
   putList(O, "object_calls", ObjectCalls);
   putList(O, "resets_members", ResetsMembers);
@@ -368,6 +386,29 @@ std::optional<FunctionSummary> FunctionSummary::fromJSON(const Value &V) {
         return std::nullopt;
       S.Constructs.push_back({U->str(), CO->getString("name").value_or("").str(),
                               *At, CO->getBoolean("loop").value_or(false)});
+    }
+  if (const Array *C = O->getArray("hands_on_if"))
+    for (const Value &HV : *C) {
+      const Object *HO = HV.getAsObject();
+      std::optional<llvm::StringRef> U = HO ? HO->getString("usr") : std::nullopt;
+      std::optional<llvm::StringRef> Callee =
+          HO ? HO->getString("callee") : std::nullopt;
+      std::optional<int64_t> P = HO ? HO->getInteger("param") : std::nullopt;
+      if (!U || !Callee || !P || *P < 0)
+        return std::nullopt;
+      S.HandsOnIf.push_back({U->str(), HO->getString("name").value_or("").str(),
+                             Callee->str(), unsigned(*P)});
+    }
+  if (const Array *C = O->getArray("owns_parts"))
+    for (const Value &CV : *C) {
+      const Object *CO = CV.getAsObject();
+      std::optional<SummaryPlace> At = placeFrom(CO ? CO->get("at") : nullptr);
+      std::optional<llvm::StringRef> U = CO ? CO->getString("usr") : std::nullopt;
+      std::optional<llvm::StringRef> F = CO ? CO->getString("field") : std::nullopt;
+      if (!At || !U || !F)
+        return std::nullopt;
+      S.OwnsParts.push_back({U->str(), CO->getString("name").value_or("").str(),
+                             F->str(), *At});
     }
   if (!getStrings(*O, "object_calls", S.ObjectCalls))
     return std::nullopt;
@@ -634,6 +675,8 @@ mergeDefinitions(llvm::ArrayRef<const FunctionSummary *> Defs) {
         *It = I;
     }
     llvm::append_range(M.Constructs, D->Constructs);
+    llvm::append_range(M.OwnsParts, D->OwnsParts);
+    llvm::append_range(M.HandsOnIf, D->HandsOnIf);
     llvm::append_range(M.Calls, D->Calls);
   }
   return M;
@@ -788,22 +831,29 @@ bool ProjectIndex::guardedByCallers(llvm::StringRef USR) const {
   return A.All && A.Some;
 }
 
-std::optional<SummaryCall>
-ProjectIndex::unguardedCall(llvm::StringRef USR) const {
+std::vector<SummaryCall>
+ProjectIndex::unguardedCalls(llvm::StringRef USR) const {
+  std::vector<SummaryCall> Out;
   auto It = CallsOf.find(USR);
   if (It == CallsOf.end())
-    return std::nullopt;
-  std::optional<SummaryCall> First;
+    return Out;
   for (const auto &[CallerDef, I] : It->second) {
     const FunctionSummary::Call &C = CallerDef->Calls[I];
     if (C.NoGrad || CallerDef->DisablesGrad || CallerDef->USR == USR ||
         guardedByCallers(CallerDef->USR))
       continue;
-    if (!First || std::tie(C.At.File, C.At.Line, C.At.Column) <
-                      std::tie(First->At.File, First->At.Line, First->At.Column))
-      First = SummaryCall{C.CalleeName, C.At};
+    Out.push_back({C.CalleeName, C.At});
   }
-  return First;
+  llvm::sort(Out, [](const SummaryCall &A, const SummaryCall &B) {
+    return std::tie(A.At.File, A.At.Line, A.At.Column) <
+           std::tie(B.At.File, B.At.Line, B.At.Column);
+  });
+  Out.erase(std::unique(Out.begin(), Out.end(),
+                        [](const SummaryCall &A, const SummaryCall &B) {
+                          return A.At == B.At;
+                        }),
+            Out.end());
+  return Out;
 }
 
 std::optional<std::vector<SummaryCall>>
@@ -871,6 +921,13 @@ const FunctionSummary *ProjectIndex::named(llvm::StringRef Name) const {
   return Found ? lookup(Found->USR) : nullptr; // one USR, maybe defined twice
 }
 
+bool ProjectIndex::handedOn(const FunctionSummary::HandOnIf &H) const {
+  const FunctionSummary *G = lookup(H.Callee);
+  return !G || llvm::none_of(G->ParamUses, [&](const auto &PU) {
+    return PU.first == H.Param && PU.second == FunctionSummary::ParamUse::Read;
+  });
+}
+
 bool ProjectIndex::memberLookedAfter(llvm::StringRef Name) const {
   for (const auto &[USR, F] : Functions) {
     if (F.MembersUnknown)
@@ -879,6 +936,9 @@ bool ProjectIndex::memberLookedAfter(llvm::StringRef Name) const {
       for (const auto &[MU, MN] : *M)
         if (MN == Name)
           return true;
+    for (const FunctionSummary::HandOnIf &H : F.HandsOnIf)
+      if (H.MemberName == Name && handedOn(H))
+        return true;
     for (const auto &[GU, GN] : F.HandsOnResults)
       if (const FunctionSummary *G = lookup(GU);
           G && !G->MembersUnknown && G->ReturnsMemberName == Name)
@@ -887,12 +947,29 @@ bool ProjectIndex::memberLookedAfter(llvm::StringRef Name) const {
   return false;
 }
 
+/// \p Name without the template arguments of its last component: a
+/// diagnostic names a specialization `ns::Encoder<float>`, a summary its
+/// class `ns::Encoder`.
+static llvm::StringRef classTemplateName(llvm::StringRef Name) {
+  if (!Name.ends_with(">"))
+    return Name;
+  size_t Depth = 0;
+  for (size_t I = Name.size(); I-- > 0;) {
+    if (Name[I] == '>')
+      ++Depth;
+    else if (Name[I] == '<' && --Depth == 0)
+      return Name.take_front(I);
+  }
+  return Name;
+}
+
 std::optional<std::vector<std::pair<std::string, SummaryPlace>>>
 ProjectIndex::madeRepeatedly(llvm::StringRef ClassName) const {
+  ClassName = classTemplateName(ClassName);
   std::optional<std::vector<std::pair<std::string, SummaryPlace>>> Best;
   for (const auto &[USR, F] : Functions)
     for (const FunctionSummary::Construction &K : F.Constructs) {
-      if (K.ClassName != ClassName)
+      if (classTemplateName(K.ClassName) != ClassName)
         continue;
       std::vector<std::pair<std::string, SummaryPlace>> Notes;
       if (!K.Loop) {
@@ -906,6 +983,34 @@ ProjectIndex::madeRepeatedly(llvm::StringRef ClassName) const {
            K.At});
       if (!Best || Notes.size() < Best->size())
         Best = std::move(Notes);
+    }
+  return Best;
+}
+
+std::optional<ProjectIndex::Holder>
+ProjectIndex::heldByReleasingOwner(llvm::StringRef ClassName) const {
+  ClassName = classTemplateName(ClassName);
+  std::optional<Holder> Best;
+  for (const auto &[USR, F] : Functions)
+    for (const FunctionSummary::OwnedPart &K : F.OwnsParts) {
+      if (classTemplateName(K.ClassName) != ClassName)
+        continue;
+      llvm::StringSet<> USRs, Names;
+      if (!membersReleasedBy(USR, USRs, Names) || USRs.empty())
+        continue;
+      // `ns::Holder::part_`: the holder is what precedes the member.
+      auto [HolderName, Member] = llvm::StringRef(K.Field).rsplit("::");
+      Holder H{HolderName.str(),
+               {{formatNote(HoldsPartNote,
+                            {HolderName.str(), K.ClassName, Member.str()}),
+                 K.At},
+                {formatNote(DestructorOfNote, {HolderName.str()}), F.Def}}};
+      // The first by name and place, whatever the order of the map.
+      if (!Best || std::tie(H.Name, H.Notes[0].second.File,
+                            H.Notes[0].second.Line) <
+                       std::tie(Best->Name, Best->Notes[0].second.File,
+                                Best->Notes[0].second.Line))
+        Best = std::move(H);
     }
   return Best;
 }
@@ -925,6 +1030,11 @@ bool ProjectIndex::membersReleasedBy(llvm::StringRef USR,
           USRs.insert(MU);
           Names.insert(MN);
         }
+        for (const FunctionSummary::HandOnIf &H : F->HandsOnIf)
+          if (handedOn(H)) {
+            USRs.insert(H.MemberUSR);
+            Names.insert(H.MemberName);
+          }
         // A function handed the object (`destroyPlan(this)`): the members
         // of the objects its parameters point to.
         if (Depth == 0)

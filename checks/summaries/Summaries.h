@@ -58,7 +58,7 @@
 namespace clang::tidy::gpuleak {
 
 /// The index format version; a file of another version is not read.
-inline constexpr int IndexVersion = 9;
+inline constexpr int IndexVersion = 10;
 /// Assumption notes: a check that had to assume what a function of another
 /// file does says so in a note of this text (%0: the function), which
 /// `gpuleak check` matches by text and place after the last TU.
@@ -87,7 +87,7 @@ inline constexpr char AssumedUnguardedNote[] =
     "assuming some call of %0 in another file runs with grad mode on";
 /// The note that replaces it once the project index settles it: a call of
 /// %0 with grad mode on, in a function whose callers hold no guard either
-/// (ProjectIndex::unguardedCall). gpuleak-tidy with the index gives it too.
+/// (ProjectIndex::unguardedCalls, one note per call). gpuleak-tidy with the index gives it too.
 inline constexpr char CalledUnguardedNote[] =
     "%0 is called here with grad mode on";
 /// The note that replaces it once the project index confirms it.
@@ -196,6 +196,20 @@ inline constexpr char AssumedMadeRepeatedlyNote[] =
     "assuming objects of %q0 are made repeatedly in another file";
 inline constexpr char AssumedNotReleasedElsewhereNote[] =
     "assuming no function of another file releases %q0";
+/// gpuleak-cuda-unreleased, a member of a class without a destructor: why
+/// its resource is lost. The check's message says one of these clauses (%q0
+/// the class; %q0 the holder and %q1 the part for the second); `gpuleak
+/// check`, which settles AssumedMadeRepeatedlyNote after the last TU,
+/// replaces the first with the second (formatNote()) when a holder's destructor, not a
+/// repeated construction, is what loses it (ProjectIndex::
+/// heldByReleasingOwner). With the two notes of the second.
+inline constexpr char MadeRepeatedlyClause[] =
+    "objects of %0 are made repeatedly";
+inline constexpr char DestroyedWithHolderClause[] =
+    "the destructor of %0 releases its own CUDA members but not those of "
+    "the %1 it holds";
+inline constexpr char HoldsPartNote[] = "%0 holds an object of %1 in %2 here";
+inline constexpr char DestructorOfNote[] = "the destructor of %0 is here";
 /// gpuleak-cuda-unreleased under `gpuleak check`, a path that leaks a local
 /// resource through a call of %q0, a function of another file whose summary
 /// the TU cannot see (the note is at the call): that it may throw (a
@@ -464,6 +478,20 @@ struct FunctionSummary {
   /// name): gpuleak-cuda-unreleased's evidence that a member created by a
   /// class without a destructor is looked after somewhere in the project.
   std::vector<std::pair<std::string, std::string>> LooksAfterMembers;
+  /// Members (any object's) that it hands to a parameter of a function of
+  /// another file, whose summary its translation unit could not see: the
+  /// member (USR, qualified name), the callee's USR and the parameter. Each
+  /// looks after the member, as one of LooksAfterMembers (and, for its own
+  /// object, ReleasesMembers) would, unless the callee's summary says it
+  /// only reads that parameter (`param_uses`: a kernel's launcher handed a
+  /// buffer). ProjectIndex::handedOn() decides.
+  struct HandOnIf {
+    std::string MemberUSR;
+    std::string MemberName;
+    std::string Callee;
+    unsigned Param = 0;
+  };
+  std::vector<HandOnIf> HandsOnIf;
   /// The methods defined in another file whose result it hands on as
   /// gpuleak-cuda-unreleased's member rule counts a member handed on
   /// (stored, returned, passed to a constructor or to a function that is
@@ -507,6 +535,19 @@ struct FunctionSummary {
     bool Loop = false;
   };
   std::vector<Construction> Constructs;
+  /// A destructor: the objects of project classes that its class owns
+  /// through a member (by value, through `std::unique_ptr`/`shared_ptr`, in
+  /// a standard container of those, or by a raw pointer that it `delete`s),
+  /// which are destroyed with each object of its class: the part's class by
+  /// USR and qualified name, the member's qualified name, and the member's
+  /// place (CudaClassResources::ownedParts()).
+  struct OwnedPart {
+    std::string ClassUSR;
+    std::string ClassName;
+    std::string Field;
+    SummaryPlace At;
+  };
+  std::vector<OwnedPart> OwnsParts;
 
   /// Calls to other functions, for the project-wide fixpoint: the callee's
   /// USR, the place, and for each argument the parameter of this function
@@ -620,9 +661,11 @@ public:
   bool guardedByCallers(llvm::StringRef USR) const;
   /// A call of the function \p USR with grad mode on (no guard around it,
   /// nor over its caller's body), made by a function that guardedByCallers()
-  /// does not cover: the first such call by file, line and column, with the
-  /// name of the function it calls. std::nullopt when there is none.
-  std::optional<SummaryCall> unguardedCall(llvm::StringRef USR) const;
+  /// does not cover: every such call, by file, line and column, with the
+  /// name of the function it calls (each is a cause of a finding in the
+  /// function, so a new one is a new note: docs/cli.md, baselines). Empty
+  /// when there is none.
+  std::vector<SummaryCall> unguardedCalls(llvm::StringRef USR) const;
   /// A call in a loop that repeats the function \p USR: a call of it made in
   /// a loop, or in a loop of a function that calls it (callers of callers,
   /// up to \p MaxDepth calls above it), the fewest calls first. The chain is
@@ -650,6 +693,9 @@ public:
   /// the result of a getter of another file that returns it
   /// (`hands_on_results` matched with the getter's `returns_member`).
   bool memberLookedAfter(llvm::StringRef Name) const;
+  /// Whether \p H hands its member on: the callee is not in the index, or
+  /// its summary does not say that it only reads the parameter.
+  bool handedOn(const FunctionSummary::HandOnIf &H) const;
   /// Where the project makes objects of the class named \p ClassName again
   /// and again: a construction in a loop, or in a function that a call of
   /// the project in a loop repeats (callers up to 3 above). The notes, as
@@ -657,6 +703,18 @@ public:
   /// construction. std::nullopt when no construction is repeated.
   std::optional<std::vector<std::pair<std::string, SummaryPlace>>>
   madeRepeatedly(llvm::StringRef ClassName) const;
+  /// A class of the project that owns an object of the class named \p
+  /// ClassName through a member, and whose destructor releases (or hands
+  /// on) CUDA members of its own object (`owns_parts`, `releases_members`):
+  /// each object of it that is destroyed destroys the part too. The
+  /// holder's qualified name and the notes: HoldsPartNote at the member,
+  /// DestructorOfNote at the destructor's definition. std::nullopt when no
+  /// such holder is known.
+  struct Holder {
+    std::string Name;
+    std::vector<std::pair<std::string, SummaryPlace>> Notes;
+  };
+  std::optional<Holder> heldByReleasingOwner(llvm::StringRef ClassName) const;
   /// The function whose qualified name is \p Name, when exactly one has it.
   const FunctionSummary *named(llvm::StringRef Name) const;
   /// The function defined at \p Def (its name), or null.

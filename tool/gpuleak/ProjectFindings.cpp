@@ -232,42 +232,6 @@ static llvm::StringRef quotedArgument(llvm::StringRef Note,
   return Note;
 }
 
-/// Settles a gpuleak-cuda-unreleased finding about a member of a class
-/// without a destructor: dropped when some function of the project releases
-/// or hands on the member (AssumedNotReleasedElsewhereNote), or when no
-/// construction of the class in the project is repeated
-/// (AssumedMadeRepeatedlyNote); otherwise the first note is removed and the
-/// second becomes the notes at the repeated construction.
-static bool keepNoOwnerFinding(Finding &F, const ProjectIndex &Index) {
-  for (size_t I = 0; I < F.Notes.size();) {
-    llvm::StringRef Msg = F.Notes[I].Message;
-    if (llvm::StringRef Member = quotedArgument(
-            Msg, clang::tidy::gpuleak::AssumedNotReleasedElsewhereNote);
-        !Member.empty()) {
-      if (Index.memberLookedAfter(Member))
-        return false;
-      F.Notes.erase(F.Notes.begin() + I);
-      continue;
-    }
-    if (llvm::StringRef Class = quotedArgument(
-            Msg, clang::tidy::gpuleak::AssumedMadeRepeatedlyNote);
-        !Class.empty()) {
-      auto Notes = Index.madeRepeatedly(Class);
-      if (!Notes)
-        return false;
-      std::vector<FindingNote> Made;
-      for (const auto &[Text, At] : *Notes)
-        Made.push_back({Text, placeOf(At), {}});
-      F.Notes.erase(F.Notes.begin() + I);
-      F.Notes.insert(F.Notes.begin() + I, Made.begin(), Made.end());
-      I += Made.size();
-      continue;
-    }
-    ++I;
-  }
-  return true;
-}
-
 /// The function (unquoted) and the 1-based argument named by an
 /// AssumedReadsOnlyNote, or {"", 0}.
 static std::pair<llvm::StringRef, unsigned>
@@ -286,6 +250,106 @@ readsOnlyArguments(llvm::StringRef Note) {
   if (!Fn.consume_front("'") || !Fn.consume_back("'"))
     return {};
   return {Fn, Arg};
+}
+
+/// Whether the summaries confirm an AssumedReadsOnlyNote: the function it
+/// names (at the note's call, else by name) only reads its argument.
+template <typename CalleeAtFn>
+static bool readsOnlyHolds(const FindingNote &N, const ProjectIndex &Index,
+                           CalleeAtFn CalleeAt) {
+  const auto [Fn, Arg] = readsOnlyArguments(N.Message);
+  const FunctionSummary *G = CalleeAt(N.Place);
+  if (!G)
+    G = Index.named(Fn);
+  return G && llvm::any_of(G->ParamUses, [&, Arg = Arg](const auto &PU) {
+           return PU.first + 1 == Arg &&
+                  PU.second == FunctionSummary::ParamUse::Read;
+         });
+}
+
+/// Settles a gpuleak-cuda-unreleased finding about a member of a class
+/// without a destructor: dropped when some function of the project releases
+/// or hands on the member (AssumedNotReleasedElsewhereNote), or when no
+/// construction of the class in the project is repeated
+/// (AssumedMadeRepeatedlyNote) and no class that holds an object of it
+/// destroys it with CUDA members of its own (heldByReleasingOwner());
+/// otherwise the first note is removed and the second becomes the notes at
+/// the repeated construction, or at the holder's member and destructor (the
+/// message then says DestroyedWithHolderClause). Each assumption that a
+/// function of another file only reads a member it is handed
+/// (AssumedReadsOnlyNote) must hold, and is removed.
+template <typename CalleeAtFn>
+static bool keepNoOwnerFinding(Finding &F, const ProjectIndex &Index,
+                               CalleeAtFn CalleeAt) {
+  namespace g = clang::tidy::gpuleak;
+  // Its message says why the resource is lost (one of the two clauses).
+  auto Clause = [&](llvm::StringRef Format) {
+    auto [Before, After] = Format.split("%0");
+    size_t At = F.Message.find(Before.str() + "'");
+    return At != std::string::npos &&
+           F.Message.find("'" + After.split("%1").first.str(), At) !=
+               std::string::npos;
+  };
+  const bool NoOwner = Clause(g::MadeRepeatedlyClause) ||
+                       Clause(g::DestroyedWithHolderClause);
+  for (size_t I = 0; I < F.Notes.size();) {
+    llvm::StringRef Msg = F.Notes[I].Message;
+    // Every member handed to a function of another file must only be read
+    // there: the resource is lost only if nothing else can release it.
+    if (NoOwner && readsOnlyArguments(Msg).second) {
+      if (!readsOnlyHolds(F.Notes[I], Index, CalleeAt))
+        return false;
+      F.Notes.erase(F.Notes.begin() + I);
+      continue;
+    }
+    if (llvm::StringRef Member = quotedArgument(
+            Msg, clang::tidy::gpuleak::AssumedNotReleasedElsewhereNote);
+        !Member.empty()) {
+      if (Index.memberLookedAfter(Member))
+        return false;
+      F.Notes.erase(F.Notes.begin() + I);
+      continue;
+    }
+    if (llvm::StringRef Class = quotedArgument(
+            Msg, clang::tidy::gpuleak::AssumedMadeRepeatedlyNote);
+        !Class.empty()) {
+      auto Notes = Index.madeRepeatedly(Class);
+      if (!Notes) {
+        // No repeated construction: a holder whose destructor releases its
+        // own CUDA members and destroys the part with it, in the message's
+        // words (MadeRepeatedlyClause becomes DestroyedWithHolderClause).
+        auto H = Index.heldByReleasingOwner(Class);
+        auto [Before, After] =
+            llvm::StringRef(clang::tidy::gpuleak::MadeRepeatedlyClause)
+                .split("%0");
+        size_t From = F.Message.find((Before + "'").str());
+        size_t To = From == std::string::npos
+                        ? From
+                        : F.Message.find(("'" + After).str(), From);
+        if (!H || To == std::string::npos)
+          return false;
+        std::string Part =
+            F.Message.substr(From + Before.size() + 1,
+                             To - From - Before.size() - 1);
+        llvm::StringRef Short = llvm::StringRef(H->Name).rsplit("::").second;
+        F.Message.replace(
+            From, To + 1 + After.size() - From,
+            clang::tidy::gpuleak::formatNote(
+                clang::tidy::gpuleak::DestroyedWithHolderClause,
+                {Short.empty() ? H->Name : Short.str(), Part}));
+        Notes = std::move(H->Notes);
+      }
+      std::vector<FindingNote> Made;
+      for (const auto &[Text, At] : *Notes)
+        Made.push_back({Text, placeOf(At), {}});
+      F.Notes.erase(F.Notes.begin() + I);
+      F.Notes.insert(F.Notes.begin() + I, Made.begin(), Made.end());
+      I += Made.size();
+      continue;
+    }
+    ++I;
+  }
+  return true;
 }
 
 /// Settles a gpuleak-cuda-unreleased finding about a local resource whose
@@ -348,16 +412,9 @@ static bool keepElsewhereFinding(Finding &F, const ProjectIndex &Index,
                         placeOf(*G->Throws), {}});
         break;
       }
-      case ReadsOnly: {
-        const auto Named = readsOnlyArguments(N.Message);
-        const unsigned Arg = Named.second;
-        const FunctionSummary *G = SummaryOf(N, Named.first);
-        Holds = G && llvm::any_of(G->ParamUses, [&](const auto &PU) {
-                  return PU.first + 1 == Arg &&
-                         PU.second == FunctionSummary::ParamUse::Read;
-                });
+      case ReadsOnly:
+        Holds = readsOnlyHolds(N, Index, CalleeAt);
         break;
-      }
       case Returns: {
         llvm::StringRef Fn = quotedArgument(N.Message, g::AssumedReturnsNote);
         const FunctionSummary *G = SummaryOf(N, Fn);
@@ -634,7 +691,8 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
   };
   llvm::erase_if(R.Findings, [&](Finding &F) {
     if (F.Check == "gpuleak-cuda-unreleased")
-      return !keepMemberFinding(F, Index) || !keepNoOwnerFinding(F, Index) ||
+      return !keepMemberFinding(F, Index) ||
+             !keepNoOwnerFinding(F, Index, CalleeAt) ||
              !keepElsewhereFinding(F, Index, CalleeAt);
     if (F.Check == "gpuleak-missing-detach" && !keepAccessorCarry(F, CalleeAt))
       return true;
@@ -815,14 +873,18 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
             Index.definedAt({N.Place.File, N.Place.Line, N.Place.Column});
         if (G && Index.guardedByCallers(G->USR))
           return true;
-        // Settled: the call that runs it with grad mode on, where a guard
-        // fixes it too.
-        if (auto Call = G ? Index.unguardedCall(G->USR) : std::nullopt)
-          Replaced[I] = {{clang::tidy::gpuleak::formatNote(
-                              clang::tidy::gpuleak::CalledUnguardedNote,
-                              {Call->Callee}),
-                          placeOf(Call->At),
-                          {}}};
+        // Settled: each call that runs it with grad mode on, where a guard
+        // fixes it too (a new one is a new cause: baselines).
+        std::vector<FindingNote> Calls;
+        if (G)
+          for (const clang::tidy::gpuleak::SummaryCall &Call : Index.unguardedCalls(G->USR))
+            Calls.push_back({clang::tidy::gpuleak::formatNote(
+                                 clang::tidy::gpuleak::CalledUnguardedNote,
+                                 {Call.Callee}),
+                             placeOf(Call.At),
+                             {}});
+        if (!Calls.empty())
+          Replaced[I] = std::move(Calls);
         else
           Settled.push_back(I);
         continue;

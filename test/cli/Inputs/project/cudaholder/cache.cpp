@@ -1,0 +1,3 @@
+#include "encoder.h"
+
+void Cache::drop() { cudaFree(buf_); }
