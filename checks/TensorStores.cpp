@@ -109,6 +109,16 @@ struct TensorStoreFinder::FnInfo {
   llvm::DenseSet<const ValueDecl *> Differentiated;
   /// The arguments of calls whose callee differentiates the parameter.
   llvm::SmallVector<const Expr *, 2> DifferentiatedArgs;
+  /// The gradient steps: Sinks, and the calls of training helpers
+  /// (DifferentiatedArgs' calls). What a carry is judged against: a state
+  /// carried through a loop and differentiated after it, here or by a
+  /// helper (`UpdateNets(policy, critic, policy_loss, critic_loss)`), is
+  /// back-propagation through time.
+  llvm::SmallVector<const Expr *, 2> Steps;
+  /// Under `gpuleak check`: the calls of functions of another file whose
+  /// summary is not known yet that are handed a tensor, with the argument's
+  /// index: each may be a training helper (a step, as above).
+  llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2> MaybeSteps;
   /// Under `gpuleak check`: declarations that reach an argument of a
   /// function of another file whose summary is not known yet, with the call
   /// and the argument's index. They are differentiated if that function
@@ -1214,6 +1224,7 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
     StringRef Name = calleeName(Callee);
     if (isSinkCallee(Callee)) {
       F.Sinks.push_back(C);
+      F.Steps.push_back(C);
       Mentions(C, F.Differentiated, /*Transitive=*/true);
       continue;
     }
@@ -1240,10 +1251,13 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
           F.DifferentiatedArgs.push_back(C->getArg(P + Shift));
           Mentions(C->getArg(P + Shift), F.Differentiated, /*Transitive=*/true);
         }
+      if (!Params.empty())
+        F.Steps.push_back(C);
       if (!Known && Deferred)
         for (unsigned I = Shift; I < C->getNumArgs(); ++I) {
           if (!holdsTensor(C->getArg(I)->getType()))
             continue;
+          F.MaybeSteps.push_back({C, I - Shift});
           llvm::DenseSet<const ValueDecl *> Reached;
           Mentions(C->getArg(I), Reached, /*Transitive=*/true);
           for (const ValueDecl *D : Reached)
@@ -2583,7 +2597,7 @@ bool TensorStoreFinder::carriedAcrossOuterStep(const ValueDecl *Target,
     auto InOuter = [&](const Expr *E) {
       return rangeContains(R, E->getBeginLoc(), SM);
     };
-    if (llvm::none_of(F.Sinks, InOuter))
+    if (llvm::none_of(F.Steps, InOuter))
       continue;
     // A reset anywhere in this loop's iterations cuts the carry across its
     // steps (an enclosing loop with a step of its own is tried next).
@@ -2617,7 +2631,7 @@ bool TensorStoreFinder::carriedAcrossOuterStep(const ValueDecl *Target,
     return rangeContains(Body, E->getBeginLoc(), SM) ||
            rangeContains(Calling->getSourceRange(), E->getBeginLoc(), SM);
   };
-  if (llvm::none_of(F.Sinks, [&](const Expr *E) {
+  if (llvm::none_of(F.Steps, [&](const Expr *E) {
         return rangeContains(Body, E->getBeginLoc(), SM) &&
                !rangeContains(Loop->getSourceRange(), E->getBeginLoc(), SM);
       }))
@@ -2827,6 +2841,8 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   }
 
   const CallExpr *ResetAssumed = nullptr; // see the resets below
+  // A carry: calls of another file that may be its gradient step.
+  llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2> AssumedSteps;
   llvm::SmallVector<const CallExpr *, 1> ResetAssumedOuter;
   if (!Outlives) {
     // Kept on purpose: differentiated later, returned to the caller, or part
@@ -2861,12 +2877,20 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       // gradient is ever taken; an unrolled sequence differentiated after
       // the loop needs it.
       bool SinkInLoop = false;
-      for (const Expr *S : F.Sinks)
+      for (const Expr *S : F.Steps)
         SinkInLoop |= InIteration(S->getBeginLoc());
-      if (!SinkInLoop && !F.Sinks.empty() && !Via)
+      if (!SinkInLoop && !F.Steps.empty() && !Via)
         SinkInLoop = carriedAcrossOuterStep(Target, Store, Loop, F, Ctx);
-      if (!SinkInLoop && (!F.Sinks.empty() || F.IsModuleMethod))
+      if (!SinkInLoop && (!F.Steps.empty() || F.IsModuleMethod))
         return;
+      // A function of another file, not known yet, handed a tensor outside
+      // the loop may be the step: each such call is an assumption that
+      // `gpuleak check` settles (the finding is dropped if one of them
+      // differentiates what it is handed).
+      if (!SinkInLoop && Deferred)
+        for (const auto &[C, Arg] : F.MaybeSteps)
+          if (!InIteration(C->getBeginLoc()) && AssumedSteps.size() < 32)
+            AssumedSteps.push_back({C, Arg});
     }
   }
   // An inference carry (the function runs no backward pass) in a function
@@ -2877,7 +2901,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   // Without an index, the calls of this file decide.
   const FunctionDecl *Unguarded = nullptr;
   std::vector<std::pair<std::string, SourceLocation>> CalledUnguarded;
-  if (Kind == TensorStore::Carry && F.Sinks.empty() &&
+  if (Kind == TensorStore::Carry && F.Steps.empty() &&
       !inAny(F.Lambdas, P.Origin->getBeginLoc(), SM)) {
     if (Index && Index->guardedByCallers(usrOf(F.FD->getCanonicalDecl())))
       return;
@@ -2897,6 +2921,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
       S.Target = M;
   S.AssumedUnguarded = Unguarded;
   S.CalledUnguarded = std::move(CalledUnguarded);
+  S.AssumedSteps = std::move(AssumedSteps);
   S.Assumed = P.Assumed;
   S.AssumedOuter = P.AssumedOuter;
   if (!S.Assumed && Kind == TensorStore::Carry) {
@@ -3474,13 +3499,13 @@ TensorStoreFinder::accessorCarry(const CallExpr *Call, unsigned Param,
   // inference pass that is not a module's method.
   if (LocalObject) {
     bool SinkInLoop = llvm::any_of(
-        F.Sinks, [&](const Expr *S) { return InScope(S->getBeginLoc()); });
-    if (!SinkInLoop && (!F.Sinks.empty() || F.IsModuleMethod))
+        F.Steps, [&](const Expr *S) { return InScope(S->getBeginLoc()); });
+    if (!SinkInLoop && (!F.Steps.empty() || F.IsModuleMethod))
       return std::nullopt;
   }
   const FunctionDecl *Unguarded = nullptr;
   std::vector<std::pair<std::string, SourceLocation>> CalledUnguarded;
-  if (F.Sinks.empty() && !inAny(F.Lambdas, P.Origin->getBeginLoc(), SM)) {
+  if (F.Steps.empty() && !inAny(F.Lambdas, P.Origin->getBeginLoc(), SM)) {
     if (Index && Index->guardedByCallers(usrOf(F.FD->getCanonicalDecl())))
       return std::nullopt;
     if (Deferred)

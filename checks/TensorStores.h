@@ -126,6 +126,12 @@ struct TensorStore {
   /// taken to run no backward pass on it until its summary says.
   const CallExpr *AssumedNoBackward = nullptr;
   unsigned AssumedNoBackwardArg = 0;
+  /// A carry, under `gpuleak check` (deferred): the calls of functions of
+  /// another file, outside the carry's loop, handed a tensor (argument
+  /// index, 0-based), each taken to run no backward pass on it until its
+  /// summary says: a training helper among them makes the carry
+  /// back-propagation through time, and the finding is dropped.
+  llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2> AssumedSteps;
   /// Under `gpuleak check` (deferred): a carry in a function that runs no
   /// backward pass, taken to run with grad mode on until the project says
   /// whether every call of this function holds a guard.
@@ -217,6 +223,10 @@ template <typename DiagFn> void assumedNote(const TensorStore &S, DiagFn Diag) {
       Diag(S.AssumedNoBackward->getBeginLoc(), AssumedNoBackwardNote,
            DiagnosticIDs::Note)
           << FD << S.AssumedNoBackwardArg + 1;
+  for (const auto &[C, Arg] : S.AssumedSteps)
+    if (const FunctionDecl *FD = C->getDirectCallee())
+      Diag(C->getBeginLoc(), AssumedNoBackwardNote, DiagnosticIDs::Note)
+          << FD << Arg + 1;
   if (S.AssumedUnguarded)
     Diag(S.AssumedUnguarded->getLocation(), AssumedUnguardedNote,
          DiagnosticIDs::Note)
