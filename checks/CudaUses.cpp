@@ -163,7 +163,25 @@ static bool isStreamTransfer(const CXXMethodDecl *MD) {
                             MD->getName());
 }
 
+/// Whether \p FD is of TensorRT's C++ API (namespace `nvinfer1`, or the
+/// ONNX parser's `nvonnxparser`), whose calls borrow the device pointers
+/// and streams they are handed (`IBuilderConfig::setProfileStream(s)`,
+/// `IExecutionContext::setTensorAddress(name, p)`, `enqueueV3(s)`): the
+/// caller owns and frees them, wherever TensorRT's headers are found
+/// (often by `-I`, not as system headers).
+static bool isTensorRTApi(const FunctionDecl *FD) {
+  for (const DeclContext *DC = FD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getIdentifier() &&
+          llvm::is_contained({StringRef("nvinfer1"), StringRef("nvonnxparser")},
+                             NS->getName()))
+        return true;
+  return false;
+}
+
 bool UseClassifier::isNonOwningLibraryFunction(const FunctionDecl *FD) const {
+  if (FD && isTensorRTApi(FD))
+    return true;
   if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD))
     return Ctx.getSourceManager().isInSystemHeader(MD->getLocation()) &&
            isStreamTransfer(MD);
