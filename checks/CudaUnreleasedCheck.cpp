@@ -1355,9 +1355,11 @@ static const CreatorInfo *createsThroughParam(const FunctionDecl *FD,
 /// uses of members that release or hand them on.
 class ConstructorWalk : public RecursiveASTVisitor<ConstructorWalk> {
 public:
-  ConstructorWalk(const CXXConstructorDecl *Ctor, const ParentMap &PM,
+  /// \p Class: the constructor's class (or, for a set-up method that only
+  /// constructors call, the method's).
+  ConstructorWalk(const CXXRecordDecl *Class, const ParentMap &PM,
                   ThrowClassifier &Thrower, ASTContext &Ctx)
-      : Class(Ctor->getParent()), PM(PM), Thrower(Thrower), Ctx(Ctx) {}
+      : Class(Class), PM(PM), Thrower(Thrower), Ctx(Ctx) {}
 
   bool TraverseCXXTryStmt(CXXTryStmt *Try) {
     if (handlersRethrow(Try, [](const Stmt *S) { return isa<CXXThisExpr>(S); }))
@@ -1542,14 +1544,14 @@ static bool onFailedCreation(const Stmt *T, const ConstructorWalk &W,
 /// member on in between. A throw in the statement of the creation itself is
 /// its own failure check (`if (cudaMalloc(&buf_, n)) throw ...;`,
 /// `CUDA_CHECK(cudaMalloc(&buf_, n))`): nothing was created then.
-void constructorLeaks(const CXXConstructorDecl *Ctor, ASTContext &Ctx,
+void constructorLeaks(const CXXMethodDecl *Ctor, ASTContext &Ctx,
                       ThrowClassifier &Thrower,
                       llvm::SmallVectorImpl<ConstructorLeak> &Out) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Ctor->getBody());
   if (!Body || declaredNoThrow(Ctor))
     return;
   ParentMap PM(const_cast<CompoundStmt *>(Body));
-  ConstructorWalk W(Ctor, PM, Thrower, Ctx);
+  ConstructorWalk W(Ctor->getParent(), PM, Thrower, Ctx);
   W.TraverseStmt(const_cast<CompoundStmt *>(Body));
   const SourceManager &SM = Ctx.getSourceManager();
   auto Before = [&](SourceLocation A, SourceLocation B) {
@@ -1732,8 +1734,56 @@ void CudaUnreleasedCheck::registerMatchers(MatchFinder *Finder) {
 void CudaUnreleasedCheck::checkConstructorThrows(const CXXConstructorDecl *Ctor,
                                                  ASTContext &Ctx,
                                                  ThrowClassifier &Thrower) {
+  reportConstructorLeaks(Ctor, nullptr, Ctx, Thrower);
+}
+
+/// The first call of \p MD on the object itself by a constructor of its
+/// class that is defined in this translation unit, outside any `try` block
+/// (set-up shared by constructors, `initialize()`): an exception out of
+/// \p MD there leaves the constructor, and the destructor does not run.
+/// Null when there is none (other callers do not matter: the object is
+/// complete for them).
+static const CXXMemberCallExpr *constructorCall(const CXXMethodDecl *MD,
+                                                ASTContext &Ctx) {
+  static constexpr char CallId[] = "ctorcall";
+  for (const CXXConstructorDecl *Ctor : MD->getParent()->ctors()) {
+    const auto *Body = Ctor->getBody();
+    if (!Body || declaredNoThrow(Ctor))
+      continue;
+    ParentMap PM(const_cast<Stmt *>(Body));
+    for (const auto &M : match(
+             findAll(cxxMemberCallExpr(callee(cxxMethodDecl(equalsNode(MD))),
+                                       on(cxxThisExpr()))
+                         .bind(CallId)),
+             *Body, Ctx)) {
+      const auto *Call = M.getNodeAs<CXXMemberCallExpr>(CallId);
+      bool InTry = false;
+      for (const Stmt *P = PM.getParent(Call); P; P = PM.getParent(P))
+        InTry |= isa<CXXTryStmt, LambdaExpr>(P);
+      if (!InTry)
+        return Call;
+    }
+  }
+  return nullptr;
+}
+
+void CudaUnreleasedCheck::checkSetUpThrows(const CXXMethodDecl *MD,
+                                           ASTContext &Ctx,
+                                           ThrowClassifier &Thrower) {
+  if (isa<CXXConstructorDecl, CXXDestructorDecl>(MD) || MD->isStatic() ||
+      MD->getParent()->isLambda())
+    return;
+  if (const CXXMemberCallExpr *Call = constructorCall(MD, Ctx))
+    reportConstructorLeaks(MD, Call, Ctx, Thrower);
+}
+
+void CudaUnreleasedCheck::reportConstructorLeaks(const CXXMethodDecl *MD,
+                                                 const CallExpr *FromCtor,
+                                                 ASTContext &Ctx,
+                                                 ThrowClassifier &Thrower) {
+  const CXXMethodDecl *Ctor = MD;
   llvm::SmallVector<ConstructorLeak, 2> Leaks;
-  constructorLeaks(Ctor, Ctx, Thrower, Leaks);
+  constructorLeaks(MD, Ctx, Thrower, Leaks);
   for (const ConstructorLeak &L : Leaks) {
     if (!ReportedConstructorThrows.insert(L.Creation->getBeginLoc()).second)
       continue;
@@ -1747,6 +1797,10 @@ void CudaUnreleasedCheck::checkConstructorThrows(const CXXConstructorDecl *Ctor,
         << advisedReleaser(*L.Creator);
     diag(Ctx.getSourceManager().getExpansionLoc(L.Throw->getBeginLoc()),
          "leaked when this throws", DiagnosticIDs::Note);
+    if (FromCtor)
+      diag(FromCtor->getBeginLoc(), "%0 is called by a constructor here",
+           DiagnosticIDs::Note)
+          << MD;
   }
 }
 
@@ -1961,6 +2015,8 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
   ThrowClassifier Thrower(Ctx, Index.get());
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD); Ctor && !HelperUser)
     checkConstructorThrows(Ctor, Ctx, Thrower);
+  else if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && !HelperUser)
+    checkSetUpThrows(MD, Ctx, Thrower);
   // A function template's pattern is analysed when nothing instantiates it
   // here; otherwise its instantiations are, which know every callee.
   if (const FunctionTemplateDecl *FTD = FD->getDescribedFunctionTemplate();

@@ -43,6 +43,14 @@ private:
   /// later throw of \p Ctor leaks.
   void checkConstructorThrows(const CXXConstructorDecl *Ctor, ASTContext &Ctx,
                               ThrowClassifier &Thrower);
+  /// The same for a set-up method that only constructors of its class call
+  /// (`initialize()`): a throw in it leaves the constructor.
+  void checkSetUpThrows(const CXXMethodDecl *MD, ASTContext &Ctx,
+                        ThrowClassifier &Thrower);
+  /// \p MD: a constructor, or a set-up method with \p FromCtor a call of it
+  /// by a constructor (the note), null for a constructor.
+  void reportConstructorLeaks(const CXXMethodDecl *MD, const CallExpr *FromCtor,
+                              ASTContext &Ctx, ThrowClassifier &Thrower);
   /// Reports the resources created into members that are lost.
   void reportMembers();
   /// The notes of a member finding that assume functions of other files
