@@ -2128,49 +2128,21 @@ void CudaUnreleasedCheck::reportMembers() {
           << F.Field << F.Where;
       continue;
     }
-    if (F.How == CudaClassResources::Finding::NoOwner &&
-        (F.Holder || !F.HolderName.empty())) {
-      // The words of DestroyedWithHolderClause, which `gpuleak check` puts
-      // in place of MadeRepeatedlyClause when another file holds the part.
-      diag(Loc, "the %0 %select{allocated|created}1 by %2 into member %3 is "
-                "never released: %4 has no destructor, nothing releases %3, "
-                "and the destructor of '%6' releases its own CUDA members but "
-                "not those of the %4 it holds; release it with '%5' in a "
-                "destructor of %4")
-          << KI.Description << Verb << Callee << F.Field << F.Class
-          << advisedReleaser(*F.Creator)
-          << (F.Holder ? F.Holder->getName()
-                       : StringRef(F.HolderName).rsplit("::").second.empty()
-                           ? StringRef(F.HolderName)
-                           : StringRef(F.HolderName).rsplit("::").second);
-      diag(F.Class->getLocation(), "%0 is declared here, without a destructor",
-           DiagnosticIDs::Note)
-          << F.Class;
-      if (F.Holder) {
-        diag(F.HolderField->getLocation(), "%0 holds an object of %1 in %2 here",
-             DiagnosticIDs::Note)
-            << F.Holder << F.Class << F.HolderField;
-        diag(F.HolderDtor->getLocation(), "the destructor of %0 is here",
-             DiagnosticIDs::Note)
-            << F.Holder;
-      }
-      for (const auto &[Text, At] : F.IndexNotes)
-        diag(F.Class->getLocation(), "%0 (%1:%2:%3)", DiagnosticIDs::Note)
-            << Text << At.File << At.Line << At.Column;
-      if (F.AssumeNotReleasedElsewhere)
-        diag(F.Field->getLocation(), AssumedNotReleasedElsewhereNote,
-             DiagnosticIDs::Note)
-            << F.Field;
-      readsAssumedNotes(F);
-      continue;
-    }
     if (F.How == CudaClassResources::Finding::NoOwner) {
+      // Why it is lost: objects made again and again, or a holder's
+      // destructor that releases only its own members (the words of
+      // MadeRepeatedlyClause and DestroyedWithHolderClause, which `gpuleak
+      // check` swaps when another file holds the part).
+      StringRef Holder = F.Holder ? F.Holder->getName() : StringRef(F.HolderName);
+      if (!F.Holder && Holder.contains("::"))
+        Holder = Holder.rsplit("::").second;
       diag(Loc, "the %0 %select{allocated|created}1 by %2 into member %3 is never "
                 "released: %4 has no destructor, nothing releases %3, and "
-                "objects of %4 are made repeatedly; release it with '%5' in "
-                "a destructor of %4")
+                "%select{objects of %4 are made repeatedly|the destructor of "
+                "'%7' releases its own CUDA members but not those of the %4 it "
+                "holds}6; release it with '%5' in a destructor of %4")
           << KI.Description << Verb << Callee << F.Field << F.Class
-          << advisedReleaser(*F.Creator);
+          << advisedReleaser(*F.Creator) << (Holder.empty() ? 0 : 1) << Holder;
       if (F.AssumeMade)
         diag(F.Class->getLocation(), AssumedMadeRepeatedlyNote,
              DiagnosticIDs::Note)
@@ -2179,6 +2151,14 @@ void CudaUnreleasedCheck::reportMembers() {
         diag(F.Class->getLocation(), "%0 is declared here, without a destructor",
              DiagnosticIDs::Note)
             << F.Class;
+      if (F.Holder) {
+        diag(F.HolderField->getLocation(), "%0 holds an object of %1 in %2 here",
+             DiagnosticIDs::Note)
+            << F.Holder << F.Class << F.HolderField;
+        diag(F.HolderDtor->getLocation(), "the destructor of %0 is here",
+             DiagnosticIDs::Note)
+            << F.Holder;
+      }
       for (size_t I = 0; I < F.Via.size(); ++I) {
         const auto *Call = cast<CallExpr>(F.Via[I]);
         if (I == 0)
