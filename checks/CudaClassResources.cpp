@@ -1698,8 +1698,6 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
                          A.Field->getQualifiedNameAsString()))
           continue;
         if (!madeRepeatedly(Owner, Lost)) {
-          Lost.Via.clear();
-          Lost.IndexNotes.clear();
           if (!heldByReleasingOwner(Owner, Lost)) {
             if (!Deferred)
               continue;

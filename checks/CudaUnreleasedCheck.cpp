@@ -1355,8 +1355,8 @@ static const CreatorInfo *createsThroughParam(const FunctionDecl *FD,
 /// uses of members that release or hand them on.
 class ConstructorWalk : public RecursiveASTVisitor<ConstructorWalk> {
 public:
-  /// \p Class: the constructor's class (or, for a set-up method that only
-  /// constructors call, the method's).
+  /// \p Class: the constructor's class (or, for a set-up method that a
+  /// constructor calls, the method's).
   ConstructorWalk(const CXXRecordDecl *Class, const ParentMap &PM,
                   ThrowClassifier &Thrower, ASTContext &Ctx)
       : Class(Class), PM(PM), Thrower(Thrower), Ctx(Ctx) {}
@@ -1731,12 +1731,6 @@ void CudaUnreleasedCheck::registerMatchers(MatchFinder *Finder) {
       this);
 }
 
-void CudaUnreleasedCheck::checkConstructorThrows(const CXXConstructorDecl *Ctor,
-                                                 ASTContext &Ctx,
-                                                 ThrowClassifier &Thrower) {
-  reportConstructorLeaks(Ctor, nullptr, Ctx, Thrower);
-}
-
 /// The first call of \p MD on the object itself by a constructor of its
 /// class that is defined in this translation unit, outside any `try` block
 /// (set-up shared by constructors, `initialize()`): an exception out of
@@ -1781,7 +1775,6 @@ void CudaUnreleasedCheck::reportConstructorLeaks(const CXXMethodDecl *MD,
                                                  const CallExpr *FromCtor,
                                                  ASTContext &Ctx,
                                                  ThrowClassifier &Thrower) {
-  const CXXMethodDecl *Ctor = MD;
   llvm::SmallVector<ConstructorLeak, 2> Leaks;
   constructorLeaks(MD, Ctx, Thrower, Leaks);
   for (const ConstructorLeak &L : Leaks) {
@@ -1793,7 +1786,7 @@ void CudaUnreleasedCheck::reportConstructorLeaks(const CXXMethodDecl *MD,
          "when the constructor of %4 throws, since the destructor does not "
          "run then; release it with '%5' before throwing")
         << KI.Description << (KI.IsMemory ? 0 : 1)
-        << writtenCallee(L.Creation) << L.Field << Ctor->getParent()
+        << writtenCallee(L.Creation) << L.Field << MD->getParent()
         << advisedReleaser(*L.Creator);
     diag(Ctx.getSourceManager().getExpansionLoc(L.Throw->getBeginLoc()),
          "leaked when this throws", DiagnosticIDs::Note);
@@ -1818,6 +1811,7 @@ void CudaUnreleasedCheck::checkThreadLocals(const FunctionDecl *FD,
   if (!Body)
     return;
   static constexpr char CallId[] = "tlcall", VarId[] = "tlvar";
+  std::optional<ParentMap> PM;
   for (const auto &M :
        match(findAll(callExpr(hasAnyArgument(ignoringParenImpCasts(
                                   unaryOperator(
@@ -1843,15 +1837,16 @@ void CudaUnreleasedCheck::checkThreadLocals(const FunctionDecl *FD,
     // Every other use of the variable: an argument of a CUDA call that is
     // not a release (its handle used), a test, or a return.
     bool Lost = true;
-    ParentMap PM(const_cast<Stmt *>(Body));
+    if (!PM)
+      PM.emplace(const_cast<Stmt *>(Body));
     for (const auto &R : match(findAll(declRefExpr(to(equalsNode(VD))).bind(VarId)),
                                *Body, Ctx)) {
       const Stmt *Use = R.getNodeAs<DeclRefExpr>(VarId);
-      const Stmt *P = PM.getParent(Use);
+      const Stmt *P = PM->getParent(Use);
       while (P && isa<ImplicitCastExpr, ParenExpr>(P))
-        Use = P, P = PM.getParent(P);
+        Use = P, P = PM->getParent(P);
       if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P);
-          UO && UO->getOpcode() == UO_AddrOf && PM.getParent(UO) == Call)
+          UO && UO->getOpcode() == UO_AddrOf && PM->getParent(UO) == Call)
         continue; // the creation
       if (isa_and_nonnull<ReturnStmt>(P))
         continue;
@@ -1984,7 +1979,7 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
     if (llvm::none_of(Ctor->getParent()->decls(),
                       [](const Decl *D) { return D->isInvalidDecl(); })) {
       ThrowClassifier Thrower(Ctx, Index.get());
-      checkConstructorThrows(Ctor, Ctx, Thrower);
+      reportConstructorLeaks(Ctor, nullptr, Ctx, Thrower);
     }
     return;
   }
@@ -2014,7 +2009,7 @@ void CudaUnreleasedCheck::check(const MatchFinder::MatchResult &Result) {
   UseClassifier Classifier(Ctx, ParamMemo, Index.get(), Deferred);
   ThrowClassifier Thrower(Ctx, Index.get());
   if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD); Ctor && !HelperUser)
-    checkConstructorThrows(Ctor, Ctx, Thrower);
+    reportConstructorLeaks(Ctor, nullptr, Ctx, Thrower);
   else if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && !HelperUser)
     checkSetUpThrows(MD, Ctx, Thrower);
   // A function template's pattern is analysed when nothing instantiates it
@@ -2134,8 +2129,6 @@ void CudaUnreleasedCheck::reportMembers() {
       // MadeRepeatedlyClause and DestroyedWithHolderClause, which `gpuleak
       // check` swaps when another file holds the part).
       StringRef Holder = F.Holder ? F.Holder->getName() : StringRef(F.HolderName);
-      if (!F.Holder && Holder.contains("::"))
-        Holder = Holder.rsplit("::").second;
       diag(Loc, "the %0 %select{allocated|created}1 by %2 into member %3 is never "
                 "released: %4 has no destructor, nothing releases %3, and "
                 "%select{objects of %4 are made repeatedly|the destructor of "

@@ -39,16 +39,14 @@ private:
   /// Creations into a `static thread_local` handle of \p FD that nothing
   /// releases: each thread that ends loses its resource.
   void checkThreadLocals(const FunctionDecl *FD, ASTContext &Ctx);
-  /// Reports the creations into members of \p Ctor's own object that a
-  /// later throw of \p Ctor leaks.
-  void checkConstructorThrows(const CXXConstructorDecl *Ctor, ASTContext &Ctx,
-                              ThrowClassifier &Thrower);
-  /// The same for a set-up method that only constructors of its class call
-  /// (`initialize()`): a throw in it leaves the constructor.
+  /// Reports the creations into members of \p MD's own object that a later
+  /// throw of a set-up method that a constructor of its class calls
+  /// (`initialize()`) leaks: the throw leaves the constructor.
   void checkSetUpThrows(const CXXMethodDecl *MD, ASTContext &Ctx,
                         ThrowClassifier &Thrower);
-  /// \p MD: a constructor, or a set-up method with \p FromCtor a call of it
-  /// by a constructor (the note), null for a constructor.
+  /// Reports the creations into members of \p MD's own object that a later
+  /// throw of \p MD leaks, when \p MD is a constructor (\p FromCtor null) or
+  /// a set-up method that one calls at \p FromCtor (the note).
   void reportConstructorLeaks(const CXXMethodDecl *MD, const CallExpr *FromCtor,
                               ASTContext &Ctx, ThrowClassifier &Thrower);
   /// Reports the resources created into members that are lost.

@@ -2589,6 +2589,20 @@ bool TensorStoreFinder::carriedAcrossOuterStep(const ValueDecl *Target,
                                                const Stmt *Loop, FnInfo &F,
                                                ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
+  // Whether \p Within holds a reset of the target: cleared, detached, or
+  // given a fresh state (`h = init_hidden()`).
+  auto ResetIn = [&](llvm::function_ref<bool(const Expr *)> Within) {
+    if (llvm::any_of(F.Shrinks, [&](const auto &DS) {
+          return DS.first == Target && Within(DS.second);
+        }))
+      return true;
+    for (const auto &[D, A] : F.Assigns)
+      if (D == Target && A != Store && Within(A) && operands(A).second &&
+          (provenance(operands(A).second, F, Ctx, 0).K != Prov::Attached ||
+           pathTo(operands(A).second, Target, F, Ctx, 0) == Path::None))
+        return true;
+    return false;
+  };
   for (const Stmt *Outer : F.Loops) {
     SourceRange R = Outer->getSourceRange();
     if (Outer == Loop || !rangeContains(R, Loop->getBeginLoc(), SM) ||
@@ -2601,15 +2615,7 @@ bool TensorStoreFinder::carriedAcrossOuterStep(const ValueDecl *Target,
       continue;
     // A reset anywhere in this loop's iterations cuts the carry across its
     // steps (an enclosing loop with a step of its own is tried next).
-    bool Reset = llvm::any_of(F.Shrinks, [&](const auto &DS) {
-      return DS.first == Target && InOuter(DS.second);
-    });
-    for (const auto &[D, A] : F.Assigns)
-      if (D == Target && A != Store && InOuter(A) && operands(A).second &&
-          (provenance(operands(A).second, F, Ctx, 0).K != Prov::Attached ||
-           pathTo(operands(A).second, Target, F, Ctx, 0) == Path::None))
-        Reset = true; // a fresh state (`h = init_hidden()`) counts too
-    if (!Reset)
+    if (!ResetIn(InOuter))
       return true;
   }
   // A lambda that carries a local it captures by reference through a loop
@@ -2636,16 +2642,7 @@ bool TensorStoreFinder::carriedAcrossOuterStep(const ValueDecl *Target,
                !rangeContains(Loop->getSourceRange(), E->getBeginLoc(), SM);
       }))
     return false;
-  if (llvm::any_of(F.Shrinks, [&](const auto &DS) {
-        return DS.first == Target && InCall(DS.second);
-      }))
-    return false;
-  for (const auto &[D, A] : F.Assigns)
-    if (D == Target && A != Store && InCall(A) && operands(A).second &&
-        (provenance(operands(A).second, F, Ctx, 0).K != Prov::Attached ||
-         pathTo(operands(A).second, Target, F, Ctx, 0) == Path::None))
-      return false;
-  return true;
+  return !ResetIn(InCall);
 }
 
 void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,

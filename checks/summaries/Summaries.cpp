@@ -998,9 +998,18 @@ ProjectIndex::heldByReleasingOwner(llvm::StringRef ClassName) const {
       llvm::StringSet<> USRs, Names;
       if (!membersReleasedBy(USR, USRs, Names) || USRs.empty())
         continue;
-      // `ns::Holder::part_`: the holder is what precedes the member.
+      // `ns::Holder::part_`: the holder is what precedes the member; the
+      // message names it as a diagnostic names a class, unqualified.
       auto [HolderName, Member] = llvm::StringRef(K.Field).rsplit("::");
-      Holder H{HolderName.str(),
+      llvm::StringRef Unqualified = HolderName;
+      for (size_t I = 0, Depth = 0; I + 1 < HolderName.size(); ++I)
+        if (HolderName[I] == '<')
+          ++Depth;
+        else if (HolderName[I] == '>')
+          --Depth;
+        else if (!Depth && HolderName.substr(I, 2) == "::")
+          Unqualified = HolderName.drop_front(I + 2);
+      Holder H{Unqualified.str(),
                {{formatNote(HoldsPartNote,
                             {HolderName.str(), K.ClassName, Member.str()}),
                  K.At},

@@ -707,7 +707,7 @@ public:
   /// ClassName through a member, and whose destructor releases (or hands
   /// on) CUDA members of its own object (`owns_parts`, `releases_members`):
   /// each object of it that is destroyed destroys the part too. The
-  /// holder's qualified name and the notes: HoldsPartNote at the member,
+  /// holder's unqualified name (the message's) and the notes: HoldsPartNote at the member,
   /// DestructorOfNote at the destructor's definition. std::nullopt when no
   /// such holder is known.
   struct Holder {

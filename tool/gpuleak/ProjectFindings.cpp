@@ -331,12 +331,10 @@ static bool keepNoOwnerFinding(Finding &F, const ProjectIndex &Index,
         std::string Part =
             F.Message.substr(From + Before.size() + 1,
                              To - From - Before.size() - 1);
-        llvm::StringRef Short = llvm::StringRef(H->Name).rsplit("::").second;
-        F.Message.replace(
-            From, To + 1 + After.size() - From,
-            clang::tidy::gpuleak::formatNote(
-                clang::tidy::gpuleak::DestroyedWithHolderClause,
-                {Short.empty() ? H->Name : Short.str(), Part}));
+        F.Message.replace(From, To + 1 + After.size() - From,
+                          clang::tidy::gpuleak::formatNote(
+                              clang::tidy::gpuleak::DestroyedWithHolderClause,
+                              {H->Name, Part}));
         Notes = std::move(H->Notes);
       }
       std::vector<FindingNote> Made;
