@@ -157,9 +157,10 @@ t=Aarivvk+simple_yolo
 if have $t; then
   # toml++ from Debian; Matplot++'s members that DataPloter names, and LibTorch 1's
   # <c10/util/variant.h> (included, unused, by src/yolo-model.cpp), in only-simpleyolo.
-  # The tree's .clang-tidy ends with a YAML document-end marker ("..."), which gpuleak check
-  # rejects ("malformed .clang-tidy: unknown key '...'") and then analyses nothing; it holds
-  # only clang-tidy's own check list, so it is removed from the laid-out tree.
+  # The tree's .clang-tidy ends with a YAML document-end marker ("...") and no line break,
+  # which gpuleak check before session 25 rejected ("malformed .clang-tidy: unknown key
+  # '...'"); it holds only clang-tidy's own check list and an empty HeaderFilterRegex, and is
+  # removed from the laid-out tree so that every build scores this tree alike.
   rm -f "$dir/$t/.clang-tidy"
   db $t -std=c++17 -I"$only/only-simpleyolo" "${opencv[@]}"
   keep $t '^src/(yolo-main|object-detector|yolo-model|yolo-dataset)\.cpp$'

@@ -1131,20 +1131,11 @@ static int run(RunMode Mode) {
   // clang-tidy's name for --config.
   auto UseConfig = [&](StringRef Option, StringRef Shown, StringRef Name,
                        StringRef Text) -> std::optional<int> {
-    std::string FirstError;
-    ErrorOr<clang::tidy::ClangTidyOptions> Parsed =
-        clang::tidy::parseConfigurationWithDiags(
-            MemoryBufferRef(Text, Name), [&](const SMDiagnostic &D) {
-              if (D.getKind() == SourceMgr::DK_Error && FirstError.empty())
-                FirstError = (Twine(D.getLineNo()) + ":" +
-                              Twine(D.getColumnNo() + 1) + ": " +
-                              D.getMessage())
-                                 .str();
-            });
+    Expected<clang::tidy::ClangTidyOptions> Parsed =
+        parseTidyConfig(MemoryBufferRef(Text, Name));
     if (!Parsed)
       return fail(Option + ": malformed configuration" + Shown + ": " +
-                  (FirstError.empty() ? Parsed.getError().message()
-                                      : FirstError));
+                  toString(Parsed.takeError()));
     std::vector<std::string> Problems = configProblems(*Parsed, Settings);
     for (const std::string &Problem : Problems)
       WithColor::error(errs(), "gpuleak") << Name << ": " << Problem << '\n';

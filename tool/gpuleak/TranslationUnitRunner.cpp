@@ -517,6 +517,28 @@ std::vector<std::string> configProblems(const ClangTidyOptions &Options,
   return clang::tidy::gpuleak::configProblems(Options, Settings.CheckOptions);
 }
 
+llvm::Expected<ClangTidyOptions> parseTidyConfig(llvm::MemoryBufferRef Config) {
+  std::string WithBreak;
+  if (!Config.getBuffer().empty() && !Config.getBuffer().ends_with("\n")) {
+    WithBreak = (Config.getBuffer() + "\n").str();
+    Config = llvm::MemoryBufferRef(WithBreak, Config.getBufferIdentifier());
+  }
+  std::string FirstError;
+  llvm::ErrorOr<ClangTidyOptions> Parsed = parseConfigurationWithDiags(
+      Config, [&](const llvm::SMDiagnostic &D) {
+        if (D.getKind() != llvm::SourceMgr::DK_Error || !FirstError.empty())
+          return;
+        FirstError = (llvm::Twine(D.getLineNo()) + ":" +
+                      llvm::Twine(D.getColumnNo() + 1) + ": " + D.getMessage())
+                         .str();
+      });
+  if (Parsed)
+    return std::move(*Parsed);
+  return llvm::createStringError(
+      Parsed.getError(),
+      FirstError.empty() ? Parsed.getError().message() : FirstError);
+}
+
 /// The options provider of one TU: clang-tidy's .clang-tidy lookup from the
 /// file's directory upward, with gpuleak's defaults below it and --checks
 /// above it. A malformed .clang-tidy is recorded as an error and ignored, as
@@ -543,26 +565,16 @@ makeOptionsProvider(RunSettings &Settings,
 
   auto ParseConfig = [&Settings](llvm::MemoryBufferRef Config)
       -> llvm::ErrorOr<ClangTidyOptions> {
-    std::string FirstError;
-    llvm::ErrorOr<ClangTidyOptions> Parsed = parseConfigurationWithDiags(
-        Config, [&](const llvm::SMDiagnostic &D) {
-          if (D.getKind() != llvm::SourceMgr::DK_Error || !FirstError.empty())
-            return;
-          FirstError = (llvm::Twine(D.getLineNo()) + ":" +
-                        llvm::Twine(D.getColumnNo() + 1) + ": " +
-                        D.getMessage())
-                           .str();
-        });
+    llvm::Expected<ClangTidyOptions> Parsed = parseTidyConfig(Config);
     if (Parsed) {
       for (std::string &Problem : configProblems(*Parsed, Settings))
         Settings.addConfigError(
             {Config.getBufferIdentifier().str(), std::move(Problem)});
-      return Parsed;
+      return std::move(*Parsed);
     }
-    if (FirstError.empty())
-      FirstError = Parsed.getError().message();
     Settings.addConfigError({Config.getBufferIdentifier().str(),
-                             "malformed .clang-tidy: " + FirstError});
+                             "malformed .clang-tidy: " +
+                                 llvm::toString(Parsed.takeError())});
     return ClangTidyOptions();
   };
   return std::make_unique<ConfigFileLookup>(

@@ -176,6 +176,14 @@ std::vector<std::string>
 configProblems(const clang::tidy::ClangTidyOptions &Options,
                const RunSettings &Settings);
 
+/// A clang-tidy configuration text parsed as clang-tidy parses it, or, when
+/// it cannot be, the first error as "LINE:COL: MESSAGE" (or the error code's
+/// message). A text whose last line has no line break is read with one:
+/// LLVM's YAML reader rejects a document-end marker (`...`) at the very end
+/// of the text ("unknown key '...'"), which YAML allows.
+llvm::Expected<clang::tidy::ClangTidyOptions>
+parseTidyConfig(llvm::MemoryBufferRef Config);
+
 /// The options provider gpuleak check uses for every translation unit
 /// (defaults, .clang-tidy files or --config-file, command-line options),
 /// over \p FS (the real file system when null). Errors of the .clang-tidy
