@@ -251,6 +251,9 @@ public:
         Acquisitions.push_back({Call, CI, F, ThisBased});
         if (std::optional<ObjectKey> K = objectKey(Arg))
           Created.push_back({F, *K, SM.getExpansionLoc(Call->getBeginLoc())});
+      } else if (const VarDecl *V = Arg ? plainLocal(Arg) : nullptr;
+                 V && CI->Field.empty()) {
+        MadeIntoLocal.try_emplace(V, Call, CI);
       }
       return true;
     }
@@ -298,7 +301,7 @@ public:
     return true;
   }
 
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+  void noteThisCallOrGetter(CXXMemberCallExpr *Call) {
     const Expr *Obj = Call->getImplicitObjectArgument();
     if (Obj && isa<CXXThisExpr>(Obj->IgnoreParenImpCasts()))
       if (const CXXMethodDecl *MD = Call->getMethodDecl())
@@ -323,6 +326,37 @@ public:
       else if (handsOn(Call))
         ResultsHandedOn.insert(MD);
     }
+  }
+
+  /// `buf_ = tmp;`, `bufs_[i] = tmp;`: a local stored into a member of
+  /// the object.
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->getOpcode() != BO_Assign)
+      return true;
+    if (const VarDecl *V = plainLocal(BO->getRHS())) {
+      bool ThisBased = false;
+      if (const FieldDecl *F = memberOf(BO->getLHS(), ThisBased))
+        LocalsStored.push_back({V, F, ThisBased});
+    }
+    return true;
+  }
+
+  /// `bufs_.push_back(tmp);` and the other ways of adding an element to a
+  /// standard container member: the local is stored into the member.
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    noteThisCallOrGetter(Call);
+    const CXXMethodDecl *MD = Call->getMethodDecl();
+    const Expr *Obj = Call->getImplicitObjectArgument();
+    if (!MD || !MD->getIdentifier() || !Obj ||
+        !addsElement(MD->getName()))
+      return true;
+    bool ThisBased = false;
+    const FieldDecl *F = memberOf(Obj, ThisBased);
+    if (!F)
+      return true;
+    for (const Expr *Arg : Call->arguments())
+      if (const VarDecl *V = plainLocal(Arg))
+        LocalsStored.push_back({V, F, ThisBased});
     return true;
   }
 
@@ -354,6 +388,8 @@ public:
       Copies.push_back({Local, F, Owner});
     else if (const FieldDecl *G = Used == ME ? copiedIntoOther(ME) : nullptr)
       CopiedInto.push_back({F, G});
+    else if (const FieldDecl *G = Used == ME ? movedWithin(ME, F) : nullptr)
+      MovedWithin.push_back({F, G});
     else if (handsOn(Used) && !onlyRead(Used, F)) {
       HandedOn.insert(F);
       if (!freedOrDeleted(Used))
@@ -370,8 +406,20 @@ public:
   /// (`x = input_;` then `cudaMemcpy(out_, x, ...)`).
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    // Stored into a member of the object itself (`b_ = tmp;` after `tmp =
+    // a_;`): the object keeps what it holds.
+    bool TargetThisBased = false;
+    if (const FieldDecl *G = V && V->hasLocalStorage()
+                                 ? assignedTo(DRE, TargetThisBased)
+                                 : nullptr;
+        G && TargetThisBased) {
+      LocalIntoMember.push_back({V, G});
+      return true;
+    }
     if (V && V->hasLocalStorage() && (handsOn(DRE) || isReleaseArg(DRE)))
       OwningLocals.insert(V);
+    if (V && V->hasLocalStorage() && (isReleaseArg(DRE) || freedOrDeleted(DRE)))
+      ReleasedLocals.insert(V);
     return true;
   }
 
@@ -404,6 +452,20 @@ public:
     });
   }
 
+  /// A resource created into a local that the body then stores into a
+  /// member (`cudaMalloc(&tmp, n); bufs_.push_back(tmp);`, `buf_ = tmp;`)
+  /// is created into that member, once the body is read; not when the body
+  /// also releases the local (the member is then left dangling, another
+  /// matter).
+  void addLocalsStored() {
+    for (const auto &[V, F, ThisBased] : LocalsStored) {
+      auto It = MadeIntoLocal.find(V);
+      if (It == MadeIntoLocal.end() || ReleasedLocals.contains(V))
+        continue;
+      Acquisitions.push_back({It->second.first, It->second.second, F, ThisBased});
+    }
+  }
+
   /// The members (and results of methods of other files) handed on
   /// through a local copy, once the body is read.
   void addCopiesHandedOn() {
@@ -413,6 +475,10 @@ public:
         Kept.insert(F);
         if (Owner)
           ParamMembers[Owner->getFunctionScopeIndex()].insert(F);
+      } else if (!Owner) {
+        for (const auto &[V, G] : LocalIntoMember)
+          if (V == Local && G != F && holdsHandle(G->getType()))
+            MovedWithin.push_back({F, G});
       }
     for (const auto &[Local, MD] : ResultCopies)
       if (OwningLocals.contains(Local))
@@ -451,6 +517,9 @@ public:
   /// (`layer->tmp_ = tmp_;`), with that member.
   llvm::SmallVector<std::pair<const FieldDecl *, const FieldDecl *>, 2>
       CopiedInto;
+  /// Members of the object copied into another member of it (Facts).
+  llvm::SmallVector<std::pair<const FieldDecl *, const FieldDecl *>, 2>
+      MovedWithin;
   bool HasErrors = false;
 
 private:
@@ -482,10 +551,13 @@ private:
           Cur = MC;
           continue;
         }
+        // Adding an element (`push_back(tmp)`) hands none of those it
+        // holds on.
         if (llvm::is_contained({StringRef("size"), StringRef("empty"),
                                 StringRef("resize"), StringRef("reserve"),
                                 StringRef("capacity"), StringRef("count")},
-                               MD->getName()))
+                               MD->getName()) ||
+            addsElement(MD->getName()))
           return nullptr;
         return std::nullopt;
       }
@@ -528,6 +600,28 @@ private:
   /// The member of another object that \p ME, a member of the object
   /// itself, is assigned to (`layer->tmp_ = tmp_;`), when it can hold a
   /// handle; or null.
+  /// The other member of the object itself that \p ME, the member \p F
+  /// of the object itself, is assigned to (`a_ = b_;`), when it can hold a
+  /// handle; or null.
+  const FieldDecl *movedWithin(const MemberExpr *ME,
+                               const FieldDecl *F) const {
+    bool TargetThisBased = false;
+    const FieldDecl *G = assignedToMember(ME, TargetThisBased);
+    if (!G || !TargetThisBased || G == F || !holdsHandle(G->getType()))
+      return nullptr;
+    return G;
+  }
+
+  /// The member that \p E is assigned to (`buf_ = E;`), with whether it is
+  /// of the object itself; or null.
+  const FieldDecl *assignedTo(const Expr *E, bool &TargetThisBased) const {
+    auto [P, Child] = valueParent(E);
+    const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+    if (!BO || BO->getOpcode() != BO_Assign || BO->getRHS() != Child)
+      return nullptr;
+    return memberOf(BO->getLHS(), TargetThisBased);
+  }
+
   const FieldDecl *copiedIntoOther(const MemberExpr *ME) const {
     bool TargetThisBased = false;
     const FieldDecl *G = assignedToMember(ME, TargetThisBased);
@@ -588,6 +682,40 @@ private:
   llvm::SmallVector<std::pair<const VarDecl *, const CXXMethodDecl *>, 2>
       ResultCopies;
   llvm::DenseSet<const VarDecl *> OwningLocals;
+  /// Locals (not references or parameters) that a CUDA creator fills, with
+  /// the creation; locals stored into a member (the member, and whether it
+  /// is of the object itself); locals released in the body.
+  llvm::DenseMap<const VarDecl *,
+                 std::pair<const CallExpr *, const cuda::CreatorInfo *>>
+      MadeIntoLocal;
+  llvm::SmallVector<std::tuple<const VarDecl *, const FieldDecl *, bool>, 2>
+      LocalsStored;
+  llvm::DenseSet<const VarDecl *> ReleasedLocals;
+  /// Locals assigned to a member of the object itself, with the member.
+  llvm::SmallVector<std::pair<const VarDecl *, const FieldDecl *>, 2>
+      LocalIntoMember;
+
+  /// The local variable that \p E names (through parentheses and casts),
+  /// when it is neither a reference nor a parameter; or null.
+  static const VarDecl *plainLocal(const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts());
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+        V->getType()->isReferenceType())
+      return nullptr;
+    return V;
+  }
+
+  /// Whether a method of this name adds its argument to a standard
+  /// container.
+  static bool addsElement(StringRef Name) {
+    return llvm::is_contained(
+        {StringRef("push_back"), StringRef("emplace_back"),
+         StringRef("push_front"), StringRef("emplace_front"),
+         StringRef("insert"), StringRef("emplace"), StringRef("push"),
+         StringRef("try_emplace"), StringRef("insert_or_assign")},
+        Name);
+  }
 
   /// The method that \p Call calls on an object, when it is of the project,
   /// defined in no file this translation unit sees, and returns what can
@@ -1046,6 +1174,7 @@ CudaClassResources::factsOf(const FunctionDecl *FD) {
     V.TraverseStmt(const_cast<Stmt *>(Body));
     V.dropReleasesBeforeCreation();
     V.addCopiesHandedOn();
+    V.addLocalsStored();
     for (const auto &A : V.Acquisitions)
       F->Acquisitions.push_back({A.Call, A.Creator, A.Field, A.ThisBased});
     F->Released = std::move(V.Released);
@@ -1061,6 +1190,7 @@ CudaClassResources::factsOf(const FunctionDecl *FD) {
     F->ResultsHandedOn = std::move(V.ResultsHandedOn);
     F->ReadElsewhere = std::move(V.ReadElsewhere);
     F->CopiedInto = std::move(V.CopiedInto);
+    F->MovedWithin = std::move(V.MovedWithin);
     F->HasErrors = V.HasErrors;
   } else {
     F->HasErrors = true; // not defined here: unknown
@@ -1391,9 +1521,10 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
                  llvm::SmallVector<std::pair<const FunctionDecl *, const Expr *>, 2>>
       CalledAgain;
   llvm::DenseSet<const FunctionDecl *> CalledByCtor;
-  // Members copied into members of other objects, with those members.
+  // Members copied into members of other objects, with those members; and
+  // into other members of the same object.
   llvm::DenseMap<const FieldDecl *, llvm::SmallSetVector<const FieldDecl *, 2>>
-      CopiedTo;
+      CopiedTo, MovedTo;
   // Members handed to functions of other files that may only read them.
   llvm::DenseMap<const FieldDecl *,
                  llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2>>
@@ -1405,6 +1536,8 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
       ReadElsewhere[F].push_back({Call, Param});
     for (const auto &[F, Target] : FP->CopiedInto)
       CopiedTo[F].insert(Target);
+    for (const auto &[F, Target] : FP->MovedWithin)
+      MovedTo[F].insert(Target);
     LookedAfter.insert(FP->Released.begin(), FP->Released.end());
     LookedAfter.insert(FP->ReleasedElsewhere.begin(),
                        FP->ReleasedElsewhere.end());
@@ -1642,6 +1775,16 @@ void CudaClassResources::findings(llvm::SmallVectorImpl<Finding> &Out) {
                                     Dtor))
         continue;
       if (Released.contains(A.Field))
+        continue;
+      // Moved into another member of the object (a swap of buffers): lost
+      // only if that member is not looked after either.
+      if (auto It = MovedTo.find(A.Field);
+          It != MovedTo.end() &&
+          llvm::any_of(It->second, [&](const FieldDecl *G) {
+            return Released.contains(G) || LookedAfter.contains(G) ||
+                   (Index &&
+                    Index->memberLookedAfter(G->getQualifiedNameAsString()));
+          }))
         continue;
       if (Dtor && !Released.WorksWithCuda && Released.USRs.empty() &&
           Released.Assumed.empty()) {

@@ -193,6 +193,12 @@ private:
     /// member is looked after.
     llvm::SmallVector<std::pair<const FieldDecl *, const FieldDecl *>, 2>
         CopiedInto;
+    /// Members of the object copied into another member of the same object,
+    /// directly or through a local (`tmp = a_; a_ = b_; b_ = tmp;`), with
+    /// that member: the object keeps the resource, and it is released when
+    /// that member is.
+    llvm::SmallVector<std::pair<const FieldDecl *, const FieldDecl *>, 2>
+        MovedWithin;
     bool HasErrors = false;
   };
 
