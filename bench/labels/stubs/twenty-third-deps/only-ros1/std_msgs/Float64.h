@@ -1,0 +1,2 @@
+#pragma once
+namespace std_msgs { struct Float64 { double data; }; }

@@ -1,0 +1,3 @@
+#pragma once
+#include <vector>
+namespace std_msgs { struct Float64MultiArray { std::vector<double> data; }; }
