@@ -1462,6 +1462,27 @@ TensorStoreFinder::returnProvenance(const FunctionDecl *FD, ASTContext &Ctx,
   return P;
 }
 
+int TensorStoreFinder::returnsFromMember(const FunctionDecl *Def,
+                                         const ValueDecl *Member,
+                                         ASTContext &Ctx, unsigned Depth) {
+  auto [It, Inserted] = MemberReturns[DeviceMode].try_emplace(
+      {{Def, Member}, TargetSub}, int(Path::None));
+  if (!Inserted)
+    return It->second; // done, or being computed (a recursive call)
+  FnInfo &F = info(Def, Ctx);
+  const SourceManager &SM = Ctx.getSourceManager();
+  Path P = Path::None;
+  for (const auto &M : match(findAll(returnStmt(hasReturnValue(
+                                 expr().bind(ValueId)))),
+                             *F.Body, Ctx)) {
+    const auto *R = M.getNodeAs<Expr>(ValueId);
+    if (!inAny(F.Lambdas, R->getBeginLoc(), SM))
+      P = std::max(P, pathTo(R, Member, F, Ctx, Depth + 1));
+  }
+  MemberReturns[DeviceMode][{{Def, Member}, TargetSub}] = int(P);
+  return int(P);
+}
+
 /// For `std::get<I>(t)` with an index (not a type): I.
 static std::optional<unsigned> tupleIndex(const CallExpr *C) {
   const FunctionDecl *FD = C->getDirectCallee();
@@ -1847,6 +1868,36 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
   return P;
 }
 
+/// The field that \p E, a member access through a member of `this`
+/// (`this->obs.actions`), names in \p Target, that member of `this`; or
+/// null (the whole member, another member, a method call on it).
+static const FieldDecl *subfieldOf(const Expr *E, const ValueDecl *Target) {
+  const auto *ME = dyn_cast_or_null<MemberExpr>(strip(E));
+  if (!ME || ME->isArrow())
+    return nullptr;
+  const auto *Base = dyn_cast<MemberExpr>(ME->getBase()->IgnoreParenImpCasts());
+  if (!Base || Base->getMemberDecl() != Target ||
+      !isa<CXXThisExpr>(Base->getBase()->IgnoreParenImpCasts()))
+    return nullptr;
+  return dyn_cast<FieldDecl>(ME->getMemberDecl());
+}
+
+/// Whether \p Def, a value put into a member of the object in \p F, was
+/// put there before the read at \p Use in the same call, or earlier in an
+/// iteration of a loop that holds both: never in a lambda, which may run
+/// later or never.
+static bool putBefore(const Expr *Def, SourceLocation Use,
+                      const TensorStoreFinder::FnInfo &F,
+                      const SourceManager &SM) {
+  if (inAny(F.Lambdas, Def->getBeginLoc(), SM))
+    return false;
+  return !isBeforeExpanded(Use, Def->getBeginLoc(), SM) ||
+         llvm::any_of(F.Loops, [&](const Stmt *L) {
+           return rangeContains(L->getSourceRange(), Use, SM) &&
+                  rangeContains(L->getSourceRange(), Def->getBeginLoc(), SM);
+         });
+}
+
 TensorStoreFinder::Prov TensorStoreFinder::memberProvenance(const MemberExpr *ME,
                                                             FnInfo &F,
                                                             ASTContext &Ctx,
@@ -1859,20 +1910,9 @@ TensorStoreFinder::Prov TensorStoreFinder::memberProvenance(const MemberExpr *ME
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Use = ME->getBeginLoc();
   llvm::SmallVector<const Expr *, 2> Defs = It->second;
-  for (const Expr *Def : Defs) {
-    // Put into the member earlier in this call, or earlier in an iteration
-    // of a loop that holds both: never in a lambda, which may run later or
-    // never.
-    if (inAny(F.Lambdas, Def->getBeginLoc(), SM))
-      continue;
-    if (isBeforeExpanded(Use, Def->getBeginLoc(), SM) &&
-        llvm::none_of(F.Loops, [&](const Stmt *L) {
-          return rangeContains(L->getSourceRange(), Use, SM) &&
-                 rangeContains(L->getSourceRange(), Def->getBeginLoc(), SM);
-        }))
-      continue;
-    P.merge(provenance(Def, F, Ctx, Depth + 1));
-  }
+  for (const Expr *Def : Defs)
+    if (putBefore(Def, Use, F, SM))
+      P.merge(provenance(Def, F, Ctx, Depth + 1));
   VisitingMembers.erase(FD);
   return P;
 }
@@ -1965,9 +2005,28 @@ TensorStoreFinder::Path TensorStoreFinder::pathTo(const Expr *E,
     return R;
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
-      return ME->getMemberDecl() == Target ? Path::Copy : Path::None;
-    return pathTo(ME->getBase(), Target, F, Ctx, Depth + 1);
+    if (!isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
+      if (TargetSub && ME->getMemberDecl() != TargetSub &&
+          subfieldOf(ME, Target))
+        return Path::None; // another field of the stored struct
+      return pathTo(ME->getBase(), Target, F, Ctx, Depth + 1);
+    }
+    if (ME->getMemberDecl() == Target)
+      return Path::Copy;
+    // Another member of the object: what this call put into it before
+    // (`history_.insert(obs); in = history_.get();`, `prev_ = cur_;`).
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    auto It = FD ? F.MemberDefs.find(FD) : F.MemberDefs.end();
+    if (It == F.MemberDefs.end() || !VisitingMembers.insert(FD).second)
+      return Path::None;
+    const SourceManager &SM = Ctx.getSourceManager();
+    Path R = Path::None;
+    llvm::SmallVector<const Expr *, 2> Defs = It->second;
+    for (const Expr *Def : Defs)
+      if (putBefore(Def, ME->getBeginLoc(), F, SM))
+        R = std::max(R, pathTo(Def, Target, F, Ctx, Depth + 1));
+    VisitingMembers.erase(FD);
+    return R;
   }
   if (const auto *C = dyn_cast<CallExpr>(E)) {
     if ((DeviceMode ? dropsDeviceStorage(C, Ctx) : cutsGraph(C)) ||
@@ -2003,8 +2062,25 @@ TensorStoreFinder::Path TensorStoreFinder::pathTo(const Expr *E,
       FirstArg = firstParamArg(C, Def);
     }
     Path R = Path::None;
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
       R = pathTo(MC->getImplicitObjectArgument(), Target, F, Ctx, Depth + 1);
+      // A method of this TU called on the object itself, whose returns
+      // compute from the member (`obs = this->computeObservation();`
+      // reading `this->obs_.actions`): as if the member were read here. A
+      // virtual one is the definition of the class the call names (an
+      // override of a base's `computeObservation() = 0`).
+      const auto *Own = Callee ? dyn_cast_or_null<CXXMethodDecl>(
+                                     Callee->getDefinition())
+                               : nullptr;
+      if (Own && Own->hasBody() && isa_and_nonnull<FieldDecl>(Target) &&
+          !isForwardCallee(Own) &&
+          !Ctx.getSourceManager().isInSystemHeader(Own->getLocation()) &&
+          MC->getImplicitObjectArgument() &&
+          isa<CXXThisExpr>(
+              MC->getImplicitObjectArgument()->IgnoreParenImpCasts()))
+        R = std::max(R, static_cast<Path>(
+                            returnsFromMember(Own, Target, Ctx, Depth + 1)));
+    }
     for (unsigned I = 0; I < C->getNumArgs(); ++I)
       if (I < FirstArg || I - FirstArg >= 64 ||
           (FromParams & (uint64_t(1) << (I - FirstArg))))
@@ -2653,6 +2729,11 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   const ValueDecl *Target = destDecl(Dest);
   if (!Target)
     return;
+  // The field of a member struct that the store writes (`this->obs.actions
+  // = a`): reads of the struct's other fields (`this->obs.dof`) are not its
+  // old value.
+  llvm::SaveAndRestore<const FieldDecl *> Sub(TargetSub,
+                                              subfieldOf(Dest, Target));
   bool Outlives = outlivesFunction(Target);
   const Stmt *Loop = innermostLoop(F, Store->getBeginLoc(), SM);
   const LambdaExpr *Via = nullptr; // the lambda the loop calls, if the store is in it

@@ -519,6 +519,19 @@ private:
   /// returnProvenance() per function, for graphs and (DeviceMode) for device
   /// storage.
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ReturnMemo>> Returns[2];
+  /// Whether the returns of a method of the object compute from a member of
+  /// it (pathTo() of each return to the member, in the method's body), per
+  /// method and member; an entry being computed reads as Path::None.
+  llvm::DenseMap<std::pair<std::pair<const FunctionDecl *, const ValueDecl *>,
+                           const FieldDecl *>,
+                 int>
+      MemberReturns[2];
+  /// While considerStore() judges a store into a field of a member struct
+  /// (`this->obs.actions = a`): that field. pathTo() does not take the
+  /// struct's other fields for the target's old value.
+  const FieldDecl *TargetSub = nullptr;
+  int returnsFromMember(const FunctionDecl *Def, const ValueDecl *Member,
+                        ASTContext &Ctx, unsigned Depth);
   /// The overriders defined (with a body) in this TU, outside system headers,
   /// of each virtual method (canonical declarations), by walkProjectCode().
   llvm::DenseMap<const CXXMethodDecl *, llvm::SmallVector<const CXXMethodDecl *, 2>>
