@@ -2016,15 +2016,41 @@ TensorStoreFinder::Path TensorStoreFinder::pathTo(const Expr *E,
     // Another member of the object: what this call put into it before
     // (`history_.insert(obs); in = history_.get();`, `prev_ = cur_;`).
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    auto It = FD ? F.MemberDefs.find(FD) : F.MemberDefs.end();
-    if (It == F.MemberDefs.end() || !VisitingMembers.insert(FD).second)
+    if (!FD || !VisitingMembers.insert(FD).second)
       return Path::None;
+    auto It = F.MemberDefs.find(FD);
     const SourceManager &SM = Ctx.getSourceManager();
     Path R = Path::None;
-    llvm::SmallVector<const Expr *, 2> Defs = It->second;
-    for (const Expr *Def : Defs)
-      if (putBefore(Def, ME->getBeginLoc(), F, SM))
-        R = std::max(R, pathTo(Def, Target, F, Ctx, Depth + 1));
+    if (It != F.MemberDefs.end()) {
+      llvm::SmallVector<const Expr *, 2> Defs = It->second;
+      for (const Expr *Def : Defs)
+        if (putBefore(Def, ME->getBeginLoc(), F, SM))
+          R = std::max(R, pathTo(Def, Target, F, Ctx, Depth + 1));
+    }
+    // Or what a method of the object called earlier in this call put into
+    // it (`manage_state(); ... previous_->h` after `previous_ = current_;`
+    // there).
+    for (const CallExpr *C : F.Calls) {
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
+      const Expr *Obj = MC ? MC->getImplicitObjectArgument() : nullptr;
+      const FunctionDecl *Callee = C->getDirectCallee();
+      const auto *Def = Callee ? dyn_cast_or_null<CXXMethodDecl>(
+                                     Callee->getDefinition())
+                               : nullptr;
+      if (!Obj || !isa<CXXThisExpr>(Obj->IgnoreParenImpCasts()) || !Def ||
+          !Def->hasBody() || Def == F.FD || isForwardCallee(Def) ||
+          SM.isInSystemHeader(Def->getLocation()) ||
+          !putBefore(C, ME->getBeginLoc(), F, SM))
+        continue;
+      FnInfo &G = info(Def, Ctx);
+      auto GIt = G.MemberDefs.find(FD);
+      if (GIt == G.MemberDefs.end())
+        continue;
+      llvm::SmallVector<const Expr *, 2> Defs = GIt->second;
+      for (const Expr *D : Defs)
+        if (!inAny(G.Lambdas, D->getBeginLoc(), SM))
+          R = std::max(R, pathTo(D, Target, G, Ctx, Depth + 1));
+    }
     VisitingMembers.erase(FD);
     return R;
   }

@@ -139,3 +139,65 @@ public:
   torch::Tensor in_, out_;
   std::shared_ptr<LoopFunc> loop_;
 };
+
+// A state struct behind a pointer member, moved to `previous_` by a method
+// called at the start of each call, and read from there into the forward
+// (the twenty-third set's NOAA-OWP/ngen lstm_model::run, one call per
+// simulation time step).
+struct LstmState {
+  LstmState(torch::Tensor h, torch::Tensor c) : h(h), c(c) {}
+  torch::Tensor h, c;
+};
+
+class PositiveStepper {
+public:
+  void manageState() { previous_ = current_; }
+  double run(const torch::Tensor &forcing) {
+    manageState();
+    std::vector<torch::jit::IValue> inputs;
+    inputs.push_back(forcing);
+    inputs.push_back(previous_->h);
+    inputs.push_back(previous_->c);
+    auto output = model.forward(inputs).toTuple()->elements();
+    double flow = output[0].toTensor().item<double>();
+    current_ = std::make_shared<LstmState>(
+        LstmState(output[1].toTensor(), output[2].toTensor()));
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: warning: 'current_' is carried into the next call with its autograd graph, so the graphs of all calls stay reachable; detach it where it is carried over [gpuleak-missing-detach]
+    // CHECK-MESSAGES: :[[@LINE-5]]:19: note: the graph it keeps reachable is built here, from the carried value
+    return flow;
+  }
+  torch::jit::Module model;
+  std::shared_ptr<LstmState> current_, previous_;
+};
+
+void stepAll(PositiveStepper &s, const torch::Tensor &x) {
+  for (int t = 0; t < 1000; ++t)
+    s.run(x);
+}
+
+// The method called first starts from a fresh state: nothing is carried.
+class NegativeFreshState {
+public:
+  void manageState() {
+    previous_ = std::make_shared<LstmState>(
+        LstmState(torch::zeros({1, 8}), torch::zeros({1, 8})));
+  }
+  double run(const torch::Tensor &forcing) {
+    manageState();
+    std::vector<torch::jit::IValue> inputs;
+    inputs.push_back(forcing);
+    inputs.push_back(previous_->h);
+    inputs.push_back(previous_->c);
+    auto output = model.forward(inputs).toTuple()->elements();
+    current_ = std::make_shared<LstmState>(
+        LstmState(output[1].toTensor(), output[2].toTensor()));
+    return output[0].toTensor().item<double>();
+  }
+  torch::jit::Module model;
+  std::shared_ptr<LstmState> current_, previous_;
+};
+
+void stepAllFresh(NegativeFreshState &s, const torch::Tensor &x) {
+  for (int t = 0; t < 1000; ++t)
+    s.run(x);
+}
