@@ -36,8 +36,10 @@ PY
 t=jamesbut+NeuroEvo
 # CMakeLists.txt: C++20 (std::string::ends_with), include/ as the root of every include;
 # nlohmann_json (Debian nlohmann-json3-dev), Boost, Python, Eigen (lib/eigen is a submodule,
-# absent), libfort (submodule, absent: stub fort.hpp).
-db $t -std=c++20 -I"$dir/$t/include" "${eigen[@]}" "${python[@]}" -isystem "$only/only-neuroevo" \
+# absent), libfort (submodule, absent: stub fort.hpp). USE_TORCH, as CMakeLists.txt defines it:
+# without it gan.cpp's create_range_torch is undeclared, and the unit's compiler error makes the
+# checks drop the findings of the functions that call it (sc25, session 25).
+db $t -std=c++20 -DUSE_TORCH -I"$dir/$t/include" "${eigen[@]}" "${python[@]}" -isystem "$only/only-neuroevo" \
   -include "$only/only-neuroevo/vector-of-const-string.h"
 keep $t '^src/(util/models/(supervised_model|trainable_model|unsupervised_models/(autoencoder|vae|gan))|phenotype/neural_network/torch_network|gp_map/network_maps/double_to_double_net_map)\.cpp$'
 
