@@ -201,3 +201,22 @@ void stepAllFresh(NegativeFreshState &s, const torch::Tensor &x) {
   for (int t = 0; t < 1000; ++t)
     s.run(x);
 }
+
+// Another field of the member struct read in the same function: not the
+// stored field's old value (reported before, as a carry of 'obs').
+class NegativeOtherFieldInline {
+public:
+  torch::Tensor forward() {
+    torch::Tensor o = this->obs.dof * 2;
+    torch::Tensor a = model.forward({o}).toTensor();
+    this->obs.actions = a;
+    return a * 0.5;
+  }
+  void run() {
+    while (true)
+      out_ = forward();
+  }
+  torch::jit::Module model;
+  Observations obs;
+  torch::Tensor out_;
+};
