@@ -581,11 +581,7 @@ private:
     bool ThisBased = false;
     if (!memberOf(E, ThisBased) || !ThisBased)
       return nullptr;
-    auto [P, Child] = valueParent(E);
-    const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
-    if (!BO || BO->getOpcode() != BO_Assign || BO->getRHS() != Child)
-      return nullptr;
-    return memberOf(BO->getLHS(), TargetThisBased);
+    return assignedTo(E, TargetThisBased);
   }
 
   /// Whether \p Elem, an element of the member \p F of the object itself,

@@ -1470,15 +1470,9 @@ int TensorStoreFinder::returnsFromMember(const FunctionDecl *Def,
   if (!Inserted)
     return It->second; // done, or being computed (a recursive call)
   FnInfo &F = info(Def, Ctx);
-  const SourceManager &SM = Ctx.getSourceManager();
   Path P = Path::None;
-  for (const auto &M : match(findAll(returnStmt(hasReturnValue(
-                                 expr().bind(ValueId)))),
-                             *F.Body, Ctx)) {
-    const auto *R = M.getNodeAs<Expr>(ValueId);
-    if (!inAny(F.Lambdas, R->getBeginLoc(), SM))
-      P = std::max(P, pathTo(R, Member, F, Ctx, Depth + 1));
-  }
+  for (const Expr *R : F.Returned)
+    P = std::max(P, pathTo(R, Member, F, Ctx, Depth + 1));
   MemberReturns[DeviceMode][{{Def, Member}, TargetSub}] = int(P);
   return int(P);
 }
