@@ -89,19 +89,6 @@ void RetainedTensorCheck::onEndOfTranslationUnit() {
         if (auto Fix = appendText(S.Value, ".detach()", *SM, *LangOpts))
           D << *Fix;
     }
-    for (const auto &[Text, Loc] : S.CalleeNotes)
-      diag(Loc, Text, DiagnosticIDs::Note);
-    // A callee's in-place write made once per call: the loop that repeats
-    // the call.
-    if (S.RepeatCall)
-      diag(S.RepeatCall->getBeginLoc(), CalledInLoopNote, DiagnosticIDs::Note)
-          << S.RepeatedBy;
-    for (const auto &[Text, Loc] : S.RepeatNotes)
-      diag(Loc, Text, DiagnosticIDs::Note);
-    if (S.AssumedRepeat)
-      diag(S.AssumedRepeat->getLocation(), AssumedCalledInLoopNote,
-           DiagnosticIDs::Note)
-          << S.AssumedRepeat;
     if (!S.Callee) {
       auto D = [&] {
         switch (S.Kind) {
@@ -140,9 +127,26 @@ void RetainedTensorCheck::onEndOfTranslationUnit() {
           D << *Fix;
       }
     }
+    for (const auto &[Text, Loc] : S.CalleeNotes)
+      diag(Loc, Text, DiagnosticIDs::Note);
+    // A store made once per call (a callee's, or one carried from the
+    // previous call): the loop that repeats the call.
+    if (S.RepeatCall)
+      diag(S.RepeatCall->getBeginLoc(), CalledInLoopNote, DiagnosticIDs::Note)
+          << S.RepeatedBy;
+    for (const auto &[Text, Loc] : S.RepeatNotes)
+      diag(Loc, Text, DiagnosticIDs::Note);
+    if (S.AssumedRepeat)
+      diag(S.AssumedRepeat->getLocation(), AssumedCalledInLoopNote,
+           DiagnosticIDs::Note)
+          << S.AssumedRepeat;
     assumedNote(S, [&](SourceLocation L, StringRef Text, DiagnosticIDs::Level Lv) {
       return diag(L, Text, Lv);
     });
+    if (S.CarriedBy)
+      diag(S.CarriedBy->getBeginLoc(), CarriedToNextCallNote,
+           DiagnosticIDs::Note)
+          << ("'" + S.CarriedMember + "'");
     diag(S.Origin->getBeginLoc(), "the graph it keeps alive is built here",
          DiagnosticIDs::Note)
         << SM->getExpansionRange(S.Origin->getSourceRange());

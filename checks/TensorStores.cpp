@@ -100,6 +100,16 @@ struct TensorStoreFinder::FnInfo {
   /// (`beam_.swap(next); archive_.push_back(beam_.front())`).
   llvm::DenseMap<const FieldDecl *, llvm::SmallVector<const Expr *, 2>>
       MemberDefs;
+  /// Values given to a member of `this`, or to a field of one (`this->obs
+  /// .actions = a`, Sub), by `=` or `+=`, with the store: what the next call
+  /// reads there (carriedFromEarlierCall()).
+  struct MemberSet {
+    const FieldDecl *Member;
+    const FieldDecl *Sub;
+    const Expr *Store;
+    const Expr *Value;
+  };
+  llvm::SmallVector<MemberSet, 2> MemberSets;
   /// backward()/autograd::grad()/autograd::backward() calls.
   llvm::SmallVector<const Expr *, 2> Sinks;
   /// Declarations the sinks differentiate, directly or through the locals
@@ -678,6 +688,7 @@ static const Expr *bindingValue(const Decl *D) {
 /// The declaration a store writes into: a variable, or a member of `this`.
 /// Follows `a.b`, `a->b`, `a[i]`, `*a` and references to their root.
 static const ValueDecl *destDecl(const Expr *E, unsigned Depth = 0);
+static const FieldDecl *subfieldOf(const Expr *E, const ValueDecl *Target);
 
 static bool outlivesFunction(const ValueDecl *D) {
   if (isa<FieldDecl>(D))
@@ -1130,22 +1141,36 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
         // A field of a local object (`hyp.hidden = h`): the object holds
         // what its fields are given, as a container holds its elements.
         // It is not replaced as a whole (not in Assigns).
-        const auto *VD = dyn_cast_or_null<VarDecl>(destDecl(ME));
+        const ValueDecl *Whole = destDecl(ME);
+        const auto *VD = dyn_cast_or_null<VarDecl>(Whole);
         if (VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD))
           F.Defs[VD].push_back(Value);
+        // A field of a member struct (`this->obs.actions = a`).
+        if (const FieldDecl *Sub = subfieldOf(ME, Whole))
+          F.MemberSets.push_back({cast<FieldDecl>(Whole), Sub, S, Value});
         continue;
       }
       for (const ValueDecl *D : Targets) {
         if (const auto *VD = dyn_cast<VarDecl>(D))
           F.Defs[VD].push_back(Value);
-        if (const auto *FD = dyn_cast<FieldDecl>(D))
+        if (const auto *FD = dyn_cast<FieldDecl>(D)) {
           F.MemberDefs[FD].push_back(Value);
+          if (Targets.size() == 1)
+            F.MemberSets.push_back({FD, nullptr, S, Value});
+        }
         if (isPlainAssignment(S))
           F.Assigns.push_back({D, S});
       }
       continue;
     }
     if (const auto *Fill = M.getNodeAs<CXXMemberCallExpr>(FillId)) {
+      // Also a call (the SinkId alternative does not match it again): a
+      // method of the project's own class named like a container's
+      // (`history.insert(obs)`) is a callee that may keep its argument.
+      if (const FunctionDecl *Callee = Fill->getDirectCallee();
+          Callee && !SM.isInSystemHeader(
+                        SM.getSpellingLoc(Callee->getLocation())))
+        Calls.push_back(Fill);
       llvm::SmallVector<const Expr *, 2> *Defs = nullptr;
       if (const auto *VD = M.getNodeAs<VarDecl>(VarId))
         Defs = &F.Defs[VD];
@@ -1908,6 +1933,68 @@ TensorStoreFinder::Prov TensorStoreFinder::memberProvenance(const MemberExpr *ME
     if (putBefore(Def, Use, F, SM))
       P.merge(provenance(Def, F, Ctx, Depth + 1));
   VisitingMembers.erase(FD);
+  return P;
+}
+
+/// For a store \p F makes once per call (its callers repeat it): the value
+/// \p Value computed from a member of the object (or a field of one,
+/// `this->obs.actions`), directly or through a method of the object whose
+/// returns read it (`obs = this->computeObservation()`), into which \p F
+/// itself puts only values that carry a graph. Read before \p F's own store,
+/// it is what the previous call put there: a controller's `Forward` that
+/// builds its observation from the last action and stores the action back.
+/// \p Carrier is then that store; None when there is none.
+TensorStoreFinder::Prov
+TensorStoreFinder::carriedFromEarlierCall(const Expr *Value, FnInfo &F,
+                                          ASTContext &Ctx,
+                                          const Expr *&Carrier,
+                                          std::string &Member) {
+  Prov P;
+  if (DeviceMode || F.MemberSets.empty() || F.IsModuleForward ||
+      isa<CXXConstructorDecl, CXXDestructorDecl>(F.FD) ||
+      inAny(F.Lambdas, Value->getBeginLoc(), Ctx.getSourceManager()))
+    return P;
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::SmallVector<std::pair<const FieldDecl *, const FieldDecl *>, 2> Done;
+  for (const FnInfo::MemberSet &M : F.MemberSets) {
+    std::pair<const FieldDecl *, const FieldDecl *> Key{M.Member, M.Sub};
+    if (llvm::is_contained(Done, Key))
+      continue;
+    Done.push_back(Key);
+    // Every value this function puts there carries a graph (one reset or
+    // detached store, on any path, and the rule is not taken).
+    Prov Given;
+    const Expr *First = nullptr;
+    bool All = true;
+    for (const FnInfo::MemberSet &O : F.MemberSets) {
+      if (O.Member != M.Member || O.Sub != M.Sub)
+        continue;
+      Prov G = inAny(F.Lambdas, O.Store->getBeginLoc(), SM)
+                   ? Prov()
+                   : provenance(O.Value, F, Ctx, 0);
+      if (G.K != Prov::Attached || !G.Origin ||
+          !rangeContains(F.Body->getSourceRange(), G.Origin->getBeginLoc(),
+                         SM)) {
+        All = false;
+        break;
+      }
+      if (!First) {
+        First = O.Store;
+        Given = G;
+      }
+    }
+    // A field of the member is given a graph: a read of the whole member
+    // or of that field carries it (pathTo(), TargetSub).
+    if (!All || !First)
+      continue;
+    llvm::SaveAndRestore<const FieldDecl *> Sub(TargetSub, M.Sub);
+    if (pathTo(Value, M.Member, F, Ctx, 0) == Path::None)
+      continue;
+    Carrier = First;
+    Member = M.Member->getNameAsString() +
+             (M.Sub ? "." + M.Sub->getNameAsString() : "");
+    return Given;
+  }
   return P;
 }
 
@@ -2808,6 +2895,13 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   }
 
   Prov P = provenance(Value, F, Ctx, 0);
+  // Into a member, global or static once per call: what an earlier call
+  // put into a member (carriedFromEarlierCall()); the store repeats only
+  // if the call does.
+  const Expr *Carrier = nullptr;
+  std::string Carried;
+  if (P.K != Prov::Attached && Outlives && !Loop && Kind != TensorStore::Assign)
+    P = carriedFromEarlierCall(Value, F, Ctx, Carrier, Carried);
   // Without a graph, a container that grows keeps device storage.
   // (`v[i] = x` overwrites a slot; only calls that add an element grow.)
   bool DeviceOnly = false;
@@ -3017,6 +3111,10 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   if (Kind == TensorStore::InPlace && !Outlives)
     if (const FieldDecl *M = writtenMember(Dest))
       S.Target = M;
+  if (Carrier) {
+    S.CarriedBy = Carrier;
+    S.CarriedMember = std::move(Carried);
+  }
   S.AssumedUnguarded = Unguarded;
   S.CalledUnguarded = std::move(CalledUnguarded);
   S.AssumedSteps = std::move(AssumedSteps);
@@ -3244,8 +3342,13 @@ TensorStoreFinder::perCallStore(const CallExpr *Call, const Expr *Arg,
       return std::nullopt; // a local object dies with the call
   }
   Prov P;
-  if (!DeviceStore)
+  const Expr *Carrier = nullptr;
+  std::string Carried;
+  if (!DeviceStore) {
     P = provenance(Arg, F, Ctx, 0);
+    if (P.K != Prov::Attached)
+      P = carriedFromEarlierCall(Arg, F, Ctx, Carrier, Carried);
+  }
   bool DeviceOnly = false;
   if (P.K != Prov::Attached && !InPlace) {
     llvm::SaveAndRestore Mode(DeviceMode, true);
@@ -3262,6 +3365,11 @@ TensorStoreFinder::perCallStore(const CallExpr *Call, const Expr *Arg,
                 Call, nullptr, Arg, P.Origin, nullptr};
   S.Callee = Callee;
   S.RepeatedBy = F.FD;
+  if (!DeviceOnly && Carrier) {
+    S.CarriedBy = Carrier;
+    S.CarriedMember = std::move(Carried);
+    S.RepeatedBy = nullptr;
+  }
   if (DeviceOnly) {
     S.AssumedDevice = P.Assumed;
     S.AssumedOuter = P.AssumedOuter;
@@ -3658,7 +3766,9 @@ TensorStoreFinder::openCallSites(const FunctionDecl *FD, ASTContext &Ctx) {
       const bool Device = S->Kind == TensorStore::Device;
       Sites.push_back({C, G, I, Arg, S->Origin, S->Assumed, S->AssumedGraph,
                        Device, S->RepeatedBy, S->AssumedDevice,
-                       /*PerCall=*/!S->Loop, S->AssumedOuter});
+                       /*PerCall=*/!S->Loop, S->AssumedOuter,
+                       /*DeviceStoresOnly=*/false, S->CarriedBy,
+                       S->CarriedMember});
       // A value with a graph: the callee may keep a detached copy of it
       // instead (ParamStore::Device), which the project step judges as
       // device storage, when it piles up.

@@ -147,6 +147,12 @@ struct TensorStore {
   /// that call.
   const FunctionDecl *RepeatedBy = nullptr;
   const CallExpr *RepeatCall = nullptr;
+  /// A value read from a member that the function fills with graphs: the
+  /// store, made by the previous call, that hands the graph on
+  /// (carriedFromEarlierCall()). RepeatedBy is then null: a function that
+  /// reads what its previous call left is a step, meant to be called again.
+  const Expr *CarriedBy = nullptr;
+  std::string CarriedMember; // unquoted: obs.actions
   /// Device, with the project index: the notes of a call of RepeatedBy (or
   /// of a caller of it) in a loop of another file (CalledInLoopNote, then
   /// CallsNote down to RepeatedBy).
@@ -274,6 +280,12 @@ struct OpenCallSite {
   /// callee keeps a detached copy of it (ParamStore::Device); its other
   /// stores are the site of the same call with a graph.
   bool DeviceStoresOnly = false;
+  /// A value read from a member that the caller fills with graphs
+  /// (TensorStore::CarriedBy): the store that hands the graph to the next
+  /// call, and the member's name (unquoted). RepeatedBy is then null: the
+  /// caller is a step meant to be called again.
+  const Expr *CarriedBy = nullptr;
+  std::string CarriedMember = {};
 };
 
 class TensorStoreFinder {
@@ -380,6 +392,11 @@ private:
   /// other calls put there is judged where they put it.
   Prov memberProvenance(const MemberExpr *ME, FnInfo &F, ASTContext &Ctx,
                         unsigned Depth);
+  /// For a store made once per call of \p F: the graph \p Value carries
+  /// from an earlier call of \p F, through a member \p F fills with graphs
+  /// (\p Carrier: that store; \p Member: its name, `obs.actions`).
+  Prov carriedFromEarlierCall(const Expr *Value, FnInfo &F, ASTContext &Ctx,
+                              const Expr *&Carrier, std::string &Member);
   /// The provenance of element \p I of the tuple or pair \p E
   /// (`std::get<I>(e)`): what the element was built from where the tuple is
   /// built in sight (`std::make_tuple(a, b)`, `return {a, b}` in a function

@@ -270,6 +270,11 @@ inline constexpr char AssumedNoResetNote[] =
 /// that stores is "%0 calls %1 here".
 inline constexpr char CalledInLoopNote[] = "%0 is called in a loop here";
 inline constexpr char CallsNote[] = "%0 calls %1 here";
+/// gpuleak-retained-tensor, a value read from a member that the same
+/// function fills with graphs (%0, the member, quoted by the caller): the
+/// store that hands each call's graph to the next call.
+inline constexpr char CarriedToNextCallNote[] =
+    "the graph is put into %0 here, where the next call reads it";
 
 /// \p Format with %0, %1, ... replaced by \p Args, each quoted ('f'), as
 /// clang words a note whose arguments are declarations.

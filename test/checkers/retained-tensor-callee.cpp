@@ -270,3 +270,41 @@ void negativeClearedByCalledMethods(Net &net, LocalWindow &w, LocalQueue &q,
   auto drain = &LocalQueue::drain;
   (void)drain;
 }
+
+// A method of the project's own class named like a container's
+// (`insert`, `push_back`, `emplace`, `swap`) is a callee like any other: what
+// its body keeps is what the call keeps (rl_sar's ObservationBuffer::insert).
+class History {
+public:
+  void insert(const torch::Tensor &t) { items_.push_back(t); }
+  void push_back(const torch::Tensor &t) { items_.push_back(t); }
+private:
+  std::vector<torch::Tensor> items_;
+};
+// Bounded by its own body: holds at most 8.
+class Recent {
+public:
+  void emplace(const torch::Tensor &t) {
+    if (items_.size() >= 8)
+      items_.erase(items_.begin());
+    items_.push_back(t);
+  }
+private:
+  std::vector<torch::Tensor> items_;
+};
+
+void positiveContainerNamedMethods(Net &net, History &h, Recent &r, int steps) {
+  for (int i = 0; i < steps; ++i) {
+    h.insert(net.forward(torch::randn({1, 4})));
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: passing a tensor that carries autograd history to 'insert', which keeps it in 'History::items_', keeps every iteration's graph alive; pass a number (.item<double>()) or a detached tensor (.detach()) [gpuleak-retained-tensor]
+    // CHECK-MESSAGES: :[[@LINE-21]]:41: note: 'History::insert' keeps it in 'History::items_' here
+    // CHECK-MESSAGES: :[[@LINE-3]]:14: note: the graph it keeps alive is built here
+    // CHECK-FIXES: {{^}}    h.insert(net.forward(torch::randn({1, 4})).detach());{{$}}
+    h.push_back(net.forward(torch::randn({1, 4})));
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: passing a tensor that carries autograd history to 'push_back', which keeps it in 'History::items_'{{.*}} [gpuleak-retained-tensor]
+    // CHECK-MESSAGES: :[[@LINE-25]]:44: note: 'History::push_back' keeps it in 'History::items_' here
+    // CHECK-MESSAGES: :[[@LINE-3]]:17: note: the graph it keeps alive is built here
+    // CHECK-FIXES: {{^}}    h.push_back(net.forward(torch::randn({1, 4})).detach());{{$}}
+    r.emplace(net.forward(torch::randn({1, 4})));
+  }
+}

@@ -92,6 +92,12 @@ siteFinding(const OpenSite &S, const ParamStore &PS,
   F.Notes = storeNotes(S, PS, RunBy);
   for (FindingNote &N : loopCallNotes(Chain))
     F.Notes.push_back(std::move(N));
+  if (S.CarriedBy)
+    F.Notes.push_back({clang::tidy::gpuleak::formatNote(
+                           clang::tidy::gpuleak::CarriedToNextCallNote,
+                           {S.CarriedMember}),
+                       *S.CarriedBy,
+                       {}});
   F.Notes.push_back({"the graph it keeps alive is built here", S.Origin, {}});
   return F;
 }

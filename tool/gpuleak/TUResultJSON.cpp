@@ -53,6 +53,10 @@ static json::Value siteJSON(const OpenSite &S) {
     O["per_call"] = true;
   if (!S.RepeatedByUSR.empty())
     O["repeated_by_usr"] = S.RepeatedByUSR;
+  if (S.CarriedBy) {
+    O["carried_by"] = placeJSON(*S.CarriedBy);
+    O["carried_member"] = S.CarriedMember;
+  }
   if (!S.AssumedOuterUSRs.empty()) {
     json::Array Outer;
     for (const std::string &U : S.AssumedOuterUSRs)
@@ -174,6 +178,12 @@ public:
       for (const json::Value &U : *Outer)
         if (std::optional<llvm::StringRef> Str = U.getAsString())
           S.AssumedOuterUSRs.push_back(Str->str());
+    if (const json::Value *C = O->get("carried_by")) {
+      S.CarriedBy.emplace();
+      if (!place(C, *S.CarriedBy, Path.field("carried_by")) ||
+          !string(*O, "carried_member", S.CarriedMember, Path))
+        return false;
+    }
     return string(*O, "callee_usr", S.CalleeUSR, Path) &&
            string(*O, "callee_name", S.CalleeName, Path) &&
            string(*O, "callee_qualified_name", S.CalleeQualifiedName, Path) &&

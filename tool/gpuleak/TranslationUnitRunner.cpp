@@ -331,6 +331,10 @@ private:
         if (O.RepeatedBy)
           S.RepeatedByUSR = clang::tidy::gpuleak::usrOf(
               O.RepeatedBy->getCanonicalDecl());
+        if (O.CarriedBy) {
+          S.CarriedBy = placeAt(O.CarriedBy->getBeginLoc(), SM);
+          S.CarriedMember = O.CarriedMember;
+        }
         if (O.AssumedGraph && O.AssumedGraph->getDirectCallee())
           S.AssumedGraphUSR = clang::tidy::gpuleak::usrOf(
               O.AssumedGraph->getDirectCallee()->getCanonicalDecl());

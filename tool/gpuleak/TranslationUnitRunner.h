@@ -136,6 +136,11 @@ struct OpenSite {
   /// when the callee adds to what it keeps (not a setter's `overwrites`) and
   /// the caller is called in a loop of the project; worded per call.
   bool PerCall = false;
+  /// A value read from a member that the caller fills with graphs: the
+  /// store that hands each call's graph to the next call (its place, and the
+  /// member's name, unquoted); RepeatedByUSR is then empty.
+  std::optional<SourcePlace> CarriedBy;
+  std::string CarriedMember;
   /// Set when a // NOLINT comment on the call's line silences the check.
   bool Silenced = false;
   /// "error" under WarningsAsErrors.
