@@ -1115,16 +1115,20 @@ bool CudaClassResources::heldByReleasingOwner(const CXXRecordDecl *RD,
                                               Finding &F) {
   if (!TU)
     collectConstructions();
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (const CXXRecordDecl *H : TU->Records) {
-    if (!H->hasUserDeclaredDestructor())
-      continue;
-    const CXXDestructorDecl *D = H->getDestructor();
-    const FunctionDecl *Def = D ? D->getDefinition() : nullptr;
-    if (!Def || !Def->getBody() || Def->isDefaulted())
-      continue;
-    for (const auto &[Field, Part] : ownedParts(D, SM)) {
-      if (Part->getCanonicalDecl() != RD->getCanonicalDecl())
+  if (!TU->HeldBy) {
+    // Once per TU: each holder's destructor is judged once, whatever
+    // number of parts it owns.
+    TU->HeldBy.emplace();
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const CXXRecordDecl *H : TU->Records) {
+      if (!H->hasUserDeclaredDestructor())
+        continue;
+      const CXXDestructorDecl *D = H->getDestructor();
+      const FunctionDecl *Def = D ? D->getDefinition() : nullptr;
+      if (!Def || !Def->getBody() || Def->isDefaulted())
+        continue;
+      auto Parts = ownedParts(D, SM);
+      if (Parts.empty())
         continue;
       ReleaseSet Released;
       llvm::DenseSet<const FunctionDecl *> Seen;
@@ -1132,11 +1136,17 @@ bool CudaClassResources::heldByReleasingOwner(const CXXRecordDecl *RD,
       closure(Def, 0, Seen, Released, Unknown);
       if (Unknown || !Released.ReleasesAny)
         continue;
-      F.Holder = H;
-      F.HolderField = Field;
-      F.HolderDtor = Def;
-      return true;
+      for (const auto &[Field, Part] : Parts)
+        TU->HeldBy->try_emplace(Part->getCanonicalDecl(),
+                                TUFacts::Holding{H, Field, Def});
     }
+  }
+  if (auto It = TU->HeldBy->find(RD->getCanonicalDecl());
+      It != TU->HeldBy->end()) {
+    F.Holder = It->second.Holder;
+    F.HolderField = It->second.Field;
+    F.HolderDtor = It->second.Dtor;
+    return true;
   }
   if (Index)
     if (auto H = Index->heldByReleasingOwner(RD->getQualifiedNameAsString())) {

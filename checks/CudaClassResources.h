@@ -279,6 +279,16 @@ private:
     llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<std::tuple<const CallExpr *, const FunctionDecl *, bool>, 2>> CallersOf;
     /// The classes defined in the translation unit, outside system headers.
     std::vector<const CXXRecordDecl *> Records;
+    /// heldByReleasingOwner()'s answers of this TU, found on first use: each
+    /// part (canonical) -> the first holder of Records that owns it and
+    /// whose destructor releases CUDA members of its own, its member and
+    /// that destructor.
+    struct Holding {
+      const CXXRecordDecl *Holder;
+      const FieldDecl *Field;
+      const FunctionDecl *Dtor;
+    };
+    std::optional<llvm::DenseMap<const CXXRecordDecl *, Holding>> HeldBy;
   };
   std::unique_ptr<TUFacts> TU;
 
