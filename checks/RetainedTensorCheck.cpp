@@ -143,7 +143,11 @@ void RetainedTensorCheck::onEndOfTranslationUnit() {
     assumedNote(S, [&](SourceLocation L, StringRef Text, DiagnosticIDs::Level Lv) {
       return diag(L, Text, Lv);
     });
-    if (S.CarriedBy)
+    if (S.CarriedBy && S.CarriedReader)
+      diag(S.CarriedBy->getBeginLoc(), CarriedToReaderNote,
+           DiagnosticIDs::Note)
+          << ("'" + S.CarriedMember + "'") << S.CarriedReader;
+    else if (S.CarriedBy)
       diag(S.CarriedBy->getBeginLoc(), CarriedToNextCallNote,
            DiagnosticIDs::Note)
           << ("'" + S.CarriedMember + "'");

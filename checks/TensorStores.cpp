@@ -1939,62 +1939,88 @@ TensorStoreFinder::Prov TensorStoreFinder::memberProvenance(const MemberExpr *ME
 /// For a store \p F makes once per call (its callers repeat it): the value
 /// \p Value computed from a member of the object (or a field of one,
 /// `this->obs.actions`), directly or through a method of the object whose
-/// returns read it (`obs = this->computeObservation()`), into which \p F
-/// itself puts only values that carry a graph. Read before \p F's own store,
-/// it is what the previous call put there: a controller's `Forward` that
-/// builds its observation from the last action and stores the action back.
-/// \p Carrier is then that store; None when there is none.
-TensorStoreFinder::Prov
-TensorStoreFinder::carriedFromEarlierCall(const Expr *Value, FnInfo &F,
-                                          ASTContext &Ctx,
-                                          const Expr *&Carrier,
-                                          std::string &Member) {
+/// returns read it (`obs = this->computeObservation()`), into which \p F,
+/// and every other method of its class defined in this translation unit
+/// (constructors aside), put only values that carry a graph built there.
+/// Read before \p F's own store, it is what the previous call put there: a
+/// controller's `Forward` that builds its observation from the last action
+/// and stores the action back; read in another method, what the last call
+/// of the method that fills it put there (an agent's `observe()` keeping
+/// the action its `act()` computed). \p Carrier is then the first such
+/// store, \p Filler its function; None when there is none.
+TensorStoreFinder::Prov TensorStoreFinder::carriedFromEarlierCall(
+    const Expr *Value, FnInfo &F, ASTContext &Ctx, const Expr *&Carrier,
+    std::string &Member, const FunctionDecl *&Filler) {
   Prov P;
-  if (DeviceMode || F.MemberSets.empty() || F.IsModuleForward ||
-      isa<CXXConstructorDecl, CXXDestructorDecl>(F.FD) ||
-      inAny(F.Lambdas, Value->getBeginLoc(), Ctx.getSourceManager()))
-    return P;
   const SourceManager &SM = Ctx.getSourceManager();
-  llvm::SmallVector<std::pair<const FieldDecl *, const FieldDecl *>, 2> Done;
-  for (const FnInfo::MemberSet &M : F.MemberSets) {
-    std::pair<const FieldDecl *, const FieldDecl *> Key{M.Member, M.Sub};
-    if (llvm::is_contained(Done, Key))
-      continue;
-    Done.push_back(Key);
-    // Every value this function puts there carries a graph (one reset or
-    // detached store, on any path, and the rule is not taken).
-    Prov Given;
-    const Expr *First = nullptr;
-    bool All = true;
-    for (const FnInfo::MemberSet &O : F.MemberSets) {
-      if (O.Member != M.Member || O.Sub != M.Sub)
+  if (DeviceMode || F.IsModuleForward || F.IsModuleMethod ||
+      isa<CXXConstructorDecl, CXXDestructorDecl>(F.FD) ||
+      inAny(F.Lambdas, Value->getBeginLoc(), SM))
+    return P;
+  // The functions whose stores count: F, and the other methods of its class
+  // that this TU defines. A module's methods run under their callers' grad
+  // mode, which is not known here.
+  llvm::SmallVector<FnInfo *, 4> Fns{&F};
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(F.FD); MD && !MD->isStatic())
+    for (const CXXMethodDecl *O : MD->getParent()->methods()) {
+      const FunctionDecl *Def = O->getDefinition();
+      if (!Def || Def == F.FD || !Def->hasBody() || O->isStatic() ||
+          isa<CXXConstructorDecl, CXXDestructorDecl>(Def) ||
+          SM.isInSystemHeader(Def->getLocation()))
         continue;
-      Prov G = inAny(F.Lambdas, O.Store->getBeginLoc(), SM)
-                   ? Prov()
-                   : provenance(O.Value, F, Ctx, 0);
-      if (G.K != Prov::Attached || !G.Origin ||
-          !rangeContains(F.Body->getSourceRange(), G.Origin->getBeginLoc(),
-                         SM)) {
-        All = false;
-        break;
-      }
-      if (!First) {
-        First = O.Store;
-        Given = G;
-      }
+      Fns.push_back(&info(Def, Ctx));
     }
-    // A field of the member is given a graph: a read of the whole member
-    // or of that field carries it (pathTo(), TargetSub).
-    if (!All || !First)
-      continue;
-    llvm::SaveAndRestore<const FieldDecl *> Sub(TargetSub, M.Sub);
-    if (pathTo(Value, M.Member, F, Ctx, 0) == Path::None)
-      continue;
-    Carrier = First;
-    Member = M.Member->getNameAsString() +
-             (M.Sub ? "." + M.Sub->getNameAsString() : "");
-    return Given;
-  }
+  llvm::SmallVector<std::pair<const FieldDecl *, const FieldDecl *>, 2> Done;
+  for (FnInfo *G : Fns)
+    for (const FnInfo::MemberSet &M : G->MemberSets) {
+      std::pair<const FieldDecl *, const FieldDecl *> Key{M.Member, M.Sub};
+      if (llvm::is_contained(Done, Key))
+        continue;
+      Done.push_back(Key);
+      // Every value put there carries a graph built by the function that
+      // puts it (one reset or detached store, on any path of any of them,
+      // and the rule is not taken).
+      Prov Given;
+      const Expr *First = nullptr;
+      const FunctionDecl *FirstIn = nullptr;
+      bool All = true;
+      for (FnInfo *H : Fns) {
+        for (const FnInfo::MemberSet &O : H->MemberSets) {
+          if (O.Member != M.Member || O.Sub != M.Sub)
+            continue;
+          Prov Q = inAny(H->Lambdas, O.Store->getBeginLoc(), SM)
+                       ? Prov()
+                       : provenance(O.Value, *H, Ctx, 0);
+          if (Q.K != Prov::Attached || !Q.Origin || Q.assumed() ||
+              H->IsModuleMethod ||
+              !rangeContains(H->Body->getSourceRange(),
+                             Q.Origin->getBeginLoc(), SM)) {
+            All = false;
+            break;
+          }
+          // The function's own store first: the note is nearest there.
+          if (!First || (FirstIn != F.FD && H == &F)) {
+            First = O.Store;
+            FirstIn = H->FD;
+            Given = Q;
+          }
+        }
+        if (!All)
+          break;
+      }
+      // A field of the member is given a graph: a read of the whole member
+      // or of that field carries it (pathTo(), TargetSub).
+      if (!All || !First)
+        continue;
+      llvm::SaveAndRestore<const FieldDecl *> Sub(TargetSub, M.Sub);
+      if (pathTo(Value, M.Member, F, Ctx, 0) == Path::None)
+        continue;
+      Carrier = First;
+      Filler = FirstIn;
+      Member = M.Member->getNameAsString() +
+               (M.Sub ? "." + M.Sub->getNameAsString() : "");
+      return Given;
+    }
   return P;
 }
 
@@ -2899,9 +2925,10 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   // put into a member (carriedFromEarlierCall()); the store repeats only
   // if the call does.
   const Expr *Carrier = nullptr;
+  const FunctionDecl *Filler = nullptr;
   std::string Carried;
   if (P.K != Prov::Attached && Outlives && !Loop && Kind != TensorStore::Assign)
-    P = carriedFromEarlierCall(Value, F, Ctx, Carrier, Carried);
+    P = carriedFromEarlierCall(Value, F, Ctx, Carrier, Carried, Filler);
   // Without a graph, a container that grows keeps device storage.
   // (`v[i] = x` overwrites a slot; only calls that add an element grow.)
   bool DeviceOnly = false;
@@ -2935,7 +2962,8 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     if (!assumeGraphInIteration(P, InIteration))
       return;
   }
-  if (Outlives && !rangeContains(F.Body->getSourceRange(), P.Origin->getBeginLoc(), SM))
+  if (Outlives && !Carrier &&
+      !rangeContains(F.Body->getSourceRange(), P.Origin->getBeginLoc(), SM))
     return;
 
   // A loop over modules (`for (auto &layer : layers) x = layer(x);`) runs
@@ -3033,6 +3061,9 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   }
 
   const CallExpr *ResetAssumed = nullptr; // see the resets below
+  // A returned carry, in a project that may train nowhere (below).
+  const FunctionDecl *ReturnedCarryAssumed = nullptr;
+  const FunctionDecl *ReturnedCarryFact = nullptr;
   // A carry: calls of another file that may be its gradient step.
   llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 2> AssumedSteps;
   llvm::SmallVector<const CallExpr *, 1> ResetAssumedOuter;
@@ -3041,8 +3072,23 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     // of a module's forward computation.
     if (Kind != TensorStore::Carry && F.Differentiated.contains(Target))
       return;
-    if (escapes(Target, F, Ctx) || F.IsModuleForward)
+    if (F.IsModuleForward)
       return;
+    // A carry returned to the caller may be back-propagated there, through
+    // the loop; not in a project where no function runs a backward pass
+    // (settled by the project index, or after the last file).
+    if (escapes(Target, F, Ctx)) {
+      if (Kind != TensorStore::Carry || !F.Steps.empty() ||
+          !F.MaybeSteps.empty() || isa<CXXMethodDecl>(F.FD) &&
+          cast<CXXMethodDecl>(F.FD)->getParent()->isLambda())
+        return;
+      if (Deferred)
+        ReturnedCarryAssumed = F.FD;
+      else if (Index && Index->trainsNowhere())
+        ReturnedCarryFact = F.FD;
+      else
+        return;
+    }
     // Reset, cleared or bounded in the loop.
     for (const auto &[D, S] : F.Shrinks) {
       StringRef Name = calleeName(cast<CallExpr>(S)->getDirectCallee());
@@ -3114,10 +3160,14 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   if (Carrier) {
     S.CarriedBy = Carrier;
     S.CarriedMember = std::move(Carried);
+    if (Filler != F.FD)
+      S.CarriedReader = F.FD;
   }
   S.AssumedUnguarded = Unguarded;
   S.CalledUnguarded = std::move(CalledUnguarded);
   S.AssumedSteps = std::move(AssumedSteps);
+  S.AssumedReturnedCarry = ReturnedCarryAssumed;
+  S.ReturnedCarry = ReturnedCarryFact;
   S.Assumed = P.Assumed;
   S.AssumedOuter = P.AssumedOuter;
   if (!S.Assumed && Kind == TensorStore::Carry) {
@@ -3343,11 +3393,12 @@ TensorStoreFinder::perCallStore(const CallExpr *Call, const Expr *Arg,
   }
   Prov P;
   const Expr *Carrier = nullptr;
+  const FunctionDecl *Filler = nullptr;
   std::string Carried;
   if (!DeviceStore) {
     P = provenance(Arg, F, Ctx, 0);
     if (P.K != Prov::Attached)
-      P = carriedFromEarlierCall(Arg, F, Ctx, Carrier, Carried);
+      P = carriedFromEarlierCall(Arg, F, Ctx, Carrier, Carried, Filler);
   }
   bool DeviceOnly = false;
   if (P.K != Prov::Attached && !InPlace) {
@@ -3356,8 +3407,9 @@ TensorStoreFinder::perCallStore(const CallExpr *Call, const Expr *Arg,
     DeviceOnly = true;
   }
   if (P.K != Prov::Attached || !P.Origin ||
-      !rangeContains(F.Body->getSourceRange(), P.Origin->getBeginLoc(),
-                     Ctx.getSourceManager()))
+      (!(Carrier && !DeviceOnly) &&
+       !rangeContains(F.Body->getSourceRange(), P.Origin->getBeginLoc(),
+                      Ctx.getSourceManager())))
     return std::nullopt;
   TensorStore S{InPlace      ? TensorStore::InPlace
                 : DeviceOnly ? TensorStore::Device
@@ -3368,6 +3420,8 @@ TensorStoreFinder::perCallStore(const CallExpr *Call, const Expr *Arg,
   if (!DeviceOnly && Carrier) {
     S.CarriedBy = Carrier;
     S.CarriedMember = std::move(Carried);
+    if (Filler != F.FD)
+      S.CarriedReader = F.FD;
     S.RepeatedBy = nullptr;
   }
   if (DeviceOnly) {
@@ -3768,7 +3822,7 @@ TensorStoreFinder::openCallSites(const FunctionDecl *FD, ASTContext &Ctx) {
                        Device, S->RepeatedBy, S->AssumedDevice,
                        /*PerCall=*/!S->Loop, S->AssumedOuter,
                        /*DeviceStoresOnly=*/false, S->CarriedBy,
-                       S->CarriedMember});
+                       S->CarriedMember, S->CarriedReader});
       // A value with a graph: the callee may keep a detached copy of it
       // instead (ParamStore::Device), which the project step judges as
       // device storage, when it piles up.

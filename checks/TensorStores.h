@@ -153,6 +153,9 @@ struct TensorStore {
   /// reads what its previous call left is a step, meant to be called again.
   const Expr *CarriedBy = nullptr;
   std::string CarriedMember; // unquoted: obs.actions
+  /// When another method of the class fills the member (CarriedBy is in
+  /// it): the function that reads it, which made the store.
+  const FunctionDecl *CarriedReader = nullptr;
   /// Device, with the project index: the notes of a call of RepeatedBy (or
   /// of a caller of it) in a loop of another file (CalledInLoopNote, then
   /// CallsNote down to RepeatedBy).
@@ -173,6 +176,12 @@ struct TensorStore {
   const CallExpr *ReadBack = nullptr;
   bool AssumedSetter = false;
   bool AssumedGetter = false;
+  /// A carry in a loop that the function returns (with the value it
+  /// computes): under `gpuleak check`, the function, taken to be
+  /// differentiated by no caller (AssumedReturnedCarryNote); with the index,
+  /// ReturnedCarry instead (ReturnedCarryNote).
+  const FunctionDecl *AssumedReturnedCarry = nullptr;
+  const FunctionDecl *ReturnedCarry = nullptr;
   /// Calls of unknown methods of another file on the same object, taken
   /// not to reset the carried member (AssumedNoResetNote).
   llvm::SmallVector<const CallExpr *, 1> AssumedNoReset;
@@ -239,6 +248,14 @@ template <typename DiagFn> void assumedNote(const TensorStore &S, DiagFn Diag) {
         << S.AssumedUnguarded;
   for (const auto &[Text, At] : S.CalledUnguarded)
     Diag(At, "%0", DiagnosticIDs::Note) << Text;
+  if (S.AssumedReturnedCarry)
+    Diag(S.AssumedReturnedCarry->getLocation(), AssumedReturnedCarryNote,
+         DiagnosticIDs::Note)
+        << S.AssumedReturnedCarry;
+  if (S.ReturnedCarry)
+    Diag(S.ReturnedCarry->getLocation(), ReturnedCarryNote,
+         DiagnosticIDs::Note)
+        << S.ReturnedCarry;
 }
 
 /// Function definitions the analysis looks at: any with a body, except a
@@ -286,6 +303,8 @@ struct OpenCallSite {
   /// caller is a step meant to be called again.
   const Expr *CarriedBy = nullptr;
   std::string CarriedMember = {};
+  /// TensorStore::CarriedReader.
+  const FunctionDecl *CarriedReader = nullptr;
 };
 
 class TensorStoreFinder {
@@ -396,7 +415,8 @@ private:
   /// from an earlier call of \p F, through a member \p F fills with graphs
   /// (\p Carrier: that store; \p Member: its name, `obs.actions`).
   Prov carriedFromEarlierCall(const Expr *Value, FnInfo &F, ASTContext &Ctx,
-                              const Expr *&Carrier, std::string &Member);
+                              const Expr *&Carrier, std::string &Member,
+                              const FunctionDecl *&Filler);
   /// The provenance of element \p I of the tuple or pair \p E
   /// (`std::get<I>(e)`): what the element was built from where the tuple is
   /// built in sight (`std::make_tuple(a, b)`, `return {a, b}` in a function

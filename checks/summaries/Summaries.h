@@ -90,6 +90,18 @@ inline constexpr char AssumedUnguardedNote[] =
 /// (ProjectIndex::unguardedCalls, one note per call). gpuleak-tidy with the index gives it too.
 inline constexpr char CalledUnguardedNote[] =
     "%0 is called here with grad mode on";
+/// gpuleak-missing-detach: a carry that the function returns (a caller may
+/// differentiate it, as back-propagation through the loop) is reported only
+/// when no function of the project runs a backward pass: under `gpuleak
+/// check` with this note at %0's name, which the step after the last file
+/// turns into ReturnedCarryNote, or drops the finding when some function
+/// trains; with the index, with ReturnedCarryNote at once.
+inline constexpr char AssumedReturnedCarryNote[] =
+    "assuming no function of the project runs a backward pass on what %0 "
+    "returns";
+inline constexpr char ReturnedCarryNote[] =
+    "no function of the project runs a backward pass, so nothing "
+    "differentiates what %0 returns";
 /// The note that replaces it once the project index confirms it.
 inline constexpr char NoTrainingNote[] =
     "no function of the project runs a backward pass, and %0 hands its "
@@ -275,6 +287,9 @@ inline constexpr char CallsNote[] = "%0 calls %1 here";
 /// store that hands each call's graph to the next call.
 inline constexpr char CarriedToNextCallNote[] =
     "the graph is put into %0 here, where the next call reads it";
+/// ... by another method of the class; %1 is the method that reads it.
+inline constexpr char CarriedToReaderNote[] =
+    "the graph is put into %0 here, where %1 reads it";
 
 /// \p Format with %0, %1, ... replaced by \p Args, each quoted ('f'), as
 /// clang words a note whose arguments are declarations.

@@ -84,6 +84,34 @@ void run(Controller &c, torch::Tensor x) {
   }
 }
 
+// Filled by another method of the class: an agent's act() keeps the action,
+// its observe() appends it to a memory that nothing clears.
+struct Agent {
+  Policy policy;
+  torch::Tensor last_action = torch::zeros({1, 10});
+  std::vector<torch::Tensor> memory_;
+  History history;
+  void act(const torch::Tensor &x) { last_action = policy.forward(x); }
+  void observe() {
+    memory_.push_back(last_action);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: storing a tensor that carries autograd history in 'memory_' keeps every call's graph alive; store a number (.item<double>()) or a detached tensor (.detach()) [gpuleak-retained-tensor]
+    // CHECK-MESSAGES: :[[@LINE-4]]:38: note: the graph is put into 'last_action' here, where 'observe' reads it
+    // CHECK-MESSAGES: :[[@LINE-5]]:52: note: the graph it keeps alive is built here
+    history.keep(last_action);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: passing a tensor that carries autograd history to 'keep', which keeps it in 'History::kept', keeps every call's graph alive; pass a number (.item<double>()) or a detached tensor (.detach()) [gpuleak-retained-tensor]
+    // CHECK-MESSAGES: :28:41: note: 'History::keep' keeps it in 'History::kept' here
+    // CHECK-MESSAGES: :[[@LINE-9]]:38: note: the graph is put into 'last_action' here, where 'observe' reads it
+    // CHECK-MESSAGES: :[[@LINE-10]]:52: note: the graph it keeps alive is built here
+  }
+};
+
+void runAgent(Agent &a, torch::Tensor x) {
+  for (int i = 0; i < 1000; ++i) {
+    a.act(x);
+    a.observe();
+  }
+}
+
 // ---- negatives ---------------------------------------------------------------
 
 struct Detaching {
@@ -143,5 +171,59 @@ void runNegatives(Detaching &d, Resetting &r, torch::Tensor x) {
     d.dofStep(x);
     d.readDetached(x);
     r.step(x, i % 10 == 0);
+  }
+}
+
+// The memory is differentiated and cleared by learn(): an episode buffer.
+struct LearningAgent {
+  Policy policy;
+  torch::Tensor last_action = torch::zeros({1, 10});
+  std::vector<torch::Tensor> memory_;
+  void act(const torch::Tensor &x) { last_action = policy.forward(x); }
+  void observe() { memory_.push_back(last_action); }
+  void learn() {
+    torch::Tensor loss = torch::stack(memory_).sum();
+    loss.backward();
+    memory_.clear();
+  }
+};
+
+// reset() gives the member a fresh tensor: not every value put there
+// carries a graph.
+struct ResettingAgent {
+  Policy policy;
+  torch::Tensor last_action = torch::zeros({1, 10});
+  std::vector<torch::Tensor> memory_;
+  void act(const torch::Tensor &x) { last_action = policy.forward(x); }
+  void observe() { memory_.push_back(last_action); }
+  void reset() { last_action = torch::zeros({1, 10}); }
+};
+
+// A module's methods run under their callers' grad mode.
+struct ModuleAgent : torch::nn::Module {
+  Policy policy;
+  torch::Tensor last_action = torch::zeros({1, 10});
+  std::vector<torch::Tensor> memory_;
+  void act(const torch::Tensor &x) { last_action = policy.forward(x); }
+  void observe() { memory_.push_back(last_action); }
+};
+
+// The action is kept detached.
+struct DetachingAgent {
+  Policy policy;
+  torch::Tensor last_action = torch::zeros({1, 10});
+  std::vector<torch::Tensor> memory_;
+  void act(const torch::Tensor &x) { last_action = policy.forward(x).detach(); }
+  void observe() { memory_.push_back(last_action); }
+};
+
+void runAgents(LearningAgent &l, ResettingAgent &r, ModuleAgent &m,
+               DetachingAgent &d, torch::Tensor x) {
+  for (int i = 0; i < 1000; ++i) {
+    l.act(x); l.observe();
+    r.act(x); r.observe();
+    m.act(x); m.observe();
+    d.act(x); d.observe();
+    if (i % 100 == 0) { l.learn(); r.reset(); }
   }
 }

@@ -93,11 +93,16 @@ siteFinding(const OpenSite &S, const ParamStore &PS,
   for (FindingNote &N : loopCallNotes(Chain))
     F.Notes.push_back(std::move(N));
   if (S.CarriedBy)
-    F.Notes.push_back({clang::tidy::gpuleak::formatNote(
-                           clang::tidy::gpuleak::CarriedToNextCallNote,
-                           {S.CarriedMember}),
-                       *S.CarriedBy,
-                       {}});
+    F.Notes.push_back(
+        {S.CarriedReader.empty()
+             ? clang::tidy::gpuleak::formatNote(
+                   clang::tidy::gpuleak::CarriedToNextCallNote,
+                   {S.CarriedMember})
+             : clang::tidy::gpuleak::formatNote(
+                   clang::tidy::gpuleak::CarriedToReaderNote,
+                   {S.CarriedMember, S.CarriedReader}),
+         *S.CarriedBy,
+         {}});
   F.Notes.push_back({"the graph it keeps alive is built here", S.Origin, {}});
   return F;
 }
@@ -891,6 +896,18 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
           Replaced[I] = std::move(Calls);
         else
           Settled.push_back(I);
+        continue;
+      }
+      // A carry the function returns: kept only in a project where no
+      // function runs a backward pass.
+      if (llvm::StringRef Fn = noteArgument(
+              N.Message, clang::tidy::gpuleak::AssumedReturnedCarryNote);
+          !Fn.empty()) {
+        if (!Index.trainsNowhere())
+          return true;
+        llvm::StringRef Fact(clang::tidy::gpuleak::ReturnedCarryNote);
+        size_t Arg = Fact.find("%0");
+        N.Message = (Fact.take_front(Arg) + Fn + Fact.drop_front(Arg + 2)).str();
         continue;
       }
       // The project never trains, and the function whose results leave

@@ -56,6 +56,8 @@ static json::Value siteJSON(const OpenSite &S) {
   if (S.CarriedBy) {
     O["carried_by"] = placeJSON(*S.CarriedBy);
     O["carried_member"] = S.CarriedMember;
+    if (!S.CarriedReader.empty())
+      O["carried_reader"] = S.CarriedReader;
   }
   if (!S.AssumedOuterUSRs.empty()) {
     json::Array Outer;
@@ -183,6 +185,7 @@ public:
       if (!place(C, *S.CarriedBy, Path.field("carried_by")) ||
           !string(*O, "carried_member", S.CarriedMember, Path))
         return false;
+      S.CarriedReader = O->getString("carried_reader").value_or("").str();
     }
     return string(*O, "callee_usr", S.CalleeUSR, Path) &&
            string(*O, "callee_name", S.CalleeName, Path) &&

@@ -334,6 +334,8 @@ private:
         if (O.CarriedBy) {
           S.CarriedBy = placeAt(O.CarriedBy->getBeginLoc(), SM);
           S.CarriedMember = O.CarriedMember;
+          if (O.CarriedReader)
+            S.CarriedReader = O.CarriedReader->getNameAsString();
         }
         if (O.AssumedGraph && O.AssumedGraph->getDirectCallee())
           S.AssumedGraphUSR = clang::tidy::gpuleak::usrOf(

@@ -141,6 +141,9 @@ struct OpenSite {
   /// member's name, unquoted); RepeatedByUSR is then empty.
   std::optional<SourcePlace> CarriedBy;
   std::string CarriedMember;
+  /// When another method of the class fills the member: the method that
+  /// reads it, as its note names it (`observe`); else empty.
+  std::string CarriedReader;
   /// Set when a // NOLINT comment on the call's line silences the check.
   bool Silenced = false;
   /// "error" under WarningsAsErrors.

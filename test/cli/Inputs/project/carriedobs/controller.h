@@ -25,3 +25,16 @@ private:
   ObsBuffer detachedHistory;
   torch::Tensor last;
 };
+
+// An agent whose act() keeps the action and whose observe() hands it to a
+// buffer of another file that appends it (agent.cpp).
+class Agent {
+public:
+  void act(const torch::Tensor &x);
+  void observe();
+
+private:
+  Policy policy;
+  torch::Tensor lastAction = torch::zeros({1, 10});
+  ObsBuffer memory;
+};
