@@ -7,6 +7,18 @@ namespace clang::tidy::gpuleak {
 void RetainedTensorCheck::onEndOfTranslationUnit() {
   if (!SM)
     return;
+  // The notes down to a callee's store, then, for a store made once per
+  // call, the loop that repeats the call (in this file, or the index's
+  // chain of calls).
+  auto chainNotes = [&](const TensorStore &S) {
+    for (const auto &[Text, Loc] : S.CalleeNotes)
+      diag(Loc, Text, DiagnosticIDs::Note);
+    if (S.RepeatCall)
+      diag(S.RepeatCall->getBeginLoc(), CalledInLoopNote, DiagnosticIDs::Note)
+          << S.RepeatedBy;
+    for (const auto &[Text, Loc] : S.RepeatNotes)
+      diag(Loc, Text, DiagnosticIDs::Note);
+  };
   for (const TensorStore &S : Stores.finish(*SM)) {
     if (S.Kind == TensorStore::Carry)
       continue; // gpuleak-missing-detach
@@ -39,13 +51,7 @@ void RetainedTensorCheck::onEndOfTranslationUnit() {
              "(.item<double>()), or bound %0")
             << S.Target << PerCall
             << SM->getExpansionRange(S.Store->getSourceRange());
-      for (const auto &[Text, Loc] : S.CalleeNotes)
-        diag(Loc, Text, DiagnosticIDs::Note);
-      if (S.RepeatCall)
-        diag(S.RepeatCall->getBeginLoc(), CalledInLoopNote, DiagnosticIDs::Note)
-            << S.RepeatedBy;
-      for (const auto &[Text, Loc] : S.RepeatNotes)
-        diag(Loc, Text, DiagnosticIDs::Note);
+      chainNotes(S);
       if (S.AssumedDevice)
         for (const CallExpr *C : llvm::concat<const CallExpr *const>(
                  llvm::ArrayRef(S.AssumedDevice), S.AssumedOuter))
@@ -127,15 +133,7 @@ void RetainedTensorCheck::onEndOfTranslationUnit() {
           D << *Fix;
       }
     }
-    for (const auto &[Text, Loc] : S.CalleeNotes)
-      diag(Loc, Text, DiagnosticIDs::Note);
-    // A store made once per call (a callee's, or one carried from the
-    // previous call): the loop that repeats the call.
-    if (S.RepeatCall)
-      diag(S.RepeatCall->getBeginLoc(), CalledInLoopNote, DiagnosticIDs::Note)
-          << S.RepeatedBy;
-    for (const auto &[Text, Loc] : S.RepeatNotes)
-      diag(Loc, Text, DiagnosticIDs::Note);
+    chainNotes(S);
     if (S.AssumedRepeat)
       diag(S.AssumedRepeat->getLocation(), AssumedCalledInLoopNote,
            DiagnosticIDs::Note)
