@@ -1936,53 +1936,65 @@ TensorStoreFinder::Prov TensorStoreFinder::memberProvenance(const MemberExpr *ME
   return P;
 }
 
-/// For a store \p F makes once per call (its callers repeat it): the value
-/// \p Value computed from a member of the object (or a field of one,
-/// `this->obs.actions`), directly or through a method of the object whose
-/// returns read it (`obs = this->computeObservation()`), into which \p F,
-/// and every other method of its class defined in this translation unit
-/// (constructors aside), put only values that carry a graph built there.
-/// Read before \p F's own store, it is what the previous call put there: a
-/// controller's `Forward` that builds its observation from the last action
-/// and stores the action back; read in another method, what the last call
-/// of the method that fills it put there (an agent's `observe()` keeping
-/// the action its `act()` computed). \p Carrier is then the first such
-/// store, \p Filler its function; None when there is none.
-TensorStoreFinder::Prov TensorStoreFinder::carriedFromEarlierCall(
-    const Expr *Value, FnInfo &F, ASTContext &Ctx, const Expr *&Carrier,
-    std::string &Member, const FunctionDecl *&Filler) {
-  Prov P;
+/// One member (or field of one) that its class's methods in the TU fill
+/// only with graphs built where they fill it: each store, its function and
+/// what it carries.
+struct TensorStoreFinder::GraphMembers {
+  struct Store {
+    const Expr *At;
+    const FunctionDecl *In;
+    Prov Given;
+  };
+  struct Member {
+    const FieldDecl *Field;
+    const FieldDecl *Sub;
+    llvm::SmallVector<Store, 1> Stores;
+  };
+  llvm::SmallVector<Member, 2> Members;
+};
+
+void TensorStoreFinder::CarriedFrom::into(TensorStore &S) const {
+  S.CarriedBy = Store;
+  S.CarriedMember = Member;
+  S.CarriedReader = Reader;
+}
+
+const TensorStoreFinder::GraphMembers &
+TensorStoreFinder::graphMembers(FnInfo &F, ASTContext &Ctx) {
+  // The functions whose stores count: a method's class's methods that this
+  // TU defines (constructors and destructors aside), or a free function.
+  const auto *MD = dyn_cast<CXXMethodDecl>(F.FD);
+  const Decl *Key = MD ? static_cast<const Decl *>(MD->getParent())
+                       : static_cast<const Decl *>(F.FD);
+  auto [It, Inserted] = GraphMembersOf.try_emplace(Key);
+  if (!Inserted)
+    return *It->second;
+  It->second = std::make_unique<GraphMembers>();
   const SourceManager &SM = Ctx.getSourceManager();
-  if (DeviceMode || F.IsModuleForward || F.IsModuleMethod ||
-      isa<CXXConstructorDecl, CXXDestructorDecl>(F.FD) ||
-      inAny(F.Lambdas, Value->getBeginLoc(), SM))
-    return P;
-  // The functions whose stores count: F, and the other methods of its class
-  // that this TU defines. A module's methods run under their callers' grad
-  // mode, which is not known here.
-  llvm::SmallVector<FnInfo *, 4> Fns{&F};
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(F.FD); MD && !MD->isStatic())
+  llvm::SmallVector<FnInfo *, 4> Fns;
+  if (MD) {
     for (const CXXMethodDecl *O : MD->getParent()->methods()) {
       const FunctionDecl *Def = O->getDefinition();
-      if (!Def || Def == F.FD || !Def->hasBody() || O->isStatic() ||
+      if (!Def || !Def->hasBody() || O->isStatic() ||
           isa<CXXConstructorDecl, CXXDestructorDecl>(Def) ||
           SM.isInSystemHeader(Def->getLocation()))
         continue;
       Fns.push_back(&info(Def, Ctx));
     }
+  } else {
+    Fns.push_back(&F);
+  }
+  GraphMembers Found;
   llvm::SmallVector<std::pair<const FieldDecl *, const FieldDecl *>, 2> Done;
   for (FnInfo *G : Fns)
     for (const FnInfo::MemberSet &M : G->MemberSets) {
-      std::pair<const FieldDecl *, const FieldDecl *> Key{M.Member, M.Sub};
-      if (llvm::is_contained(Done, Key))
+      if (llvm::is_contained(Done, std::make_pair(M.Member, M.Sub)))
         continue;
-      Done.push_back(Key);
+      Done.push_back({M.Member, M.Sub});
       // Every value put there carries a graph built by the function that
       // puts it (one reset or detached store, on any path of any of them,
-      // and the rule is not taken).
-      Prov Given;
-      const Expr *First = nullptr;
-      const FunctionDecl *FirstIn = nullptr;
+      // and the member is not one).
+      GraphMembers::Member GM{M.Member, M.Sub, {}};
       bool All = true;
       for (FnInfo *H : Fns) {
         for (const FnInfo::MemberSet &O : H->MemberSets) {
@@ -1992,36 +2004,61 @@ TensorStoreFinder::Prov TensorStoreFinder::carriedFromEarlierCall(
                        ? Prov()
                        : provenance(O.Value, *H, Ctx, 0);
           if (Q.K != Prov::Attached || !Q.Origin || Q.assumed() ||
-              H->IsModuleMethod ||
               !rangeContains(H->Body->getSourceRange(),
                              Q.Origin->getBeginLoc(), SM)) {
             All = false;
             break;
           }
-          // The function's own store first: the note is nearest there.
-          if (!First || (FirstIn != F.FD && H == &F)) {
-            First = O.Store;
-            FirstIn = H->FD;
-            Given = Q;
-          }
+          GM.Stores.push_back({O.Store, H->FD, Q});
         }
         if (!All)
           break;
       }
-      // A field of the member is given a graph: a read of the whole member
-      // or of that field carries it (pathTo(), TargetSub).
-      if (!All || !First)
-        continue;
-      llvm::SaveAndRestore<const FieldDecl *> Sub(TargetSub, M.Sub);
-      if (pathTo(Value, M.Member, F, Ctx, 0) == Path::None)
-        continue;
-      Carrier = First;
-      Filler = FirstIn;
-      Member = M.Member->getNameAsString() +
-               (M.Sub ? "." + M.Sub->getNameAsString() : "");
-      return Given;
+      if (All)
+        Found.Members.push_back(std::move(GM));
     }
-  return P;
+  *GraphMembersOf[Key] = std::move(Found);
+  return *GraphMembersOf[Key];
+}
+
+/// For a store \p F makes once per call (its callers repeat it): the value
+/// \p Value computed from a member of the object (or a field of one,
+/// `this->obs.actions`), directly or through a method of the object whose
+/// returns read it (`obs = this->computeObservation()`), that graphMembers()
+/// lists. Read before \p F's own store, it is what the previous call put
+/// there: a controller's `Forward` that builds its observation from the last
+/// action and stores the action back; read in another method, what the last
+/// call of the method that fills it put there (an agent's `observe()`
+/// keeping the action its `act()` computed). \p Out then names the store
+/// (\p F's own when it has one); None when there is none.
+TensorStoreFinder::Prov
+TensorStoreFinder::carriedFromEarlierCall(const Expr *Value, FnInfo &F,
+                                          ASTContext &Ctx, CarriedFrom &Out) {
+  // A module's methods run under their callers' grad mode, which is not
+  // known here; a constructor or destructor runs once per object.
+  if (DeviceMode || F.IsModuleForward || F.IsModuleMethod ||
+      isa<CXXConstructorDecl, CXXDestructorDecl>(F.FD) ||
+      inAny(F.Lambdas, Value->getBeginLoc(), Ctx.getSourceManager()))
+    return Prov();
+  for (const GraphMembers::Member &M : graphMembers(F, Ctx).Members) {
+    // A field of the member is given a graph: a read of the whole member
+    // or of that field carries it (pathTo(), TargetSub).
+    llvm::SaveAndRestore<const FieldDecl *> Sub(TargetSub, M.Sub);
+    if (pathTo(Value, M.Field, F, Ctx, 0) == Path::None)
+      continue;
+    const GraphMembers::Store *S = &M.Stores.front();
+    for (const GraphMembers::Store &O : M.Stores)
+      if (O.In == F.FD) {
+        S = &O; // the function's own store: the note is nearest there
+        break;
+      }
+    Out.Store = S->At;
+    Out.Reader = S->In == F.FD ? nullptr : F.FD;
+    Out.Member = M.Field->getNameAsString() +
+                 (M.Sub ? "." + M.Sub->getNameAsString() : "");
+    return S->Given;
+  }
+  return Prov();
 }
 
 /// What accessorCarry() looks for in the stored value: a call, on Object,
@@ -2924,11 +2961,9 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   // Into a member, global or static once per call: what an earlier call
   // put into a member (carriedFromEarlierCall()); the store repeats only
   // if the call does.
-  const Expr *Carrier = nullptr;
-  const FunctionDecl *Filler = nullptr;
-  std::string Carried;
+  CarriedFrom Carried;
   if (P.K != Prov::Attached && Outlives && !Loop && Kind != TensorStore::Assign)
-    P = carriedFromEarlierCall(Value, F, Ctx, Carrier, Carried, Filler);
+    P = carriedFromEarlierCall(Value, F, Ctx, Carried);
   // Without a graph, a container that grows keeps device storage.
   // (`v[i] = x` overwrites a slot; only calls that add an element grow.)
   bool DeviceOnly = false;
@@ -2962,7 +2997,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     if (!assumeGraphInIteration(P, InIteration))
       return;
   }
-  if (Outlives && !Carrier &&
+  if (Outlives && !Carried.Store &&
       !rangeContains(F.Body->getSourceRange(), P.Origin->getBeginLoc(), SM))
     return;
 
@@ -3079,8 +3114,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     // (settled by the project index, or after the last file).
     if (escapes(Target, F, Ctx)) {
       if (Kind != TensorStore::Carry || !F.Steps.empty() ||
-          !F.MaybeSteps.empty() || isa<CXXMethodDecl>(F.FD) &&
-          cast<CXXMethodDecl>(F.FD)->getParent()->isLambda())
+          !F.MaybeSteps.empty())
         return;
       if (Deferred)
         ReturnedCarryAssumed = F.FD;
@@ -3157,12 +3191,7 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
   if (Kind == TensorStore::InPlace && !Outlives)
     if (const FieldDecl *M = writtenMember(Dest))
       S.Target = M;
-  if (Carrier) {
-    S.CarriedBy = Carrier;
-    S.CarriedMember = std::move(Carried);
-    if (Filler != F.FD)
-      S.CarriedReader = F.FD;
-  }
+  Carried.into(S);
   S.AssumedUnguarded = Unguarded;
   S.CalledUnguarded = std::move(CalledUnguarded);
   S.AssumedSteps = std::move(AssumedSteps);
@@ -3392,13 +3421,11 @@ TensorStoreFinder::perCallStore(const CallExpr *Call, const Expr *Arg,
       return std::nullopt; // a local object dies with the call
   }
   Prov P;
-  const Expr *Carrier = nullptr;
-  const FunctionDecl *Filler = nullptr;
-  std::string Carried;
+  CarriedFrom Carried;
   if (!DeviceStore) {
     P = provenance(Arg, F, Ctx, 0);
     if (P.K != Prov::Attached)
-      P = carriedFromEarlierCall(Arg, F, Ctx, Carrier, Carried, Filler);
+      P = carriedFromEarlierCall(Arg, F, Ctx, Carried);
   }
   bool DeviceOnly = false;
   if (P.K != Prov::Attached && !InPlace) {
@@ -3407,7 +3434,7 @@ TensorStoreFinder::perCallStore(const CallExpr *Call, const Expr *Arg,
     DeviceOnly = true;
   }
   if (P.K != Prov::Attached || !P.Origin ||
-      (!(Carrier && !DeviceOnly) &&
+      (!Carried.Store &&
        !rangeContains(F.Body->getSourceRange(), P.Origin->getBeginLoc(),
                       Ctx.getSourceManager())))
     return std::nullopt;
@@ -3417,11 +3444,9 @@ TensorStoreFinder::perCallStore(const CallExpr *Call, const Expr *Arg,
                 Call, nullptr, Arg, P.Origin, nullptr};
   S.Callee = Callee;
   S.RepeatedBy = F.FD;
-  if (!DeviceOnly && Carrier) {
-    S.CarriedBy = Carrier;
-    S.CarriedMember = std::move(Carried);
-    if (Filler != F.FD)
-      S.CarriedReader = F.FD;
+  // A value carried from the previous call: the function is a step.
+  if (Carried.Store) {
+    Carried.into(S);
     S.RepeatedBy = nullptr;
   }
   if (DeviceOnly) {

@@ -412,11 +412,23 @@ private:
   Prov memberProvenance(const MemberExpr *ME, FnInfo &F, ASTContext &Ctx,
                         unsigned Depth);
   /// For a store made once per call of \p F: the graph \p Value carries
-  /// from an earlier call of \p F, through a member \p F fills with graphs
-  /// (\p Carrier: that store; \p Member: its name, `obs.actions`).
+  /// from an earlier call, through a member that \p F (or another method
+  /// of its class) fills with graphs; \p Out then names that store.
+  struct CarriedFrom {
+    const Expr *Store = nullptr;
+    std::string Member; // unquoted: obs.actions
+    /// The reading function, when another method fills the member.
+    const FunctionDecl *Reader = nullptr;
+    /// Sets \p S's CarriedBy, CarriedMember and CarriedReader.
+    void into(TensorStore &S) const;
+  };
   Prov carriedFromEarlierCall(const Expr *Value, FnInfo &F, ASTContext &Ctx,
-                              const Expr *&Carrier, std::string &Member,
-                              const FunctionDecl *&Filler);
+                              CarriedFrom &Out);
+  /// The members (or fields of members) that every method of a class, or a
+  /// free function, defined in this TU fills only with graphs, with those
+  /// stores: found once per class (or function) by graphMembers().
+  struct GraphMembers;
+  const GraphMembers &graphMembers(FnInfo &F, ASTContext &Ctx);
   /// The provenance of element \p I of the tuple or pair \p E
   /// (`std::get<I>(e)`): what the element was built from where the tuple is
   /// built in sight (`std::make_tuple(a, b)`, `return {a, b}` in a function
@@ -553,6 +565,7 @@ private:
   /// forwardRunBy()'s facts of the bodies it read, for summarize().
   ForwardFactsCache ForwardFacts;
   struct ReturnMemo;
+  llvm::DenseMap<const Decl *, std::unique_ptr<GraphMembers>> GraphMembersOf;
   /// returnProvenance() per function, for graphs and (DeviceMode) for device
   /// storage.
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<ReturnMemo>> Returns[2];

@@ -143,6 +143,13 @@ static llvm::StringRef noteArgument(llvm::StringRef Note, llvm::StringRef Format
   return Note;
 }
 
+/// \p Format (one %0) with \p Arg, already quoted as a note names it, in
+/// place of %0: the fact note that replaces an assumption note.
+static std::string withArgument(llvm::StringRef Format, llvm::StringRef Arg) {
+  auto [Prefix, Suffix] = Format.split("%0");
+  return (Prefix + Arg + Suffix).str();
+}
+
 /// The 1-based argument (its %1) named by a note of the form \p Format
 /// (AssumedNoBackwardNote, AssumedInvokesUnguardedNote), or 0.
 static unsigned noteArgumentNumber(llvm::StringRef Note, llvm::StringRef Format) {
@@ -905,9 +912,7 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
           !Fn.empty()) {
         if (!Index.trainsNowhere())
           return true;
-        llvm::StringRef Fact(clang::tidy::gpuleak::ReturnedCarryNote);
-        size_t Arg = Fact.find("%0");
-        N.Message = (Fact.take_front(Arg) + Fn + Fact.drop_front(Arg + 2)).str();
+        N.Message = withArgument(clang::tidy::gpuleak::ReturnedCarryNote, Fn);
         continue;
       }
       // The project never trains, and the function whose results leave
@@ -919,9 +924,7 @@ llvm::Error applyProjectIndex(std::vector<TUResult> &TUs, Results &R,
             Index.definedAt({N.Place.File, N.Place.Line, N.Place.Column});
         if (!G || !Index.neverTrainedOn(G->USR))
           return true;
-        llvm::StringRef Fact(clang::tidy::gpuleak::NoTrainingNote);
-        size_t Arg = Fact.find("%0");
-        N.Message = (Fact.take_front(Arg) + Fn + Fact.drop_front(Arg + 2)).str();
+        N.Message = withArgument(clang::tidy::gpuleak::NoTrainingNote, Fn);
         continue;
       }
       // Runs a forward pass (a module's method), or runs one and returns
