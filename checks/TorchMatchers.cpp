@@ -541,9 +541,40 @@ static const LambdaExpr *lambdaOf(const Expr *E) {
 }
 
 ast_matchers::internal::Matcher<Stmt> threadStart() {
-  auto Thread = cxxRecordDecl(hasAnyName("::std::thread", "::std::jthread"));
+  auto Thread = cxxRecordDecl(hasAnyName("::std::thread", "::std::jthread", "::boost::thread"));
   auto ThreadArg = refersToType(hasUnqualifiedDesugaredType(recordType(hasDeclaration(Thread))));
+  // A class that owns a thread: a member that is a thread, a standard
+  // container or smart pointer of threads, or a `pthread_t`, its own or a
+  // base's. It runs on that thread what it is handed (a loop timer's
+  // callback, a thread pool's task), whether or not the file sees where the
+  // thread is started (`Loop::start()` of a library).
+  auto ThreadField = fieldDecl(hasType(qualType(anyOf(
+      hasUnqualifiedDesugaredType(recordType(hasDeclaration(anyOf(
+          Thread, classTemplateSpecializationDecl(isInStdNamespace(),
+                                                  hasAnyTemplateArgument(ThreadArg)))))),
+      hasDeclaration(typedefNameDecl(hasName("::pthread_t")))))));
+  auto OwnsThread = cxxRecordDecl(unless(isInStdNamespace()),
+                                  isSameOrDerivedFrom(cxxRecordDecl(has(ThreadField))));
+  auto OwnerType = hasUnqualifiedDesugaredType(recordType(hasDeclaration(OwnsThread)));
+  // What such an object can run: a lambda or another object with an
+  // `operator()` (`std::function`, a bind expression), a function or a
+  // pointer to one, a pointer to a member function.
+  auto CallableClass = cxxRecordDecl(anyOf(
+      isLambda(), hasMethod(hasOverloadedOperatorName("()")),
+      has(functionTemplateDecl(has(cxxMethodDecl(hasOverloadedOperatorName("()")))))));
+  auto Callable = expr(anyOf(
+      hasType(hasUnqualifiedDesugaredType(recordType(hasDeclaration(CallableClass)))),
+      hasType(hasUnqualifiedDesugaredType(
+          pointerType(pointee(hasUnqualifiedDesugaredType(functionType()))))),
+      hasType(hasUnqualifiedDesugaredType(memberPointerType())),
+      ignoringParenImpCasts(declRefExpr(to(functionDecl())))));
   return stmt(anyOf(
+      cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(OwnsThread))),
+                       hasAnyArgument(Callable)),
+      callExpr(callee(functionDecl(hasAnyName("::std::make_unique", "::std::make_shared"),
+                                   hasTemplateArgument(0, refersToType(OwnerType)))),
+               hasAnyArgument(Callable)),
+      cxxMemberCallExpr(thisPointerType(OwnerType), hasAnyArgument(Callable)),
       cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(Thread)))),
       callExpr(callee(functionDecl(hasAnyName("::std::async", "::pthread_create")))),
       // The library constructs the thread from the arguments it is given:

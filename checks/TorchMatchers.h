@@ -114,7 +114,12 @@ std::optional<bool> guardDisablesGrad(const VarDecl &Guard, ASTContext &Ctx);
 /// `std::thread` or `std::jthread`, `std::async`, `pthread_create`, and a
 /// library call that constructs the thread from its arguments (`emplace`,
 /// `emplace_back`, ... of a standard container of threads;
-/// `std::make_unique`/`std::make_shared` of a thread).
+/// `std::make_unique`/`std::make_shared` of a thread), and a callable handed
+/// to an object that owns a thread (a `std::thread`, `boost::thread` or
+/// `pthread_t` member, or a standard container or smart pointer of threads,
+/// of its class or a base): at its construction (also by
+/// `std::make_unique`/`std::make_shared`) or to one of its methods (a loop
+/// timer's callback, a thread pool's `enqueue`).
 ast_matchers::internal::Matcher<Stmt> threadStart();
 
 /// The lambdas in \p Body that run on another thread: the body given to a
