@@ -33,25 +33,6 @@ bool inNamespace(const Decl *D, StringRef NS) {
   return false;
 }
 
-/// Library code whose functions compute a value from their inputs and keep
-/// none of them: ATen, c10 and the C++ API's tensor functions, and the
-/// standard library. Not the parts that train, run modules, or write
-/// files: autograd, optimizers, modules, TorchScript modules, data,
-/// serialization.
-bool isValueLibrary(const FunctionDecl *FD) {
-  // `criterion(out, y)`: a loss (activation, pooling) module of the library
-  // is a function of its inputs.
-  if (isStatelessLibraryModuleCall(FD))
-    return true;
-  if (inNamespace(FD, "torch::autograd") || inNamespace(FD, "torch::optim") ||
-      inNamespace(FD, "torch::jit") || inNamespace(FD, "torch::data") ||
-      inNamespace(FD, "torch::serialize") ||
-      (inNamespace(FD, "torch::nn") && !inNamespace(FD, "torch::nn::functional")))
-    return false;
-  return inNamespace(FD, "at") || inNamespace(FD, "c10") ||
-         inNamespace(FD, "torch") || inNamespace(FD, "std");
-}
-
 /// Types whose values hold no tensor and refer to none: numbers, and the
 /// library's shapes, scalars, devices, options, strings and streams.
 bool holdsNoGraph(QualType T) {
@@ -867,6 +848,25 @@ private:
 };
 
 } // namespace
+
+/// Library code whose functions compute a value from their inputs and keep
+/// none of them: ATen, c10 and the C++ API's tensor functions, and the
+/// standard library. Not the parts that train, run modules, or write
+/// files: autograd, optimizers, modules, TorchScript modules, data,
+/// serialization.
+bool isValueLibrary(const FunctionDecl *FD) {
+  // `criterion(out, y)`: a loss (activation, pooling) module of the library
+  // is a function of its inputs.
+  if (isStatelessLibraryModuleCall(FD))
+    return true;
+  if (inNamespace(FD, "torch::autograd") || inNamespace(FD, "torch::optim") ||
+      inNamespace(FD, "torch::jit") || inNamespace(FD, "torch::data") ||
+      inNamespace(FD, "torch::serialize") ||
+      (inNamespace(FD, "torch::nn") && !inNamespace(FD, "torch::nn::functional")))
+    return false;
+  return inNamespace(FD, "at") || inNamespace(FD, "c10") ||
+         inNamespace(FD, "torch") || inNamespace(FD, "std");
+}
 
 const FieldDecl *keyedCacheMember(const Expr *E) {
   const auto *ME = dyn_cast_or_null<MemberExpr>(E ? E->IgnoreParenImpCasts() : nullptr);

@@ -25,6 +25,12 @@
 
 namespace clang::tidy::gpuleak {
 
+/// Library code whose functions compute a value from their inputs and keep
+/// none of them: ATen, c10 and the C++ API's tensor functions, and the
+/// standard library; not autograd, optimizers, modules, TorchScript modules,
+/// data or serialization.
+bool isValueLibrary(const FunctionDecl *FD);
+
 /// Whether the graph that \p Source (an expression in the body of \p FD,
 /// outside any lambda) records is dropped unused, as above. \p Carrier says
 /// whether a type can hold a tensor. With \p FollowLocals, a local variable

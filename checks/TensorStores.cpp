@@ -4005,6 +4005,24 @@ static bool cutValue(const Expr *E, const DefsMap &Defs, unsigned Depth) {
     StringRef Name = calleeName(FD);
     if (FD && FD->isInStdNamespace() && (Name == "make_tuple" || Name == "make_pair"))
       return AllCut(llvm::ArrayRef(C->getArgs(), C->getNumArgs()));
+    // The library computing on cut values only (`h.detach().clone()`,
+    // `(x.detach() * 2).cpu()`): no input has a graph for the result to
+    // join. A value with a graph among them (`h.detach() * w`) is not cut.
+    if (FD && isValueLibrary(FD)) {
+      llvm::SmallVector<const Expr *, 4> Inputs;
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
+        const Expr *Obj = MC->getImplicitObjectArgument();
+        if (!Obj)
+          return false;
+        Inputs.push_back(Obj);
+      }
+      for (const Expr *A : C->arguments())
+        if (!isa<CXXDefaultArgExpr>(A))
+          Inputs.push_back(A);
+      return llvm::all_of(Inputs, [&](const Expr *P) {
+        return cutValue(P, Defs, Depth + 1);
+      });
+    }
     return false;
   }
   if (const auto *Ctor = dyn_cast<CXXConstructExpr>(E))
