@@ -33,34 +33,6 @@ bool inNamespace(const Decl *D, StringRef NS) {
   return false;
 }
 
-/// Types whose values hold no tensor and refer to none: numbers, and the
-/// library's shapes, scalars, devices, options, strings and streams.
-bool holdsNoGraph(QualType T) {
-  T = T.getNonReferenceType().getCanonicalType();
-  if (T->isArithmeticType() || T->isEnumeralType())
-    return true;
-  if (T->isPointerType() &&
-      (T->getPointeeType()->isArithmeticType() || T->getPointeeType()->isVoidType()))
-    return true;
-  const auto *RD = T->getAsCXXRecordDecl();
-  if (!RD)
-    return false;
-  std::string Name = RD->getQualifiedNameAsString();
-  static const llvm::StringSet<> Plain = {
-      "c10::Scalar",       "c10::Device",          "c10::TensorOptions",
-      "c10::SymInt",       "c10::SymIntArrayRef",  "at::TensorOptions",
-      "std::basic_string", "std::basic_ostream",   "std::basic_ostringstream",
-      "std::basic_stringstream", "std::basic_ios"};
-  if (Plain.contains(Name))
-    return true;
-  if (Name == "c10::ArrayRef" || Name == "c10::OptionalArrayRef")
-    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
-      return Spec->getTemplateArgs().size() == 1 &&
-             Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
-             Spec->getTemplateArgs()[0].getAsType()->isIntegralOrEnumerationType();
-  return false;
-}
-
 bool isAssignment(const FunctionDecl *FD) {
   switch (FD->getOverloadedOperator()) {
   case OO_Equal: case OO_PlusEqual: case OO_MinusEqual: case OO_StarEqual:
@@ -848,6 +820,34 @@ private:
 };
 
 } // namespace
+
+/// Types whose values hold no tensor and refer to none: numbers, and the
+/// library's shapes, scalars, devices, options, strings and streams.
+bool holdsNoGraph(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (T->isArithmeticType() || T->isEnumeralType())
+    return true;
+  if (T->isPointerType() &&
+      (T->getPointeeType()->isArithmeticType() || T->getPointeeType()->isVoidType()))
+    return true;
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return false;
+  std::string Name = RD->getQualifiedNameAsString();
+  static const llvm::StringSet<> Plain = {
+      "c10::Scalar",       "c10::Device",          "c10::TensorOptions",
+      "c10::SymInt",       "c10::SymIntArrayRef",  "at::TensorOptions",
+      "std::basic_string", "std::basic_ostream",   "std::basic_ostringstream",
+      "std::basic_stringstream", "std::basic_ios"};
+  if (Plain.contains(Name))
+    return true;
+  if (Name == "c10::ArrayRef" || Name == "c10::OptionalArrayRef")
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+      return Spec->getTemplateArgs().size() == 1 &&
+             Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+             Spec->getTemplateArgs()[0].getAsType()->isIntegralOrEnumerationType();
+  return false;
+}
 
 /// Library code whose functions compute a value from their inputs and keep
 /// none of them: ATen, c10 and the C++ API's tensor functions, and the

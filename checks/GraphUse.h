@@ -25,6 +25,10 @@
 
 namespace clang::tidy::gpuleak {
 
+/// Types whose values hold no tensor and refer to none: numbers, and the
+/// library's shapes, scalars, devices, options, strings and streams.
+bool holdsNoGraph(QualType T);
+
 /// Library code whose functions compute a value from their inputs and keep
 /// none of them: ATen, c10 and the C++ API's tensor functions, and the
 /// standard library; not autograd, optimizers, modules, TorchScript modules,

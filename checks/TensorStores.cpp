@@ -40,6 +40,8 @@ std::optional<FixItHint> appendText(const Expr *E, StringRef Text,
 
 // ---- what a value is -------------------------------------------------------
 
+static bool isModuleMethodCall(const CallExpr *C);
+
 /// Where a value's autograd history comes from. Leaf: a tensor that requires
 /// grad but has no graph yet (a parameter); an operation on it builds one.
 struct TensorStoreFinder::Prov {
@@ -65,6 +67,16 @@ struct TensorStoreFinder::Prov {
   void merge(const Prov &O) {
     // A known graph wins over one only assumed to flow or exist.
     if (O.K > K || (O.K == K && K == Attached && assumed() && !O.assumed()))
+      *this = O;
+    // Of two values each only assumed to carry a graph of its own, from a
+    // call of another file (`img - 0.1 * refiner->denoise(img)`, `img`
+    // from a sampler that may run under a guard): a module's method
+    // computes with the module's parameters, a graph wherever grad mode is
+    // on; the other function may return anything.
+    else if (O.K == K && K == Attached && !Assumed && !O.Assumed &&
+             AssumedGraph && O.AssumedGraph &&
+             !isModuleMethodCall(AssumedGraph) &&
+             isModuleMethodCall(O.AssumedGraph))
       *this = O;
   }
 };
@@ -317,6 +329,13 @@ static bool derivesFrom(const CXXRecordDecl *RD,
 
 /// A forward pass: forward()/operator() of a torch::nn module, a
 /// ModuleHolder, AnyModule, Sequential, or forward()/run_method() of a
+/// A call of a method of a `torch::nn::Module` subclass (`m->denoise(x)`).
+static bool isModuleMethodCall(const CallExpr *C) {
+  const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr;
+  const CXXRecordDecl *RD = FD ? methodClass(FD) : nullptr;
+  return RD && derivesFrom(RD, {"torch::nn::Module"});
+}
+
 /// torch::jit::Module, or a torch::jit::Method call.
 static bool isForwardCallee(const FunctionDecl *FD) {
   const CXXRecordDecl *RD = methodClass(FD);
@@ -1278,7 +1297,9 @@ TensorStoreFinder::FnInfo &TensorStoreFinder::info(const FunctionDecl *FD,
         }
       if (!Params.empty())
         F.Steps.push_back(C);
-      if (!Known && Deferred)
+      // A module's forward pass (`model->forward(x)`, its `operator()`)
+      // defined in another file computes from its input; it is no step.
+      if (!Known && Deferred && forwardTargets(C).empty())
         for (unsigned I = Shift; I < C->getNumArgs(); ++I) {
           if (!holdsTensor(C->getArg(I)->getType()))
             continue;
@@ -1851,8 +1872,12 @@ TensorStoreFinder::Prov TensorStoreFinder::provenance(const Expr *E, FnInfo &F,
     // gpuleak-tidy reading the index does (trial 18, D4). Its inputs
     // only assumed to hold a forward output (a request uploaded by a
     // function of another file) do not hide this nearer assumption.
+    // So does a module's method whose inputs carry a graph only assumed of
+    // another function (`refiner->denoise(img)`, `img` from a sampler of
+    // another file): the module's parameters make a graph of their own.
     if (Unknown && Deferred &&
-        (P.K != Prov::Attached || (DeviceMode && P.AssumedGraph)) &&
+        (P.K != Prov::Attached || (DeviceMode && P.AssumedGraph) ||
+         (P.AssumedGraph && isModuleMethodCall(C))) &&
         holdsTensor(C->getType())) {
       P = Prov::attached(C);
       P.AssumedGraph = C;
@@ -3113,9 +3138,11 @@ void TensorStoreFinder::considerStore(TensorStore::StoreKind Kind,
     // the loop; not in a project where no function runs a backward pass
     // (settled by the project index, or after the last file).
     if (escapes(Target, F, Ctx)) {
-      if (Kind != TensorStore::Carry || !F.Steps.empty() ||
-          !F.MaybeSteps.empty())
+      if (Kind != TensorStore::Carry || !F.Steps.empty())
         return;
+      // A function of another file handed a tensor here (`model->denoise(x)`)
+      // may be a gradient step: under `gpuleak check` that is settled with
+      // the rest, since a project with no backward pass has no step.
       if (Deferred)
         ReturnedCarryAssumed = F.FD;
       else if (Index && Index->trainsNowhere())
@@ -4019,8 +4046,22 @@ static bool cutValue(const Expr *E, const DefsMap &Defs, unsigned Depth) {
       for (const Expr *A : C->arguments())
         if (!isa<CXXDefaultArgExpr>(A))
           Inputs.push_back(A);
+      // Each input is a tensor that is cut, or a value of a type that can
+      // refer to none (a number, a scalar, a shape, options, an optional of
+      // one); a list of tensors (`torch::cat({a, b})`) is not known to be.
+      auto Plain = [](QualType T) {
+        if (holdsNoGraph(T))
+          return true;
+        const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+            T.getNonReferenceType()->getAsCXXRecordDecl());
+        return Spec && Spec->getName() == "optional" &&
+               Spec->getTemplateArgs().size() == 1 &&
+               Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+               holdsNoGraph(Spec->getTemplateArgs()[0].getAsType());
+      };
       return llvm::all_of(Inputs, [&](const Expr *P) {
-        return cutValue(P, Defs, Depth + 1);
+        QualType T = strip(P)->getType();
+        return Plain(T) || (holdsTensor(T) && cutValue(P, Defs, Depth + 1));
       });
     }
     return false;
