@@ -540,6 +540,20 @@ static const LambdaExpr *lambdaOf(const Expr *E) {
   return nullptr;
 }
 
+/// A lambda's class, or a class that declares an `operator()` (a
+/// `std::function`, a bind expression): found by name lookup, not by
+/// walking the members (at::Tensor declares hundreds).
+AST_MATCHER(CXXRecordDecl, declaresCallOperator) {
+  if (Node.isLambda())
+    return true;
+  const CXXRecordDecl *Def = Node.getDefinition();
+  if (!Def)
+    return false;
+  return !Def->lookup(Node.getASTContext().DeclarationNames.getCXXOperatorName(
+                          OO_Call))
+              .empty();
+}
+
 ast_matchers::internal::Matcher<Stmt> threadStart() {
   auto Thread = cxxRecordDecl(hasAnyName("::std::thread", "::std::jthread", "::boost::thread"));
   auto ThreadArg = refersToType(hasUnqualifiedDesugaredType(recordType(hasDeclaration(Thread))));
@@ -559,22 +573,22 @@ ast_matchers::internal::Matcher<Stmt> threadStart() {
   // What such an object can run: a lambda or another object with an
   // `operator()` (`std::function`, a bind expression), a function or a
   // pointer to one, a pointer to a member function.
-  auto CallableClass = cxxRecordDecl(anyOf(
-      isLambda(), hasMethod(hasOverloadedOperatorName("()")),
-      has(functionTemplateDecl(has(cxxMethodDecl(hasOverloadedOperatorName("()")))))));
   auto Callable = expr(anyOf(
-      hasType(hasUnqualifiedDesugaredType(recordType(hasDeclaration(CallableClass)))),
+      hasType(hasUnqualifiedDesugaredType(
+          recordType(hasDeclaration(cxxRecordDecl(declaresCallOperator()))))),
       hasType(hasUnqualifiedDesugaredType(
           pointerType(pointee(hasUnqualifiedDesugaredType(functionType()))))),
       hasType(hasUnqualifiedDesugaredType(memberPointerType())),
       ignoringParenImpCasts(declRefExpr(to(functionDecl())))));
+  // The callable argument first: most calls have none, and the owner's
+  // members are looked at only for those that do.
   return stmt(anyOf(
-      cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(OwnsThread))),
-                       hasAnyArgument(Callable)),
-      callExpr(callee(functionDecl(hasAnyName("::std::make_unique", "::std::make_shared"),
-                                   hasTemplateArgument(0, refersToType(OwnerType)))),
-               hasAnyArgument(Callable)),
-      cxxMemberCallExpr(thisPointerType(OwnerType), hasAnyArgument(Callable)),
+      cxxConstructExpr(hasAnyArgument(Callable),
+                       hasDeclaration(cxxConstructorDecl(ofClass(OwnsThread)))),
+      callExpr(callee(functionDecl(hasAnyName("::std::make_unique", "::std::make_shared"))),
+               hasAnyArgument(Callable),
+               callee(functionDecl(hasTemplateArgument(0, refersToType(OwnerType))))),
+      cxxMemberCallExpr(hasAnyArgument(Callable), thisPointerType(OwnerType)),
       cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(Thread)))),
       callExpr(callee(functionDecl(hasAnyName("::std::async", "::pthread_create")))),
       // The library constructs the thread from the arguments it is given:
