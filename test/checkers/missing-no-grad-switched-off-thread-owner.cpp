@@ -60,7 +60,8 @@ Controller::Controller() {
 
 torch::Tensor Controller::Forward() {
   torch::Tensor action = model_.forward({obs_}).toTensor();
-  // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
+  // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: forward pass runs with grad mode on, on an inference path, and records an autograd graph that no backward pass uses; hold a 'torch::NoGradGuard' while it runs [gpuleak-missing-no-grad]
+  // CHECK-MESSAGES: :[[@LINE-3]]:27: note: 'Forward' runs no backward pass after the forward pass and hands no result that carries a graph to a caller
   return action.detach();
 }
 
@@ -82,8 +83,9 @@ void positivePoolTask(ThreadPool &pool, torch::jit::Module &m, torch::Tensor x,
   torch::NoGradGuard no_grad;
   pool.enqueue([&m, x, &scores] {
     torch::Tensor y = m.forward({x}).toTensor();
-    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: forward pass runs with grad mode on{{.*}} [gpuleak-missing-no-grad]
-    // CHECK-MESSAGES: :[[@LINE-3]]:16: note: {{.*}}thread{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: forward pass runs with grad mode on, on an inference path, and records an autograd graph that no backward pass uses; hold a 'torch::NoGradGuard' while it runs [gpuleak-missing-no-grad]
+    // CHECK-MESSAGES: :[[@LINE-3]]:16: note: this lambda runs on another thread; grad mode is thread-local, so the guard of the thread that starts it does not apply
+    // CHECK-MESSAGES: :[[@LINE-4]]:16: note: this lambda runs no backward pass after the forward pass and hands no result that carries a graph out
     scores.push_back(y.sum().item<float>());
   });
 }
